@@ -1,0 +1,260 @@
+"""What a ruleset declares, as data: options, presets, shapes, flags, counts, events.
+
+The bot builds every keyboard from these declarations and the engine validates every record
+against them, so a ruleset needs no UI code. Every declared thing has a stable ASCII id and a
+Chinese and English name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from scoring.record import OptionValue
+
+#: How a win happened: the three values used by ``how`` constraints.
+SELF_DRAWN = "self_drawn"
+DISCARD = "discard"
+ROBBED_KONG = "robbed_kong"
+HOWS = frozenset({SELF_DRAWN, DISCARD, ROBBED_KONG})
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    value: str
+    zh: str
+    en: str
+
+
+@dataclass(frozen=True, slots=True)
+class OptionDecl:
+    """A per-table setting. ``kind`` is ``bool``, ``int`` or ``choice``.
+
+    ``house`` marks a value the seeds do not give (a house default, shown as such in /rules).
+    ``important`` options are offered when a table is opened; the rest keep their preset value.
+    """
+
+    id: str
+    zh: str
+    en: str
+    kind: Literal["bool", "int", "choice"]
+    default: OptionValue
+    choices: tuple[Choice, ...] = ()
+    min: int | None = None
+    max: int | None = None
+    house: bool = False
+    important: bool = False
+    help_zh: str = ""
+    help_en: str = ""
+
+    def check(self, value: object) -> str | None:
+        """Return why ``value`` is not allowed, or None if it is."""
+        if self.kind == "bool":
+            return None if isinstance(value, bool) else "must be true or false"
+        if self.kind == "int":
+            if not isinstance(value, int) or isinstance(value, bool):
+                return "must be an integer"
+            if self.min is not None and value < self.min:
+                return f"must be at least {self.min}"
+            if self.max is not None and value > self.max:
+                return f"must be at most {self.max}"
+            return None
+        allowed = [c.value for c in self.choices]
+        if value not in allowed:
+            return "must be one of " + ", ".join(allowed)
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": self.id,
+            "name_zh": self.zh,
+            "name_en": self.en,
+            "kind": self.kind,
+            "default": self.default,
+            "house": self.house,
+            "important": self.important,
+        }
+        if self.choices:
+            out["choices"] = [
+                {"value": c.value, "name_zh": c.zh, "name_en": c.en} for c in self.choices
+            ]
+        if self.min is not None:
+            out["min"] = self.min
+        if self.max is not None:
+            out["max"] = self.max
+        if self.help_zh or self.help_en:
+            out["help_zh"], out["help_en"] = self.help_zh, self.help_en
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PresetDecl:
+    id: str
+    zh: str
+    en: str
+    values: Mapping[str, OptionValue] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name_zh": self.zh, "name_en": self.en, "values": dict(self.values)}
+
+
+@dataclass(frozen=True, slots=True)
+class WinItemDecl:
+    """A shape or a flag a win may carry, with its constraints.
+
+    * ``how``: the ways of winning it allows (subset of ``HOWS``); empty = any.
+    * ``not_with``: shape or flag ids it cannot be combined with.
+    * ``shapes``: for a flag, the only shapes it goes with (empty = any).
+    * ``winner_dealer``: True = only the dealer can have it, False = only a non-dealer.
+    * ``enabled_by``: an option id (bool) that must be on for the item to be offered/valid.
+    * ``value_zh``/``value_en``: the value as shown in /rules ("2翻", "+5 …").
+    """
+
+    id: str
+    zh: str
+    en: str
+    value_zh: str = ""
+    value_en: str = ""
+    how: frozenset[str] = frozenset()
+    not_with: frozenset[str] = frozenset()
+    shapes: frozenset[str] = frozenset()
+    winner_dealer: bool | None = None
+    enabled_by: str | None = None
+    house: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": self.id,
+            "name_zh": self.zh,
+            "name_en": self.en,
+            "value_zh": self.value_zh,
+            "value_en": self.value_en,
+        }
+        if self.how:
+            out["how"] = sorted(self.how)
+        if self.not_with:
+            out["not_with"] = sorted(self.not_with)
+        if self.shapes:
+            out["shapes"] = sorted(self.shapes)
+        if self.winner_dealer is not None:
+            out["winner_dealer"] = self.winner_dealer
+        if self.enabled_by:
+            out["enabled_by"] = self.enabled_by
+        if self.house:
+            out["house"] = True
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class CountDecl:
+    """A per-player number (精 held, flowers, 根 …). ``total_max`` bounds the sum over players."""
+
+    id: str
+    zh: str
+    en: str
+    max: int
+    min: int = 0
+    total_max: int | None = None
+    enabled_by: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": self.id,
+            "name_zh": self.zh,
+            "name_en": self.en,
+            "min": self.min,
+            "max": self.max,
+        }
+        if self.total_max is not None:
+            out["total_max"] = self.total_max
+        if self.enabled_by:
+            out["enabled_by"] = self.enabled_by
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class FieldDecl:
+    """An extra field of an event: an integer (e.g. the number of 跟庄 rounds, ``kind="int"``)
+    or a text id (``kind="text"``, e.g. a side-bet backer who is not seated)."""
+
+    id: str
+    zh: str
+    en: str
+    min: int = 0
+    max: int = 99
+    default: int = 0
+    kind: Literal["int", "text"] = "int"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "name_zh": self.zh,
+            "name_en": self.en,
+            "min": self.min,
+            "max": self.max,
+            "default": self.default,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class EventDecl:
+    """An event type. ``source`` says whether ``from`` is required, optional or forbidden.
+
+    ``results``: the hand results it may occur in (empty = any).
+    """
+
+    id: str
+    zh: str
+    en: str
+    source: Literal["required", "optional", "forbidden"] = "forbidden"
+    source_zh: str = ""
+    source_en: str = ""
+    fields: tuple[FieldDecl, ...] = ()
+    results: frozenset[str] = frozenset()
+    value_zh: str = ""
+    value_en: str = ""
+    enabled_by: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": self.id,
+            "name_zh": self.zh,
+            "name_en": self.en,
+            "from": self.source,
+            "value_zh": self.value_zh,
+            "value_en": self.value_en,
+            "fields": [f.to_json() for f in self.fields],
+        }
+        if self.source_zh or self.source_en:
+            out["from_zh"], out["from_en"] = self.source_zh, self.source_en
+        if self.results:
+            out["results"] = sorted(self.results)
+        if self.enabled_by:
+            out["enabled_by"] = self.enabled_by
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class DealerRule:
+    """How the dealer moves after a hand.
+
+    Each field is one of ``stay`` (连庄), ``next`` (the next seat in turn order),
+    ``winner`` (the (first) winner deals) or ``discarder`` (the discarder deals).
+    """
+
+    dealer_wins: str = "stay"
+    other_wins: str = "next"
+    draw: str = "stay"
+    zh: str = "庄家胡牌或流局连庄，否则下家坐庄"
+    en: str = "The dealer keeps the deal after winning or a draw; otherwise it passes on"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "dealer_wins": self.dealer_wins,
+            "other_wins": self.other_wins,
+            "draw": self.draw,
+            "name_zh": self.zh,
+            "name_en": self.en,
+        }

@@ -1,0 +1,222 @@
+"""The ruleset interface: declarations (data) plus ``settle`` (the rules).
+
+A ruleset subclasses :class:`Ruleset`, fills in the class attributes, and implements
+:meth:`Ruleset.compute` (and, if it has checks of its own, :meth:`Ruleset.check`). The
+generic checks of every record against the declarations live in :mod:`scoring.engine`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, Literal
+
+from scoring.declarations import (
+    DISCARD,
+    ROBBED_KONG,
+    SELF_DRAWN,
+    Choice,
+    CountDecl,
+    DealerRule,
+    EventDecl,
+    OptionDecl,
+    PresetDecl,
+    WinItemDecl,
+)
+from scoring.errors import RecordError
+from scoring.record import HandRecord, OptionValue, Payment, Settlement, Step, Win
+
+RESULT_WIN = Choice("win", "胡牌", "Win")
+RESULT_DRAW = Choice("draw", "流局", "Draw")
+
+
+def how(win: Win) -> str:
+    """``self_drawn``, ``discard`` or ``robbed_kong``."""
+    if win.robbed_kong:
+        return ROBBED_KONG
+    return SELF_DRAWN if win.discarder is None else DISCARD
+
+
+class Options(dict[str, OptionValue]):
+    """The resolved options of one hand: defaults, then the preset, then the overrides."""
+
+    def b(self, key: str) -> bool:
+        return bool(self[key])
+
+    def i(self, key: str) -> int:
+        v = self[key]
+        assert isinstance(v, int)
+        return int(v)
+
+    def s(self, key: str) -> str:
+        return str(self[key])
+
+
+class Tally:
+    """Collects itemized payments, nets and explanation steps into a :class:`Settlement`."""
+
+    __slots__ = ("net", "payments", "steps")
+
+    def __init__(self, players: Iterable[str]) -> None:
+        self.payments: list[Payment] = []
+        self.net: dict[str, int] = dict.fromkeys(players, 0)
+        self.steps: list[Step] = []
+
+    def pay(self, payer: str, payee: str, amount: int, reason: str) -> None:
+        """``payer`` pays ``amount`` (an int) to ``payee``; zero is skipped, negative reversed."""
+        if type(amount) is not int:
+            raise TypeError(f"amounts are integers, got {amount!r}")
+        if amount == 0 or payer == payee:
+            return
+        if amount < 0:
+            payer, payee, amount = payee, payer, -amount
+        self.payments.append(Payment(payer, payee, amount, reason))
+        self.net[payer] = self.net.get(payer, 0) - amount
+        self.net[payee] = self.net.get(payee, 0) + amount
+
+    def explain(self, zh: str, en: str) -> None:
+        self.steps.append(Step(zh, en))
+
+    def settlement(self) -> Settlement:
+        return Settlement(tuple(self.payments), dict(self.net), tuple(self.steps))
+
+
+class Ruleset:
+    """Base class. Subclasses set the declarations and implement :meth:`compute`."""
+
+    id: ClassVar[str]
+    zh: ClassVar[str]
+    en: ClassVar[str]
+    unit_zh: ClassVar[str] = "分"
+    unit_en: ClassVar[str] = "points"
+    summary_zh: ClassVar[str] = ""
+    summary_en: ClassVar[str] = ""
+    players: ClassVar[tuple[int, ...]] = (4,)
+    options: ClassVar[tuple[OptionDecl, ...]] = ()
+    presets: ClassVar[tuple[PresetDecl, ...]] = ()
+    default_preset: ClassVar[str | None] = None
+    results: ClassVar[tuple[Choice, ...]] = (RESULT_WIN, RESULT_DRAW)
+    shapes: ClassVar[tuple[WinItemDecl, ...]] = ()
+    shape_required: ClassVar[bool] = True
+    flags: ClassVar[tuple[WinItemDecl, ...]] = ()
+    counts: ClassVar[tuple[CountDecl, ...]] = ()
+    events: ClassVar[tuple[EventDecl, ...]] = ()
+    #: what a win may carry besides flags: any of "shape", "fan", "fans", "tiles"
+    win_inputs: ClassVar[frozenset[str]] = frozenset({"shape"})
+    #: "none" (one winner), "same_discard" (一炮多响 on one discard) or "sequential" (血战)
+    multi_win: ClassVar[Literal["none", "same_discard", "sequential"]] = "none"
+    #: results that may still carry wins (血战: wins before the wall ran out)
+    wins_allowed_in: ClassVar[frozenset[str]] = frozenset({"win"})
+    dealer_rule: ClassVar[DealerRule] = DealerRule()
+
+    # --- lookups -----------------------------------------------------------------------
+    @classmethod
+    def option(cls, option_id: str) -> OptionDecl | None:
+        return next((o for o in cls.options if o.id == option_id), None)
+
+    @classmethod
+    def shape(cls, shape_id: str) -> WinItemDecl | None:
+        return next((s for s in cls.shapes if s.id == shape_id), None)
+
+    @classmethod
+    def flag(cls, flag_id: str) -> WinItemDecl | None:
+        return next((f for f in cls.flags if f.id == flag_id), None)
+
+    @classmethod
+    def count(cls, count_id: str) -> CountDecl | None:
+        return next((c for c in cls.counts if c.id == count_id), None)
+
+    @classmethod
+    def event(cls, event_id: str) -> EventDecl | None:
+        return next((e for e in cls.events if e.id == event_id), None)
+
+    @classmethod
+    def preset(cls, preset_id: str) -> PresetDecl | None:
+        return next((p for p in cls.presets if p.id == preset_id), None)
+
+    # --- options -----------------------------------------------------------------------
+    @classmethod
+    def resolve_options(cls, given: Mapping[str, OptionValue]) -> Options:
+        """Defaults, then the preset (``given["preset"]`` or the default one), then overrides."""
+        opts = Options({o.id: o.default for o in cls.options})
+        preset_id = given.get("preset", cls.default_preset)
+        if preset_id is not None:
+            preset = cls.preset(str(preset_id))
+            if preset is None:
+                names = ", ".join(p.id for p in cls.presets) or "none"
+                raise RecordError("options.preset", f"unknown preset {preset_id!r} (have: {names})")
+            opts.update(preset.values)
+            opts["preset"] = preset.id
+        for key, value in given.items():
+            if key == "preset":
+                continue
+            decl = cls.option(key)
+            if decl is None:
+                raise RecordError(f"options.{key}", f"unknown option for ruleset {cls.id}")
+            why = decl.check(value)
+            if why:
+                raise RecordError(f"options.{key}", why)
+            opts[key] = value
+        return opts
+
+    # --- rules -------------------------------------------------------------------------
+    def check(self, record: HandRecord, opts: Options) -> None:
+        """Ruleset-specific validity checks beyond the declarations; raise RecordError."""
+
+    def compute(self, record: HandRecord, opts: Options) -> Settlement:
+        """Apply the rules to a valid record."""
+        raise NotImplementedError
+
+    def next_dealer(self, record: HandRecord) -> str:
+        """Who deals the next hand, by :attr:`dealer_rule`."""
+        rule = self.dealer_rule
+        players = record.players
+        if record.result != "win" or not record.wins:
+            move = rule.draw
+        elif any(w.winner == record.dealer for w in record.wins[:1]):
+            move = rule.dealer_wins
+        else:
+            move = rule.other_wins
+        first = record.wins[0] if record.wins else None
+        if move == "stay" or (first is None and move in ("winner", "discarder")):
+            return record.dealer
+        if move == "next":
+            return players[(players.index(record.dealer) + 1) % len(players)]
+        assert first is not None
+        if move == "winner":
+            return first.winner
+        if move == "discarder":
+            return first.discarder or first.winner
+        raise ValueError(f"unknown dealer move {move!r}")
+
+    # --- description -------------------------------------------------------------------
+    @classmethod
+    def extra_json(cls) -> dict[str, Any]:
+        """Anything else ``rules ID --json`` shows (Guobiao: its fans)."""
+        return {}
+
+    @classmethod
+    def to_json(cls) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": cls.id,
+            "name_zh": cls.zh,
+            "name_en": cls.en,
+            "unit_zh": cls.unit_zh,
+            "unit_en": cls.unit_en,
+            "summary_zh": cls.summary_zh,
+            "summary_en": cls.summary_en,
+            "players": list(cls.players),
+            "options": [o.to_json() for o in cls.options],
+            "presets": [p.to_json() for p in cls.presets],
+            "default_preset": cls.default_preset,
+            "results": [{"id": r.value, "name_zh": r.zh, "name_en": r.en} for r in cls.results],
+            "shapes": [s.to_json() for s in cls.shapes],
+            "shape_required": cls.shape_required,
+            "flags": [f.to_json() for f in cls.flags],
+            "counts": [c.to_json() for c in cls.counts],
+            "events": [e.to_json() for e in cls.events],
+            "win_inputs": sorted(cls.win_inputs),
+            "multi_win": cls.multi_win,
+            "dealer_rule": cls.dealer_rule.to_json(),
+        }
+        out.update(cls.extra_json())
+        return out
