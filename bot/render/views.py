@@ -1,0 +1,132 @@
+"""Input views of the image renderer: plain frozen dataclasses, independent of storage.
+
+The bot maps ledger views (``storage.views``) to these. Every text here is already a display
+text (player names, ruleset name, reason names) in the chat's language, except the explanation
+steps, which are :class:`scoring.record.Step` and are picked by ``lang`` at render time.
+
+Points are integers in the ruleset's unit; money is an integer number of *minor* units (cents,
+fen) of ``currency`` (an ISO code such as ``"CNY"`` or a symbol such as ``"¥"``), or ``None``
+when the table plays without a stake.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.record import Step
+
+WINDS = ("E", "S", "W", "N")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLine:
+    """One row of the scoreboard: one seated player."""
+
+    name: str
+    total: int  # points over the night (the ledger's total)
+    wind: str | None = None  # seat wind now: "E" / "S" / "W" / "N", None = not shown
+    is_dealer: bool = False
+    hands_won: int = 0
+    self_draws: int = 0
+    deal_ins: int = 0  # discards dealt in (点炮)
+    money_minor: int | None = None  # total in money at the stake, None = no stake
+
+
+@dataclass(frozen=True, slots=True)
+class TrendSeries:
+    """One player's running total after each hand of the night (index i = after hand i+1).
+
+    The chart starts every line at 0 before the first hand.
+    """
+
+    name: str
+    running: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreboardView:
+    table_name: str
+    ruleset_name: str
+    night: int
+    hand_count: int
+    seats: tuple[SeatLine, ...]
+    trend: tuple[TrendSeries, ...] = ()
+    last_hand: str | None = None  # one-line summary of the last hand, in the chat's language
+    currency: str | None = None  # for SeatLine.money_minor
+
+
+@dataclass(frozen=True, slots=True)
+class NetLine:
+    """A player's net result: points, and money at the stake when there is one."""
+
+    name: str
+    points: int
+    money_minor: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TransferLine:
+    """One transfer of the night's settlement: ``payer`` pays ``payee``."""
+
+    payer: str
+    payee: str
+    points: int
+    money_minor: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SettlementImageView:
+    table_name: str
+    ruleset_name: str
+    night: int
+    hand_count: int
+    nets: tuple[NetLine, ...]
+    transfers: tuple[TransferLine, ...]
+    currency: str | None = None
+    stake_minor: int | None = None  # money per point, shown in the header when given
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentLine:
+    """One itemized payment of a hand (``reason`` is the reason's display name)."""
+
+    payer: str
+    payee: str
+    amount: int
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FanLine:
+    """One fan of a Guobiao hand (display name already localized)."""
+
+    name: str
+    points: int
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class TileHandView:
+    """A win entered as tiles: ``tiles`` is the contract's ``wins[].tiles`` object as is."""
+
+    winner: str
+    tiles: Mapping[str, Any]
+    fans: tuple[FanLine, ...] = ()
+    total: int | None = None  # fan total; None = sum of points × count
+
+
+@dataclass(frozen=True, slots=True)
+class HandCardView:
+    table_name: str
+    ruleset_name: str
+    seq: int  # the hand number N of /explain N
+    night: int
+    headline: str  # e.g. "Bob wins on Carol's discard" (already in the chat's language)
+    payments: tuple[PaymentLine, ...]
+    nets: tuple[NetLine, ...]
+    explanation: tuple[Step, ...] = ()
+    tile_hands: tuple[TileHandView, ...] = ()
+    voided: bool = False
+    currency: str | None = None  # for NetLine.money_minor
