@@ -1,0 +1,334 @@
+"""Random valid hand records for any ruleset, built from its declarations alone.
+
+Used by the property tests (wrapped in a hypothesis strategy) and by the benchmark. Plain
+``random.Random`` only: no hypothesis at run time. "Valid" means valid against the
+declarations (what :func:`scoring.engine.validate` checks before the ruleset's own
+``check``); a ruleset's own checks may still reject a record, with :class:`RecordError`.
+
+Also defines the settlement invariants every ruleset must keep (:func:`settlement_problems`).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from scoring.declarations import DISCARD, ROBBED_KONG, SELF_DRAWN, OptionDecl, WinItemDecl
+from scoring.record import Event, HandRecord, OptionValue, Settlement, Win
+from scoring.ruleset import Options, Ruleset
+
+NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
+GUESTS = ("guest_ann", "guest_ben", "guest_cy")
+
+#: The pseudo-party for money paid into or out of nothing (a kitty, a fine to nobody). A
+#: ruleset that pays into or out of nothing pays to / from ``POT`` (with a reason id saying
+#: why, and an explanation step); ``net`` then has a ``POT`` entry, so it still sums to zero
+#: over all its keys, and the players' own nets sum to ``-net[POT]``.
+POT = "pot"
+
+_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def _option_value(rng: random.Random, decl: OptionDecl) -> OptionValue:
+    if decl.kind == "bool":
+        return rng.random() < 0.5
+    if decl.kind == "choice":
+        return rng.choice(decl.choices).value
+    default = int(decl.default)
+    lo = decl.min if decl.min is not None else default - 5
+    hi = decl.max if decl.max is not None else default + 20
+    if hi - lo > 1000 and rng.random() < 0.7:
+        hi = lo + 20  # mostly small values for huge ranges, sometimes the extremes
+    return rng.randint(lo, hi) if rng.random() < 0.85 else rng.choice((lo, hi))
+
+
+def random_options(rng: random.Random, rs: Ruleset) -> dict[str, OptionValue]:
+    """A preset (sometimes) and a few overrides, each within its declaration."""
+    given: dict[str, OptionValue] = {}
+    if rs.presets and rng.random() < 0.6:
+        given["preset"] = rng.choice(rs.presets).id
+    for decl in rs.options:
+        if rng.random() < 0.3:
+            given[decl.id] = _option_value(rng, decl)
+    return given
+
+
+def _enabled(enabled_by: str | None, opts: Options) -> bool:
+    return enabled_by is None or bool(opts.get(enabled_by))
+
+
+def _item_ok(
+    item: WinItemDecl,
+    w_how: str,
+    is_dealer: bool,
+    shape: str | None,
+    chosen: Sequence[WinItemDecl],
+    opts: Options,
+) -> bool:
+    if not _enabled(item.enabled_by, opts):
+        return False
+    if item.how and w_how not in item.how:
+        return False
+    if item.winner_dealer is not None and item.winner_dealer != is_dealer:
+        return False
+    if item.shapes and shape not in item.shapes:
+        return False
+    for other in chosen:
+        if other.id in item.not_with or item.id in other.not_with:
+            return False
+    return True
+
+
+def _fan_ids(rs: Ruleset) -> list[str]:
+    fans = rs.extra_json().get("fans")
+    if not isinstance(fans, list):
+        return []
+    return [f["id"] for f in fans if isinstance(f, dict) and isinstance(f.get("id"), str)]
+
+
+def _random_win(
+    rng: random.Random,
+    rs: Ruleset,
+    opts: Options,
+    dealer: str,
+    winner: str,
+    w_how: str,
+    discarder: str | None,
+) -> Win:
+    is_dealer = winner == dealer
+    inputs = rs.win_inputs
+    shape: WinItemDecl | None = None
+    use_shape = "shape" in inputs and bool(rs.shapes)
+    fan: int | None = None
+    fans: tuple[str, ...] | None = None
+    alternatives: list[str] = []
+    if "fan" in inputs:
+        alternatives.append("fan")
+    fan_ids = _fan_ids(rs) if "fans" in inputs else []
+    if fan_ids:
+        alternatives.append("fans")
+    if use_shape:
+        shapes = [s for s in rs.shapes if _item_ok(s, w_how, is_dealer, None, [], opts)]
+        if shapes and (not alternatives or rng.random() < 0.7):
+            if rs.shape_required or rng.random() < 0.8:
+                shape = rng.choice(shapes)
+            alternatives = []
+        elif not shapes and rs.shape_required and not alternatives:
+            shape = None  # no shape fits: the record will be rejected, which is allowed
+    if alternatives:
+        pick = rng.choice(alternatives)
+        if pick == "fan":
+            fan = rng.choice((rng.randint(0, 12), rng.randint(8, 40), rng.randint(0, 200)))
+        else:
+            fans = tuple(rng.sample(fan_ids, rng.randint(1, min(4, len(fan_ids)))))
+    chosen: list[WinItemDecl] = [shape] if shape else []
+    flags: list[str] = []
+    pool = list(rs.flags)
+    rng.shuffle(pool)
+    p_flag = rng.choice((0.1, 0.3, 0.6))
+    for flag in pool:
+        if rng.random() < p_flag and _item_ok(
+            flag, w_how, is_dealer, shape.id if shape else None, chosen, opts
+        ):
+            chosen.append(flag)
+            flags.append(flag.id)
+    return Win(
+        winner=winner,
+        discarder=discarder,
+        robbed_kong=w_how == ROBBED_KONG,
+        shape=shape.id if shape else None,
+        flags=tuple(flags),
+        fan=fan,
+        fans=fans,
+    )
+
+
+def _random_wins(
+    rng: random.Random, rs: Ruleset, opts: Options, players: Sequence[str], dealer: str
+) -> tuple[Win, ...]:
+    n = len(players)
+    if rs.multi_win == "none" or n < 3:
+        count = 1
+    else:
+        count = rng.choice((1, 1, 1, 2, 2, n - 1))
+    winners = rng.sample(list(players), count)
+    wins: list[Win] = []
+    hows = (SELF_DRAWN, DISCARD, DISCARD, ROBBED_KONG)
+    if rs.multi_win == "same_discard" and count > 1:
+        w_how = rng.choice((DISCARD, DISCARD, ROBBED_KONG))
+        shooter = rng.choice([p for p in players if p not in winners])
+        for w in winners:
+            wins.append(_random_win(rng, rs, opts, dealer, w, w_how, shooter))
+        return tuple(wins)
+    done: list[str] = []
+    for w in winners:
+        w_how = rng.choice(hows)
+        discarder: str | None = None
+        if w_how != SELF_DRAWN:
+            # 血战: a player who already won has left the hand and discards no more
+            candidates = [p for p in players if p != w and p not in done]
+            discarder = rng.choice(candidates)
+        wins.append(_random_win(rng, rs, opts, dealer, w, w_how, discarder))
+        done.append(w)
+    return tuple(wins)
+
+
+def _random_counts(
+    rng: random.Random, rs: Ruleset, opts: Options, players: Sequence[str]
+) -> dict[str, dict[str, int]]:
+    counts: dict[str, dict[str, int]] = {}
+    for decl in rs.counts:
+        if not _enabled(decl.enabled_by, opts) or rng.random() < 0.2:
+            continue
+        row: dict[str, int] = {}
+        budget = decl.total_max
+        for p in rng.sample(list(players), len(players)):
+            if rng.random() < 0.3:
+                continue  # left out = 0 (allowed when min <= 0)
+            hi = decl.max
+            if budget is not None:
+                hi = min(hi, budget)
+            lo = decl.min
+            if hi < lo:
+                break
+            v = rng.randint(lo, hi) if rng.random() < 0.8 else rng.choice((lo, hi))
+            if rng.random() < 0.5:
+                v = max(lo, min(v, lo + 2))  # small counts are the common case
+            row[p] = v
+            if budget is not None:
+                budget -= v
+        # a player left out counts 0: fill in when 0 is below the declared minimum
+        if decl.min > 0:
+            for p in players:
+                row.setdefault(p, decl.min)
+            if decl.total_max is not None and sum(row.values()) > decl.total_max:
+                continue
+        counts[decl.id] = row
+    return counts
+
+
+def _random_events(
+    rng: random.Random, rs: Ruleset, opts: Options, players: Sequence[str], result: str
+) -> tuple[Event, ...]:
+    decls = [
+        e
+        for e in rs.events
+        if _enabled(e.enabled_by, opts) and (not e.results or result in e.results)
+    ]
+    if not decls:
+        return ()
+    events: list[Event] = []
+    for _ in range(rng.choice((0, 0, 1, 1, 2, 3))):
+        decl = rng.choice(decls)
+        player = rng.choice(players)
+        source: str | None = None
+        if decl.source == "required" or (decl.source == "optional" and rng.random() < 0.5):
+            source = rng.choice([p for p in players if p != player])
+        data: dict[str, OptionValue] = {}
+        for f in decl.fields:
+            if rng.random() < 0.15:
+                continue  # omitted field: the ruleset's default applies
+            if f.kind == "text":
+                data[f.id] = rng.choice((*GUESTS, *players))
+            else:
+                data[f.id] = rng.randint(f.min, f.max) if rng.random() < 0.8 else f.max
+        events.append(Event(decl.id, player, source, data))
+    return tuple(events)
+
+
+def random_record(rs: Ruleset, rng: random.Random) -> HandRecord:
+    """A random record for ``rs`` that satisfies its declarations."""
+    n = rng.choice(rs.players)
+    players = tuple(rng.sample(NAMES, n)) if n <= len(NAMES) else tuple(f"p{i}" for i in range(n))
+    dealer = rng.choice(players)
+    given = random_options(rng, rs)
+    opts = rs.resolve_options(given)
+    result_ids = [r.value for r in rs.results]
+    weights = [4 if r == "win" else 1 for r in result_ids]
+    result = rng.choices(result_ids, weights)[0]
+    wins: tuple[Win, ...] = ()
+    if result == "win" or (result in rs.wins_allowed_in and rng.random() < 0.5):
+        wins = _random_wins(rng, rs, opts, players, dealer)
+    return HandRecord(
+        ruleset=rs.id,
+        players=players,
+        dealer=dealer,
+        result=result,
+        wins=wins,
+        options=given,
+        counts=_random_counts(rng, rs, opts, players),
+        events=_random_events(rng, rs, opts, players, result),
+    )
+
+
+def random_records(rs: Ruleset, count: int, seed: int = 0) -> list[HandRecord]:
+    rng = random.Random(seed)
+    return [random_record(rs, rng) for _ in range(count)]
+
+
+# --- invariants ----------------------------------------------------------------------------
+
+
+def settlement_problems(record: HandRecord, s: Settlement) -> list[str]:
+    """What is wrong with a settlement by the contract's general rules (empty = nothing).
+
+    * every amount and net value is an ``int``; every payment is positive, between two
+      different parties, with an ASCII snake_case reason id;
+    * ``net`` lists every seated player and equals the sum of the payments, party by party;
+    * ``net`` sums to zero over its keys; a party that is not seated is a guest named in an
+      event's text field, or :data:`POT` (money into or out of nothing: the players' nets then
+      do not sum to zero, and the ``POT`` payments' reason ids say why);
+    * the explanation has at least one step, each with Chinese and English text;
+    * the settlement survives a JSON round trip.
+    """
+    problems: list[str] = []
+    seated = set(record.players)
+    guests = {v for e in record.events for v in e.data.values() if isinstance(v, str)}
+    sums: dict[str, int] = {}
+    for i, p in enumerate(s.payments):
+        if type(p.amount) is not int:
+            problems.append(f"payments[{i}].amount is not an int: {p.amount!r}")
+            continue
+        if p.amount <= 0:
+            problems.append(f"payments[{i}].amount is not positive: {p.amount}")
+        if p.payer == p.payee:
+            problems.append(f"payments[{i}] pays {p.payer!r} to themselves")
+        if not _ID.match(p.reason):
+            problems.append(f"payments[{i}].reason is not a snake_case id: {p.reason!r}")
+        sums[p.payer] = sums.get(p.payer, 0) - p.amount
+        sums[p.payee] = sums.get(p.payee, 0) + p.amount
+    for party, value in s.net.items():
+        if type(value) is not int:
+            problems.append(f"net[{party!r}] is not an int: {value!r}")
+    missing = seated - set(s.net)
+    if missing:
+        problems.append(f"net leaves out seated players {sorted(missing)}")
+    outsiders = set(s.net) - seated - guests - {POT}
+    if outsiders:
+        problems.append(f"net has unknown parties {sorted(outsiders)}")
+    for party in set(s.net) | set(sums):
+        if s.net.get(party, 0) != sums.get(party, 0):
+            problems.append(
+                f"net[{party!r}] = {s.net.get(party, 0)} but payments give {sums.get(party, 0)}"
+            )
+    total = sum(v for v in s.net.values() if type(v) is int)
+    if total != 0:
+        problems.append(f"net sums to {total}, not 0")
+    if not s.explanation:
+        problems.append("the explanation is empty")
+    for i, step in enumerate(s.explanation):
+        if not (isinstance(step.zh, str) and step.zh.strip()):
+            problems.append(f"explanation[{i}].zh is empty")
+        if not (isinstance(step.en, str) and step.en.strip()):
+            problems.append(f"explanation[{i}].en is empty")
+    if not problems and Settlement.from_json(_json_round(s.to_json())) != s:
+        problems.append("the settlement does not survive a JSON round trip")
+    return problems
+
+
+def _json_round(data: dict[str, Any]) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(json.dumps(data, ensure_ascii=False))
+    return loaded
