@@ -1,0 +1,939 @@
+"""Jiangxi 冲关 family: 南昌 Nanchang, 泰和 Taihe, 兴国 Xingguo — one engine, three rulesets.
+
+Spec: ``shared/rules/jiangxi-chongguan.md``; source: seed ``000_718ed955d95fa411.txt`` (line
+numbers below refer to it). A hand has two independent scores (L125 "分精计子和胡计子"):
+
+* 胡计子 (the win, §2.2): **all three** other players pay the winner 2^翻 each, where a payer's
+  翻 are 自摸 1 (every payer) or 点炮 1 (the discarder only), 精吊 +1, 杠开 +1 (or ×2 whole),
+  庄 1 (when the payer or the winner is the dealer), the shape's 翻, 德国 +1 and 德中德/霸胡 +1
+  (or ×2 whole); 德国 adds a flat +5 once, only from the responsible payers (all three on a
+  self-draw, the discarder on a discard) — TH L173–174 "自摸1翻；点炮1翻；精调2翻；庄家1翻；
+  小七/十三烂1翻；大七/七星十三烂2翻；杠调3翻；德国1翻+5". 天胡/地胡/全求人 are flat (§2.3);
+  抢杠 (§2.4) is a normal win ×2 paid in full by the kong maker.
+* 精计子 (the wildcards, §2.6): every holder of 精 collects from each of the three others:
+  正精 2 / 副精 1 points; ≥5 points is 冲关, (n−3)×n; a 精 kong adds a bonus; a sole holder
+  (霸精) doubles.
+
+Plus kong money, 诈胡 and 跟庄 (§2.5). A drawn hand (和牌) is void: nothing at all is paid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any, ClassVar
+
+from scoring.declarations import (
+    DISCARD,
+    ROBBED_KONG,
+    SELF_DRAWN,
+    Choice,
+    CountDecl,
+    DealerRule,
+    EventDecl,
+    FieldDecl,
+    OptionDecl,
+    PresetDecl,
+    WinItemDecl,
+)
+from scoring.errors import RecordError
+from scoring.record import HandRecord, OptionValue, Settlement, Win
+from scoring.ruleset import RESULT_WIN, Options, Ruleset, Tally, how
+
+# --- ids ---------------------------------------------------------------------------------
+PLAIN = "plain_win"
+SMALL_SEVEN = "small_seven_pairs"
+BIG_SEVEN = "big_seven_pairs"
+ROTTEN = "thirteen_rotten"
+SEVEN_STAR = "seven_star_thirteen_rotten"
+
+NO_WILD = "no_wild"  # 德国
+WILD_WAIT = "wild_single_wait"  # 精吊
+KONG_BLOOM = "kong_bloom"  # 杠开
+NO_WILD_ANYWHERE = "no_wild_anywhere"  # 德中德 / 霸胡
+HEAVENLY = "heavenly_hand"  # 天胡
+EARTHLY = "earthly_hand"  # 地胡
+ALL_MELDED = "all_melded"  # 全求人
+
+PRIMARY = "primary_wild"
+SECONDARY = "secondary_wild"
+WILD_KONGS = "wild_kongs"
+
+CONCEALED_KONG = "concealed_kong"
+EXPOSED_KONG = "exposed_kong"
+ADDED_KONG = "added_kong"
+KONG_EVENTS = (CONCEALED_KONG, EXPOSED_KONG, ADDED_KONG)
+FALSE_WIN = "false_win"
+FOLLOW_DEALER = "follow_dealer"
+
+RESULT_DRAW = Choice("draw", "和牌（荒庄）", "Draw (wall exhausted)")
+RESULT_FALSE_WIN = Choice(FALSE_WIN, "诈胡", "False win")
+
+# payment reasons
+R_DISCARDER = "discarder_share"
+R_DEALER = "dealer_share"
+R_OTHER = "other_share"
+R_SELF_DRAW = "self_draw_share"
+R_ROBBED = "robbed_kong_liability"
+R_WILD = "wild_bonus"
+R_KONG = "kong"
+R_FALSE_WIN = "false_win"
+R_FOLLOW = "follow_dealer"
+
+#: 天胡/地胡 flat amount per payer, and with 精吊 (XG "普通天胡、地胡：20+20+20=60",
+#: "精吊天胡、地胡：40+40+40=120"; TH L169–170; QQB rows 12–13).
+FLAT_HEAVENLY = 20
+FLAT_HEAVENLY_WILD_WAIT = 40
+#: 全求人 flat amount per payer (QQB row 14, L102–104 "+120 -40 -40").
+FLAT_ALL_MELDED = 40
+#: 冲关 from this many 精 points on (L117 "5个精以上为冲关"; TH L137).
+CHONGGUAN_FROM = 5
+#: 霸精 multiplier (TH L150 "乘以2"; ZS "84*2（霸王）").
+SOLE_HOLDER_MULT = 2
+#: 德国 flat bonus (XG "所有德国奖励：+5"; TH "德国1翻+5").
+NO_WILD_BONUS = 5
+
+
+# --- options -----------------------------------------------------------------------------
+def _yn(v: bool) -> str:
+    return "yes" if v else "no"
+
+
+FAN_MODES = (
+    Choice("fan", "+1翻", "+1 fan"),
+    Choice("double_total", "整体×2（含+5）", "×2 the whole amount (incl. the +5)"),
+)
+ROBBED_BASES = (
+    Choice("discard", "按杠家点炮算", "as a discard by the kong maker"),
+    Choice("self_drawn", "按自摸算", "as a self-draw"),
+)
+
+PRESET_VALUES: dict[str, dict[str, OptionValue]] = {
+    "xingguo": {
+        "da_qidui_fan": 2,
+        "degu_xiaoqi_elevated": False,
+        "jingdiao_bonus5": False,
+        "gangkai_mode": "fan",
+        "dezhongde_mode": "fan",
+        "youjing_pinghu_can_ron": False,
+        "gang_jing_bonus": 14,
+        "full_jing_100": False,
+        "kong_money": 2,
+        "zhahu": 20,
+        "genzhuang": 5,
+        "quanqiuren": False,
+        "robbed_kong_basis": "discard",
+    },
+    "taihe": {
+        "da_qidui_fan": 2,
+        "degu_xiaoqi_elevated": False,
+        "jingdiao_bonus5": False,
+        "gangkai_mode": "fan",
+        "dezhongde_mode": "fan",
+        "youjing_pinghu_can_ron": True,
+        "gang_jing_bonus": 20,
+        "full_jing_100": False,
+        "kong_money": 2,
+        "zhahu": 20,
+        "genzhuang": 5,
+        "quanqiuren": False,
+        "robbed_kong_basis": "discard",
+    },
+    "nanchang": {
+        "da_qidui_fan": 2,
+        "degu_xiaoqi_elevated": True,
+        "jingdiao_bonus5": True,
+        "gangkai_mode": "double_total",
+        "dezhongde_mode": "double_total",
+        "youjing_pinghu_can_ron": True,
+        "gang_jing_bonus": 14,
+        "full_jing_100": False,
+        "kong_money": 2,
+        "zhahu": 20,
+        "genzhuang": 5,
+        "quanqiuren": False,
+        "robbed_kong_basis": "discard",
+    },
+    "nanchang_table": {
+        "da_qidui_fan": 1,
+        "degu_xiaoqi_elevated": True,
+        "jingdiao_bonus5": False,
+        "gangkai_mode": "fan",
+        "dezhongde_mode": "fan",
+        "youjing_pinghu_can_ron": True,
+        "gang_jing_bonus": 14,
+        "full_jing_100": False,
+        "kong_money": 2,
+        "zhahu": 20,
+        "genzhuang": 5,
+        "quanqiuren": True,
+        "robbed_kong_basis": "discard",
+    },
+}
+
+
+def _option_decls(preset: str, house: frozenset[str]) -> tuple[OptionDecl, ...]:
+    """The options of one ruleset; defaults = its home preset; ``house`` = unstated values."""
+    d = PRESET_VALUES[preset]
+
+    def h(option_id: str) -> bool:
+        return option_id in house
+
+    return (
+        OptionDecl(
+            "base", "底分", "Base stake", "int", 1, min=1, max=10_000, important=True,
+            help_zh="所有金额乘以底分", help_en="Every amount is multiplied by it",
+        ),
+        OptionDecl(
+            "da_qidui_fan", "大七对翻数", "Big seven pairs: fan", "int", d["da_qidui_fan"],
+            min=1, max=2, important=True, house=h("da_qidui_fan"),
+            help_zh="通行2翻；齐全表1翻（L4 事前拟定）",
+            help_en="2 in most passages; 1 in the Nanchang table (L4: agree beforehand)",
+        ),
+        OptionDecl(
+            "degu_xiaoqi_elevated", "德国小七对算2翻", "No-wild small seven pairs = 2 fan",
+            "bool", d["degu_xiaoqi_elevated"], house=h("degu_xiaoqi_elevated"),
+            help_zh="南昌：德国小7对也称为德国7星", help_en="Nanchang: scored like no-wild seven-star",
+        ),
+        OptionDecl(
+            "jingdiao_bonus5", "精吊+5", "Wild single wait +5", "bool", d["jingdiao_bonus5"],
+            important=True, house=h("jingdiao_bonus5"),
+            help_zh="精吊本身也加5（南昌知识讲解）",
+            help_en="A wild single wait also adds the flat +5 (Nanchang ZS)",
+        ),
+        OptionDecl(
+            "gangkai_mode", "杠开", "Kong bloom", "choice", d["gangkai_mode"], choices=FAN_MODES,
+            house=h("gangkai_mode"),
+        ),
+        OptionDecl(
+            "dezhongde_mode", "德中德/霸胡", "No wild anywhere", "choice", d["dezhongde_mode"],
+            choices=FAN_MODES, house=h("dezhongde_mode"),
+        ),
+        OptionDecl(
+            "youjing_pinghu_can_ron", "有精平胡可抓炮", "Plain win with wilds may take a discard",
+            "bool", d["youjing_pinghu_can_ron"], important=True, house=h("youjing_pinghu_can_ron"),
+            help_zh="兴国：有精平胡不能抓点炮", help_en="Xingguo: it may not",
+        ),
+        OptionDecl(
+            "gang_jing_bonus", "杠精（每家）", "Wildcard kong bonus (each payer)", "int",
+            d["gang_jing_bonus"], min=0, max=1000, important=True, house=h("gang_jing_bonus"),
+            help_zh="南昌14，泰和20", help_en="Nanchang 14, Taihe 20",
+        ),
+        OptionDecl(
+            "full_jing_100", "满精算100", "Full wilds (10) = 100", "bool", d["full_jing_100"],
+            house=h("full_jing_100"), help_zh="也有满精算100的", help_en="Some tables score 10 points as 100",
+        ),
+        OptionDecl(
+            "kong_money", "杠钱（每家）", "Kong money (each payer)", "int", d["kong_money"],
+            min=0, max=1000, house=h("kong_money"),
+        ),
+        OptionDecl(
+            "zhahu", "诈胡（赔每家）", "False win (pays each)", "int", d["zhahu"],
+            min=0, max=1000, house=h("zhahu"),
+        ),
+        OptionDecl(
+            "genzhuang", "跟庄（庄赔每家每轮）", "Follow the dealer (dealer pays each, per round)",
+            "int", d["genzhuang"], min=0, max=1000, house=h("genzhuang"),
+        ),
+        OptionDecl(
+            "quanqiuren", "全求人（每家40）", "All melded (40 from each)", "bool", d["quanqiuren"],
+            house=h("quanqiuren"),
+        ),
+        OptionDecl(
+            "robbed_kong_basis", "抢杠按", "Robbed kong scored", "choice",
+            d["robbed_kong_basis"], choices=ROBBED_BASES, house=True,
+            help_zh="抢杠：胡家按正常胡X2，补杠家包付（原文未说按点炮还是自摸）",
+            help_en="Normal win ×2, the kong maker pays all (the seed does not say discard or self-draw)",
+        ),
+    )  # fmt: skip
+
+
+def _preset(preset_id: str, zh: str, en: str) -> PresetDecl:
+    return PresetDecl(preset_id, zh, en, dict(PRESET_VALUES[preset_id]))
+
+
+# --- shapes, flags, counts, events --------------------------------------------------------
+ROTTENS = frozenset({ROTTEN, SEVEN_STAR})
+
+SHAPES = (
+    WinItemDecl(PLAIN, "平胡", "Plain win", "0翻", "0 fan"),
+    WinItemDecl(
+        SMALL_SEVEN, "小七对", "Small seven pairs", "1翻（南昌德国2翻）",
+        "1 fan (Nanchang: 2 with no-wild)",
+    ),
+    WinItemDecl(
+        BIG_SEVEN, "大七对", "Big seven pairs (all pungs)", "2翻（可设1翻）", "2 fan (option: 1)",
+    ),
+    WinItemDecl(ROTTEN, "十三烂", "Thirteen rotten", "1翻", "1 fan"),
+    WinItemDecl(SEVEN_STAR, "七星十三烂", "Seven-star thirteen rotten", "2翻", "2 fan"),
+)  # fmt: skip
+
+
+def _flags(bahu_zh: str, bahu_en: str) -> tuple[WinItemDecl, ...]:
+    return (
+        WinItemDecl(NO_WILD, "德国", "No wild (德国)", "+1翻 +5", "+1 fan +5"),
+        WinItemDecl(
+            WILD_WAIT, "精吊", "Wild single wait (精吊)", "+1翻", "+1 fan",
+            how=frozenset({SELF_DRAWN}), not_with=ROTTENS,
+        ),
+        WinItemDecl(
+            KONG_BLOOM, "杠开", "Kong bloom (杠开)", "+1翻 或 ×2", "+1 fan or ×2",
+            how=frozenset({SELF_DRAWN}),
+        ),
+        WinItemDecl(NO_WILD_ANYWHERE, bahu_zh, bahu_en, "+1翻 或 ×2", "+1 fan or ×2"),
+        WinItemDecl(
+            HEAVENLY, "天胡", "Heavenly hand", "每家20（精吊40）", "20 from each (wild wait: 40)",
+            how=frozenset({SELF_DRAWN}), winner_dealer=True,
+            not_with=frozenset({EARTHLY, ALL_MELDED, KONG_BLOOM}),
+        ),
+        WinItemDecl(
+            EARTHLY, "地胡", "Earthly hand", "每家20（精吊40）", "20 from each (wild wait: 40)",
+            how=frozenset({SELF_DRAWN, DISCARD}), winner_dealer=False,
+            not_with=frozenset({ALL_MELDED}),
+        ),
+        WinItemDecl(
+            ALL_MELDED, "全求人", "All melded", "每家40", "40 from each",
+            enabled_by="quanqiuren",
+        ),
+    )  # fmt: skip
+
+
+COUNTS = (
+    CountDecl(PRIMARY, "正精", "Primary wilds (正精, count 2)", max=3, total_max=3),
+    CountDecl(SECONDARY, "副精", "Secondary wilds (副精, count 1)", max=4, total_max=4),
+    CountDecl(WILD_KONGS, "精杠", "Wildcard kongs (精杠)", max=1, total_max=1),
+)
+
+_ROUNDS = FieldDecl("rounds", "轮数", "Rounds", min=1, max=99, default=1)
+EVENTS = (
+    EventDecl(CONCEALED_KONG, "暗杠", "Concealed kong", value_zh="每家2", value_en="2 from each"),
+    EventDecl(
+        EXPOSED_KONG, "碰杠", "Exposed kong (claimed discard)", source="optional",
+        source_zh="放杠者", source_en="who discarded the tile",
+        value_zh="每家2", value_en="2 from each",
+    ),
+    EventDecl(ADDED_KONG, "补杠", "Added kong", value_zh="每家2", value_en="2 from each"),
+    EventDecl(
+        FALSE_WIN, "诈胡", "False win", results=frozenset({FALSE_WIN}),
+        value_zh="赔每家20", value_en="pays 20 to each",
+    ),
+    EventDecl(
+        FOLLOW_DEALER, "跟庄", "Follow the dealer (跟庄)", fields=(_ROUNDS,),
+        value_zh="庄家每轮赔每家5", value_en="the dealer pays 5 to each per round",
+    ),
+)  # fmt: skip
+
+
+# --- 胡计子: one payer's share ----------------------------------------------------------
+SHAPE_LABEL = {
+    PLAIN: ("平胡", "plain"),
+    SMALL_SEVEN: ("小七", "small seven pairs"),
+    BIG_SEVEN: ("大七", "big seven pairs"),
+    ROTTEN: ("十三烂", "thirteen rotten"),
+    SEVEN_STAR: ("七星", "seven-star"),
+}
+SHAPE_FAN = {PLAIN: 0, SMALL_SEVEN: 1, ROTTEN: 1, SEVEN_STAR: 2}
+SHAPE_NAME = {s.id: (s.zh, s.en) for s in SHAPES}
+FLAG_NAME = {
+    NO_WILD: ("德国", "no-wild"),
+    WILD_WAIT: ("精吊", "wild single wait"),
+    KONG_BLOOM: ("杠开", "kong bloom"),
+    HEAVENLY: ("天胡", "heavenly hand"),
+    EARTHLY: ("地胡", "earthly hand"),
+    ALL_MELDED: ("全求人", "all melded"),
+}
+#: 德中德 (Nanchang) and 霸胡 (Xingguo) are the same flag; each ruleset names it.
+BAHU_NAME = {
+    "nanchang": ("德中德", "no wild anywhere"),
+    "taihe": ("德中德", "no wild anywhere"),
+    "xingguo": ("霸胡", "no wild anywhere (ba hu)"),
+}
+
+
+@lru_cache(maxsize=8192)
+def share(
+    ruleset_id: str,
+    shape: str,
+    flags: frozenset[str],
+    self_drawn: bool,
+    payer_dealer: bool,
+    payer_discarder: bool,
+    winner_dealer: bool,
+    robbed: bool,
+    rule: tuple[int, bool, bool, str, str],
+) -> tuple[int, str, str]:
+    """One payer's 胡计子 share (before the base): (amount, derivation zh, derivation en).
+
+    ``self_drawn``/``payer_discarder`` describe the win as scored (a robbed kong is scored as a
+    discard by, or a self-draw against, the kong maker; ``robbed`` adds its ×2 = +1翻).
+    ``rule`` = (da_qidui_fan, degu_xiaoqi_elevated, jingdiao_bonus5, gangkai_mode,
+    dezhongde_mode).
+    """
+    da_qidui_fan, degu_xiaoqi, jingdiao_bonus5, gangkai_mode, dezhongde_mode = rule
+    degu = NO_WILD in flags
+    jingdiao = WILD_WAIT in flags
+    gangkai = KONG_BLOOM in flags
+    dezhongde = NO_WILD_ANYWHERE in flags
+    terms: list[tuple[str, str, int]] = []
+    if self_drawn:
+        terms.append(("自摸", "self-drawn", 1))
+    elif payer_discarder:
+        terms.append(("点炮", "discard", 1))
+    if jingdiao:
+        terms.append(("精吊", "wild single wait", 1))
+    if gangkai and gangkai_mode == "fan":
+        terms.append(("杠开", "kong bloom", 1))
+    if payer_dealer or winner_dealer:
+        terms.append(("庄", "dealer", 1))
+    zh_s, en_s = SHAPE_LABEL[shape]
+    if shape == BIG_SEVEN:
+        terms.append((zh_s, en_s, da_qidui_fan))
+    elif shape == SMALL_SEVEN and degu and degu_xiaoqi:
+        terms.append(("德国小七", "no-wild small seven pairs", 2))
+    elif SHAPE_FAN[shape]:
+        terms.append((zh_s, en_s, SHAPE_FAN[shape]))
+    if degu:
+        terms.append(("德国", "no-wild", 1))
+    bahu_zh, bahu_en = BAHU_NAME[ruleset_id]
+    if dezhongde and dezhongde_mode == "fan":
+        terms.append((bahu_zh, bahu_en, 1))
+    if robbed:
+        terms.append(("抢杠", "robbed kong", 1))
+    fan = sum(n for _, _, n in terms)
+    amount = 1 << fan
+    if terms:
+        zh = "2^(" + "+".join(f"{z}{n}" for z, _, n in terms) + ")"
+        en = "2^(" + " + ".join(f"{e} {n}" for _, e, n in terms) + ")"
+    else:
+        zh = en = "2^0"
+    responsible = self_drawn or payer_discarder
+    if responsible and (degu or (jingdiao and jingdiao_bonus5)):
+        amount += NO_WILD_BONUS
+        why_zh = "德国" if degu else "精吊"
+        why_en = "no-wild" if degu else "wild single wait"
+        zh += f"+5({why_zh})"
+        en += f" + 5 ({why_en})"
+    doubles: list[tuple[str, str]] = []
+    if gangkai and gangkai_mode == "double_total":
+        doubles.append(("杠开", "kong bloom"))
+    if dezhongde and dezhongde_mode == "double_total":
+        doubles.append((bahu_zh, bahu_en))
+    for dz, de in doubles:
+        amount *= 2
+        zh = f"({zh})×2({dz})"
+        en = f"({en}) × 2 ({de})"
+    return amount, f"{zh}={amount}", f"{en} = {amount}"
+
+
+def rule_key(opts: Mapping[str, OptionValue]) -> tuple[int, bool, bool, str, str]:
+    """The options :func:`share` depends on, as a hashable key."""
+    return (
+        int(opts["da_qidui_fan"]),
+        bool(opts["degu_xiaoqi_elevated"]),
+        bool(opts["jingdiao_bonus5"]),
+        str(opts["gangkai_mode"]),
+        str(opts["dezhongde_mode"]),
+    )
+
+
+# --- 精计子 -----------------------------------------------------------------------------
+def wild_value(
+    points: int, wild_kongs: int, sole: bool, gang_jing_bonus: int, full_jing_100: bool
+) -> int:
+    """What each other player pays a holder of ``points`` 精 points (正精 2, 副精 1).
+
+    Below 5: the points; 冲关 from 5: (n−3)×n (100 at 10 with 满精); + the 精杠 bonus per 精
+    kong; ×2 for the sole holder (霸精). Spec §2.6.
+    """
+    if points <= 0 and wild_kongs <= 0:
+        return 0
+    if points < CHONGGUAN_FROM:
+        v = points
+    elif full_jing_100 and points == 10:
+        v = 100
+    else:
+        v = (points - 3) * points
+    v += gang_jing_bonus * wild_kongs
+    if sole:
+        v *= SOLE_HOLDER_MULT
+    return v
+
+
+@lru_cache(maxsize=4096)
+def _wild_explain(
+    primary: int, secondary: int, wild_kongs: int, sole: bool, bonus: int, full100: bool
+) -> tuple[int, str, str]:
+    points = 2 * primary + secondary
+    v = wild_value(points, wild_kongs, sole, bonus, full100)
+    zh = f"正精{primary}×2+副精{secondary}×1={points}"
+    en = f"primary {primary}×2 + secondary {secondary}×1 = {points}"
+    if points >= CHONGGUAN_FROM:
+        if full100 and points == 10:
+            zh += "，满精=100"
+            en += ", full wilds = 100"
+        else:
+            c = (points - 3) * points
+            zh += f"，冲关({points}−3)×{points}={c}"
+            en += f", chong guan ({points}−3)×{points} = {c}"
+    run = v // SOLE_HOLDER_MULT if sole else v
+    if wild_kongs:
+        zh += f"，精杠+{bonus}×{wild_kongs}={run}"
+        en += f", wildcard kong +{bonus}×{wild_kongs} = {run}"
+    if sole:
+        zh += f"，霸精×2={v}"
+        en += f", sole holder (ba jing) ×2 = {v}"
+    return v, zh, en
+
+
+# --- the ruleset ----------------------------------------------------------------------------
+def _fail(field: str, message: str) -> None:
+    raise RecordError(field, message)
+
+
+def _times_base(amount: int, base: int) -> tuple[int, str, str]:
+    if base == 1:
+        return amount, "", ""
+    total = amount * base
+    return total, f"，×底分{base}={total}", f", × base {base} = {total}"
+
+
+class Chongguan(Ruleset):
+    """The shared engine; the three rulesets below only differ in declarations."""
+
+    unit_zh: ClassVar[str] = "子"
+    unit_en: ClassVar[str] = "zi (stakes)"
+    players: ClassVar[tuple[int, ...]] = (4,)
+    results: ClassVar[tuple[Choice, ...]] = (RESULT_WIN, RESULT_DRAW, RESULT_FALSE_WIN)
+    shapes: ClassVar[tuple[WinItemDecl, ...]] = SHAPES
+    counts: ClassVar[tuple[CountDecl, ...]] = COUNTS
+    events: ClassVar[tuple[EventDecl, ...]] = EVENTS
+    multi_win = "none"  # L125 "同一轮中点炮胡牌：胡前不胡后"
+    #: The seed says nothing about who deals next (和牌 only voids the hand, L125); the usual rule.
+    dealer_rule: ClassVar[DealerRule] = DealerRule(
+        "stay",
+        "next",
+        "stay",
+        "庄家胡牌或和牌连庄，闲家胡牌下家坐庄（原文未说明，按通行做法）",
+        "The dealer keeps the deal after winning or a draw; a non-dealer win passes it to the "
+        "next seat (the seed is silent; usual rule)",
+    )
+
+    _option_ids: ClassVar[dict[str, OptionDecl]] = {}
+    _shape_ids: ClassVar[dict[str, WinItemDecl]] = {}
+    _flag_ids: ClassVar[dict[str, WinItemDecl]] = {}
+    _count_ids: ClassVar[dict[str, CountDecl]] = {}
+    _event_ids: ClassVar[dict[str, EventDecl]] = {}
+    _preset_ids: ClassVar[dict[str, PresetDecl]] = {}
+    _preset_opts: ClassVar[dict[str, dict[str, OptionValue]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._option_ids = {o.id: o for o in cls.options}
+        cls._shape_ids = {s.id: s for s in cls.shapes}
+        cls._flag_ids = {f.id: f for f in cls.flags}
+        cls._count_ids = {c.id: c for c in cls.counts}
+        cls._event_ids = {e.id: e for e in cls.events}
+        cls._preset_ids = {p.id: p for p in cls.presets}
+        defaults = {o.id: o.default for o in cls.options}
+        cls._preset_opts = {p.id: {**defaults, **p.values, "preset": p.id} for p in cls.presets}
+
+    # dictionary look-ups instead of the base class's linear scans (settle is hot)
+    @classmethod
+    def option(cls, option_id: str) -> OptionDecl | None:
+        return cls._option_ids.get(option_id)
+
+    @classmethod
+    def shape(cls, shape_id: str) -> WinItemDecl | None:
+        return cls._shape_ids.get(shape_id)
+
+    @classmethod
+    def flag(cls, flag_id: str) -> WinItemDecl | None:
+        return cls._flag_ids.get(flag_id)
+
+    @classmethod
+    def count(cls, count_id: str) -> CountDecl | None:
+        return cls._count_ids.get(count_id)
+
+    @classmethod
+    def event(cls, event_id: str) -> EventDecl | None:
+        return cls._event_ids.get(event_id)
+
+    @classmethod
+    def preset(cls, preset_id: str) -> PresetDecl | None:
+        return cls._preset_ids.get(preset_id)
+
+    @classmethod
+    def resolve_options(cls, given: Mapping[str, OptionValue]) -> Options:
+        """As the base class, with each preset's resolved options computed once."""
+        preset_id = given.get("preset", cls.default_preset)
+        resolved = cls._preset_opts.get(str(preset_id))
+        if resolved is None:
+            names = ", ".join(p.id for p in cls.presets)
+            raise RecordError("options.preset", f"unknown preset {preset_id!r} (have: {names})")
+        opts = Options(resolved)
+        options = cls._option_ids
+        for key, value in given.items():
+            if key == "preset":
+                continue
+            decl = options.get(key)
+            if decl is None:
+                raise RecordError(f"options.{key}", f"unknown option for ruleset {cls.id}")
+            why = decl.check(value)
+            if why:
+                raise RecordError(f"options.{key}", why)
+            opts[key] = value
+        return opts
+
+    # --- checks ----------------------------------------------------------------------------
+    def check(self, record: HandRecord, opts: Options) -> None:
+        counts = record.counts
+        kongs = counts.get(WILD_KONGS)
+        if kongs:
+            for p, k in kongs.items():
+                if k and record.count(SECONDARY, p) != 4:
+                    _fail(
+                        f"counts.{WILD_KONGS}.{p}",
+                        "a wildcard kong (精杠) is the four 副精: that player's secondary_wild "
+                        "must be 4",
+                    )
+        false_wins = 0
+        for i, ev in enumerate(record.events):
+            if ev.type == FOLLOW_DEALER and ev.player != record.dealer:
+                _fail(
+                    f"events[{i}].player", "跟庄 is paid by the dealer: player must be the dealer"
+                )
+            elif ev.type == FALSE_WIN:
+                false_wins += 1
+        if record.result == FALSE_WIN and false_wins != 1:
+            _fail("events", "a false-win hand needs exactly one false_win event (the offender)")
+        if record.result != "win" or not record.wins:
+            return
+        win = record.wins[0]
+        if (
+            how(win) == DISCARD
+            and win.shape == PLAIN
+            and NO_WILD not in win.flags
+            and not opts["youjing_pinghu_can_ron"]
+        ):
+            _fail(
+                "wins[0].from",
+                "有精平胡不能抓点炮: a plain win that uses a 精 cannot be won on a discard at "
+                "this table (option youjing_pinghu_can_ron)",
+            )
+        if NO_WILD_ANYWHERE in win.flags:
+            j = win.flags.index(NO_WILD_ANYWHERE)
+            if NO_WILD not in win.flags:
+                _fail(f"wins[0].flags[{j}]", f"{NO_WILD_ANYWHERE!r} needs {NO_WILD!r} (德国)")
+            for p in record.players:
+                if p != win.winner and (record.count(PRIMARY, p) or record.count(SECONDARY, p)):
+                    _fail(
+                        f"wins[0].flags[{j}]",
+                        f"{NO_WILD_ANYWHERE!r} means no other player holds a 精, but {p} does",
+                    )
+
+    # --- settlement -------------------------------------------------------------------------
+    def compute(self, record: HandRecord, opts: Options) -> Settlement:
+        t = Tally(record.players)
+        base = int(opts["base"])
+        if record.result == "draw":
+            t.explain(
+                "和牌：摸到翻精处无人胡牌，此局全作废——不计胡子、精子、杠钱、跟庄，谁也不付",
+                "Drawn hand (和牌): nobody won before the turned wildcard; the whole hand is "
+                "void — nothing is paid: no win, no wildcards (精), no kong money, no 跟庄",
+            )
+            return t.settlement()
+        if record.result == FALSE_WIN:
+            self._false_win(t, record, opts, base)
+            self._net_line(t)
+            return t.settlement()
+        win = record.wins[0]
+        self._win(t, record, win, opts, base)
+        self._wilds(t, record, opts, base)
+        self._kongs(t, record, opts, base)
+        self._follow_dealer(t, record, opts, base)
+        self._net_line(t)
+        return t.settlement()
+
+    @staticmethod
+    def _who(p: str, dealer: str, discarder: str | None) -> tuple[str, str]:
+        zh = "庄家" if p == dealer else "闲家"
+        en = "dealer" if p == dealer else "non-dealer"
+        if p == discarder:
+            zh += "·点炮"
+            en += ", discarder"
+        return f"{p}（{zh}）", f"{p} ({en})"
+
+    def _win(self, t: Tally, record: HandRecord, win: Win, opts: Options, base: int) -> None:
+        dealer = record.dealer
+        winner = win.winner
+        w_how = how(win)
+        discarder = win.discarder
+        winner_dealer = winner == dealer
+        payers = [p for p in record.players if p != winner]
+        flags = frozenset(win.flags)
+        shape = win.shape or PLAIN
+        hand_zh = SHAPE_NAME[shape][0] + "".join(
+            "+" + (FLAG_NAME.get(f) or BAHU_NAME[self.id])[0] for f in win.flags
+        )
+        hand_en = SHAPE_NAME[shape][1] + "".join(
+            " + " + (FLAG_NAME.get(f) or BAHU_NAME[self.id])[1] for f in win.flags
+        )
+        w_zh = f"{winner}（{'庄家' if winner_dealer else '闲家'}）"
+        w_en = f"{winner} ({'dealer' if winner_dealer else 'non-dealer'})"
+        if w_how == SELF_DRAWN:
+            t.explain(f"{w_zh}自摸 {hand_zh}", f"{w_en} wins self-drawn: {hand_en}")
+        elif w_how == DISCARD:
+            t.explain(
+                f"{w_zh}胡 {discarder} 点炮 {hand_zh}（三家都付，点炮者多1翻）",
+                f"{w_en} wins on {discarder}'s discard: {hand_en} (all three pay; the "
+                "discarder's share has the discard fan)",
+            )
+        else:
+            t.explain(
+                f"{w_zh}抢 {discarder} 的杠 {hand_zh}：正常胡×2，德国+5不翻倍，补杠家包付",
+                f"{w_en} robs {discarder}'s kong: {hand_en}; a normal win ×2, the +5 not "
+                f"doubled, and {discarder} pays every share",
+            )
+
+        total = 0
+        flat = self._flat(flags, opts)
+        if flat:
+            amount, f_zh, f_en = flat
+            for p in payers:
+                v, b_zh, b_en = _times_base(amount, base)
+                who_zh, who_en = self._who(p, dealer, discarder)
+                if w_how == ROBBED_KONG:
+                    assert discarder is not None
+                    t.pay(discarder, winner, v, R_ROBBED)
+                    t.explain(
+                        f"{p} 的一份由 {discarder} 包付：{f_zh}{b_zh}",
+                        f"{p}'s share, paid by {discarder}: {f_en}{b_en}",
+                    )
+                else:
+                    t.pay(p, winner, v, self._reason(p, dealer, discarder, w_how))
+                    t.explain(f"{who_zh}：{f_zh}{b_zh}", f"{who_en}: {f_en}{b_en}")
+                total += v
+        else:
+            key = rule_key(opts)
+            robbed = w_how == ROBBED_KONG
+            scored_self = w_how == SELF_DRAWN or (
+                robbed and opts["robbed_kong_basis"] == "self_drawn"
+            )
+            for p in payers:
+                amount, d_zh, d_en = share(
+                    self.id,
+                    shape,
+                    flags,
+                    scored_self,
+                    p == dealer,
+                    not scored_self and p == discarder,
+                    winner_dealer,
+                    robbed,
+                    key,
+                )
+                v, b_zh, b_en = _times_base(amount, base)
+                who_zh, who_en = self._who(p, dealer, discarder)
+                if robbed:
+                    assert discarder is not None
+                    t.pay(discarder, winner, v, R_ROBBED)
+                    t.explain(
+                        f"{who_zh}的一份由 {discarder} 包付：{d_zh}{b_zh}",
+                        f"{who_en}'s share, paid by {discarder}: {d_en}{b_en}",
+                    )
+                else:
+                    t.pay(p, winner, v, self._reason(p, dealer, discarder, w_how))
+                    t.explain(f"{who_zh}：{d_zh}{b_zh}", f"{who_en}: {d_en}{b_en}")
+                total += v
+        t.explain(f"{winner} 胡牌共收 {total}", f"{winner} receives {total} for the win")
+
+    @staticmethod
+    def _reason(p: str, dealer: str, discarder: str | None, w_how: str) -> str:
+        if w_how == SELF_DRAWN:
+            return R_SELF_DRAW
+        if p == discarder:
+            return R_DISCARDER
+        return R_DEALER if p == dealer else R_OTHER
+
+    @staticmethod
+    def _flat(flags: frozenset[str], opts: Options) -> tuple[int, str, str] | None:
+        """天胡/地胡/全求人: a flat amount per payer that replaces the formula (§2.3)."""
+        if HEAVENLY in flags or EARTHLY in flags:
+            name_zh, name_en = FLAG_NAME[HEAVENLY if HEAVENLY in flags else EARTHLY]
+            if WILD_WAIT in flags:
+                return (
+                    FLAT_HEAVENLY_WILD_WAIT,
+                    f"精吊{name_zh}每家{FLAT_HEAVENLY_WILD_WAIT}（不按翻数）",
+                    f"wild-wait {name_en}: flat {FLAT_HEAVENLY_WILD_WAIT} (replaces the fan "
+                    "formula)",
+                )
+            return (
+                FLAT_HEAVENLY,
+                f"{name_zh}每家{FLAT_HEAVENLY}（不按翻数）",
+                f"{name_en}: flat {FLAT_HEAVENLY} (replaces the fan formula)",
+            )
+        if ALL_MELDED in flags and opts["quanqiuren"]:
+            return (
+                FLAT_ALL_MELDED,
+                f"全求人每家{FLAT_ALL_MELDED}（不按翻数）",
+                f"all melded: flat {FLAT_ALL_MELDED} (replaces the fan formula)",
+            )
+        return None
+
+    def _wilds(self, t: Tally, record: HandRecord, opts: Options, base: int) -> None:
+        players = record.players
+        held = [
+            (p, record.count(PRIMARY, p), record.count(SECONDARY, p), record.count(WILD_KONGS, p))
+            for p in players
+        ]
+        holders = [h for h in held if h[1] or h[2] or h[3]]
+        if not holders:
+            t.explain("精：无人有精", "Wildcards (精): nobody holds any")
+            return
+        sole = len(holders) == 1
+        bonus = int(opts["gang_jing_bonus"])
+        full100 = bool(opts["full_jing_100"])
+        for p, prim, sec, k in holders:
+            v, zh, en = _wild_explain(prim, sec, k, sole, bonus, full100)
+            amount, b_zh, b_en = _times_base(v, base)
+            for q in players:
+                if q != p:
+                    t.pay(q, p, amount, R_WILD)
+            t.explain(
+                f"{p} 精：{zh} → 每家付{v}{b_zh}",
+                f"{p} wildcards: {en} → {v} from each{b_en}",
+            )
+
+    def _kongs(self, t: Tally, record: HandRecord, opts: Options, base: int) -> None:
+        money = int(opts["kong_money"])
+        for ev in record.events:
+            if ev.type not in KONG_EVENTS:
+                continue
+            decl = self.event(ev.type)
+            assert decl is not None
+            amount, b_zh, b_en = _times_base(money, base)
+            for q in record.players:
+                if q != ev.player:
+                    t.pay(q, ev.player, amount, R_KONG)
+            t.explain(
+                f"{ev.player} {decl.zh}：每家付{money}{b_zh}",
+                f"{ev.player} {decl.en.lower()}: {money} from each{b_en}",
+            )
+
+    def _follow_dealer(self, t: Tally, record: HandRecord, opts: Options, base: int) -> None:
+        per = int(opts["genzhuang"])
+        for ev in record.events:
+            if ev.type != FOLLOW_DEALER:
+                continue
+            rounds = ev.int("rounds", 1)
+            amount, b_zh, b_en = _times_base(per * rounds, base)
+            for q in record.players:
+                if q != ev.player:
+                    t.pay(ev.player, q, amount, R_FOLLOW)
+            t.explain(
+                f"跟庄{rounds}轮：庄家 {ev.player} 付每家{per}×{rounds}={per * rounds}{b_zh}",
+                f"跟庄 (others followed the dealer) for {rounds} round(s): dealer {ev.player} "
+                f"pays each {per}×{rounds} = {per * rounds}{b_en}",
+            )
+
+    def _false_win(self, t: Tally, record: HandRecord, opts: Options, base: int) -> None:
+        per = int(opts["zhahu"])
+        for ev in record.events:
+            if ev.type != FALSE_WIN:
+                continue
+            amount, b_zh, b_en = _times_base(per, base)
+            for q in record.players:
+                if q != ev.player:
+                    t.pay(ev.player, q, amount, R_FALSE_WIN)
+            t.explain(
+                f"{ev.player} 诈胡：赔每家{per}{b_zh}，共{amount * (len(record.players) - 1)}",
+                f"{ev.player} declared a false win (诈胡): pays {per} to each{b_en}, "
+                f"{amount * (len(record.players) - 1)} in all",
+            )
+        t.explain(
+            "诈胡的一局只罚诈胡者；不计精、杠钱、跟庄",
+            "A false-win hand ends with the penalty only: no wildcards (精), kong money or 跟庄",
+        )
+
+    @staticmethod
+    def _net_line(t: Tally) -> None:
+        zh = "，".join(f"{p} {n:+d}" for p, n in t.net.items())
+        en = ", ".join(f"{p} {n:+d}" for p, n in t.net.items())
+        t.explain(f"合计：{zh}", f"Net: {en}")
+
+
+class Nanchang(Chongguan):
+    id: ClassVar[str] = "nanchang"
+    zh: ClassVar[str] = "南昌麻将（冲关）"
+    en: ClassVar[str] = "Nanchang (chong guan)"
+    summary_zh: ClassVar[str] = (
+        "三家都付 2^翻；德国+5；精吊+5；杠开、德中德整体×2；正精2副精1，5精以上冲关"
+    )
+    summary_en: ClassVar[str] = (
+        "All three pay 2^fan; no-wild +5; wild single wait +5; kong bloom and no-wild-anywhere "
+        "double the whole; wildcards: primary 2, secondary 1, chong guan from 5"
+    )
+    options: ClassVar[tuple[OptionDecl, ...]] = _option_decls(
+        "nanchang", frozenset({"kong_money", "zhahu", "genzhuang"})
+    )
+    presets: ClassVar[tuple[PresetDecl, ...]] = (
+        _preset("nanchang", "南昌（知识讲解/新南昌）", "Nanchang (ZS / NCX)"),
+        _preset("nanchang_table", "南昌齐全表", "Nanchang full table (QQB)"),
+    )
+    default_preset: ClassVar[str | None] = "nanchang"
+    flags: ClassVar[tuple[WinItemDecl, ...]] = _flags(
+        "德中德", "No wild anywhere (德中德: no other player holds a 精)"
+    )
+
+
+class Taihe(Chongguan):
+    id: ClassVar[str] = "taihe"
+    zh: ClassVar[str] = "泰和冲关麻将"
+    en: ClassVar[str] = "Taihe chong guan"
+    summary_zh: ClassVar[str] = (
+        "三家都付 2^翻；无精(德国)+5；精杠每家20；正精2副精1，5精以上冲关，霸精×2"
+    )
+    summary_en: ClassVar[str] = (
+        "All three pay 2^fan; no-wild +5; wildcard kong 20 from each; wildcards: primary 2, "
+        "secondary 1, chong guan from 5, sole holder ×2"
+    )
+    options: ClassVar[tuple[OptionDecl, ...]] = _option_decls(
+        "taihe",
+        frozenset(
+            {
+                "youjing_pinghu_can_ron",
+                "dezhongde_mode",
+                "kong_money",
+                "zhahu",
+                "genzhuang",
+            }
+        ),
+    )
+    presets: ClassVar[tuple[PresetDecl, ...]] = (_preset("taihe", "泰和", "Taihe"),)
+    default_preset: ClassVar[str | None] = "taihe"
+    flags: ClassVar[tuple[WinItemDecl, ...]] = _flags(
+        "德中德", "No wild anywhere (德中德: no other player holds a 精)"
+    )
+
+
+class Xingguo(Chongguan):
+    id: ClassVar[str] = "xingguo"
+    zh: ClassVar[str] = "兴国冲关麻将"
+    en: ClassVar[str] = "Xingguo chong guan"
+    summary_zh: ClassVar[str] = (
+        "三家都付 2^翻；德国+5不翻倍；有精平胡不能抓炮；杠钱每家2；诈胡赔每家20；跟庄每家5"
+    )
+    summary_en: ClassVar[str] = (
+        "All three pay 2^fan; no-wild +5 never doubled; a plain win with wilds cannot take a "
+        "discard; kong 2 from each; false win pays 20 to each; 跟庄 5 to each"
+    )
+    options: ClassVar[tuple[OptionDecl, ...]] = _option_decls(
+        "xingguo", frozenset({"gang_jing_bonus", "full_jing_100"})
+    )
+    presets: ClassVar[tuple[PresetDecl, ...]] = (_preset("xingguo", "兴国", "Xingguo"),)
+    default_preset: ClassVar[str | None] = "xingguo"
+    flags: ClassVar[tuple[WinItemDecl, ...]] = _flags(
+        "霸胡", "No wild anywhere (霸胡: no player holds a 精)"
+    )
+
+
+RULESETS = [Nanchang(), Taihe(), Xingguo()]
