@@ -1,0 +1,569 @@
+"""四川麻将 · 血战到底 Sichuan "Bloody Battle to the End".
+
+Spec: ``shared/rules/sichuan-xuezhan.md``; seed ``001_027ea77d1181f0d7.txt`` L122–157 (rules,
+成麻) and L240–265 (番型一览, the fan table).
+
+How a hand is recorded (all generic declarations, so the bot needs no Sichuan code):
+
+* ``wins`` in the order they happened. In 血战 (option ``mode = xuezhan``) a won hand has
+  exactly three wins (the hand goes on until three players have won, L146); a hand that ends
+  with two or more players still in is a ``draw`` (流局, L143) that may carry the earlier
+  wins. With ``mode = normal`` the hand ends at the first win: several wins are only
+  possible on one discard (一炮多响), and a draw has no wins.
+* 一炮多响 (L129–130): several wins on one discard are consecutive entries of ``wins`` with
+  the same ``from`` (and no kong between them). A win on a discard is paid by the discarder
+  alone, so whether two consecutive wins with the same ``from`` came from one discard or
+  from two makes no difference to the money; each winner is paid separately.
+* ``shape`` = the hand type of the fan table (one, the highest listed that applies: S7, S9);
+  ``flags`` = 杠上花, 杠上炮, 金钩钓, 海底捞月; 抢杠胡 is ``robbed_kong = true`` (``from`` = the
+  player whose 面下杠 was robbed; that kong earns nothing, so it is not recorded as a kong
+  event) and 自摸 is ``from = null``.
+* count ``gen`` (根): the winner's sets of four identical tiles, kongs or not; for 龙七对 /
+  青龙七对 the four that makes the 龙 is included here and taken off by the rule ("减1根").
+* events ``zhi_gang`` (直杠, ``from`` = the feeder), ``mian_xia_gang`` (面下杠) and ``an_gang``
+  (暗杠), each with ``after_wins`` = how many entries of ``wins`` had happened when the kong
+  was made (0 = before the first win). Kong money is paid at once and only by players who
+  have not won yet (L135–139).
+* at a 流局, per player still in the hand: count ``flower_pig`` (1 = holds all three suits,
+  花猪) and count ``ready_fan`` (0 = not ready; n ≥ 1 = ready, and n is the 番 of the best
+  hand it could win on a discard, with its 根: the 大叫 of S6).
+
+Amount of a win per payer: ``base × 2^(番 − 1)`` (一番 ×1 … 六番 ×32).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from scoring.declarations import (
+    DISCARD,
+    SELF_DRAWN,
+    Choice,
+    CountDecl,
+    DealerRule,
+    EventDecl,
+    FieldDecl,
+    OptionDecl,
+    WinItemDecl,
+)
+from scoring.errors import RecordError
+from scoring.quanchong import pay_fan_win, payment_option
+from scoring.record import Event, HandRecord, Settlement, Win
+from scoring.ruleset import Options, Ruleset, Tally
+
+# --- the fan table (seed 001 L242–259) ------------------------------------------------------
+#: shape id -> (zh, en, 番). 龙七对's 番 comes from the option ``longqidui`` (S1).
+HANDS: dict[str, tuple[str, str, int]] = {
+    "ping_hu": ("平胡", "Basic hand", 1),
+    "dui_dui_hu": ("对对胡", "All pungs", 2),
+    "qing_yi_se": ("清一色", "Full flush", 3),
+    "dai_yao_jiu": ("带幺九", "Terminals in every set", 3),
+    "qi_dui": ("七对", "Seven pairs", 3),
+    "qing_dui": ("清对", "Full-flush all pungs", 4),
+    "jiang_dui": ("将对", "All 2/5/8 pungs", 4),
+    "long_qi_dui": ("龙七对", "Dragon seven pairs", 5),
+    "qing_qi_dui": ("清七对", "Full-flush seven pairs", 5),
+    "qing_yao_jiu": ("清幺九", "Full-flush terminals", 5),
+    "tian_hu": ("天胡", "Heavenly hand", 6),
+    "di_hu": ("地胡", "Earthly hand", 6),
+    "qing_long_qi_dui": ("青龙七对", "Full-flush dragon seven pairs", 6),
+}
+#: 龙七对 / 青龙七对: "不再计七对，同时减1根" (L253), "算番时减1根" (L259)
+DRAGON = frozenset({"long_qi_dui", "qing_long_qi_dui"})
+#: seven-pair hands: "没有碰过和杠过" (L247, L252): no kongs, at most three sets of four
+SEVEN_PAIRS = frozenset({"qi_dui", "long_qi_dui", "qing_qi_dui", "qing_long_qi_dui"})
+#: hands a 金钩钓 (four melds + a single wait, no chow in Sichuan) can be
+PUNG_HANDS = frozenset({"dui_dui_hu", "qing_dui", "jiang_dui", "dai_yao_jiu", "qing_yao_jiu"})
+
+LONGQIDUI_FAN = {"table": 5, "chengma": 3}
+
+#: flag id -> (zh, en); each +1番 (L260–265; 海底捞月 L156)
+EXTRAS: dict[str, tuple[str, str]] = {
+    "gang_shang_hua": ("杠上花", "win on a kong replacement"),
+    "gang_shang_pao": ("杠上炮", "win on a discard right after a kong"),
+    "jin_gou_diao": ("金钩钓", "golden hook"),
+    "hai_di_lao_yue": ("海底捞月", "last tile"),
+}
+
+KONGS: dict[str, tuple[str, str, int]] = {
+    "zhi_gang": ("刮风·直杠", "open kong on a discard (直杠)", 1),
+    "mian_xia_gang": ("刮风·面下杠", "added kong (面下杠)", 1),
+    "an_gang": ("下雨·暗杠", "concealed kong (暗杠)", 2),
+}
+
+PIG_MULTIPLE = 16  # "花猪赔给非花猪玩家16倍点数" (L144)
+
+
+def _shape(sid: str) -> WinItemDecl:
+    zh, en, fan = HANDS[sid]
+    if sid == "long_qi_dui":
+        value_zh, value_en = (
+            "5番（×16）或成麻3番（×4），减1根",
+            "5 fan (×16) or 成麻 3 fan (×4), one 根 less",
+        )
+    else:
+        value_zh, value_en = f"{fan}番（×{2 ** (fan - 1)}）", f"{fan} fan (×{2 ** (fan - 1)})"
+    if sid == "tian_hu":  # "庄家在第一次模完牌后，就胡牌" (L257)
+        return WinItemDecl(
+            sid, zh, en, value_zh, value_en, how=frozenset({SELF_DRAWN}), winner_dealer=True
+        )
+    if sid == "di_hu":  # "非庄家在第一次摸完牌后…" (L258)
+        return WinItemDecl(sid, zh, en, value_zh, value_en, winner_dealer=False)
+    return WinItemDecl(sid, zh, en, value_zh, value_en)
+
+
+@dataclass(frozen=True, slots=True)
+class FanCount:
+    """A win's 番, with the parts that make it up (for the explanation)."""
+
+    fan: int
+    uncapped: int
+    parts_zh: tuple[str, ...]
+    parts_en: tuple[str, ...]
+
+
+def _pow_amount(base: int, fan: int) -> int:
+    """``base × 2^(fan − 1)`` for fan ≥ 1 (integers only)."""
+    assert fan >= 1
+    return base * (1 << (fan - 1))
+
+
+class Sichuan(Ruleset):
+    id: ClassVar[str] = "sichuan"
+    zh: ClassVar[str] = "四川麻将·血战到底"
+    en: ClassVar[str] = "Sichuan (Bloody Battle)"
+    unit_zh: ClassVar[str] = "底分"
+    unit_en: ClassVar[str] = "base points"
+    summary_zh: ClassVar[str] = (
+        "108张，缺门，不能吃。每胡 底分×2^(番−1)；点炮者付，自摸由未胡的每家付。"
+        "刮风下雨：直杠引杠者付1倍，面下杠未胡者每家1倍，暗杠未胡者每家2倍。"
+        "血战：胡牌后不再付也不再收；流局查花猪（16倍）、查大叫，未听牌者退回杠钱。"
+    )
+    summary_en: ClassVar[str] = (
+        "108 tiles, void a suit, no chow. Each win pays base × 2^(fan − 1): the discarder pays, "
+        "or on a self-draw each player who has not yet won. Kong money: direct kong 1× from the "
+        "feeder, added kong 1× and concealed kong 2× from each player not yet won. Bloody battle: "
+        "a player who has won neither pays nor receives afterwards; at a draw the flower pig pays "
+        "16×, not-ready players pay ready players their best hand and refund their kong money."
+    )
+    players: ClassVar[tuple[int, ...]] = (4,)
+    options: ClassVar[tuple[OptionDecl, ...]] = (
+        OptionDecl(
+            "base", "底分", "Base", "int", 1, min=1, max=1_000_000, house=True, important=True,
+            help_zh="每1倍的分数（种子只说“1倍点数（在游戏中为基本分）”，未给数值；默认1）",
+            help_en="Points per 1× (the seed says only '1倍点数', no value; default 1)",
+        ),
+        OptionDecl(
+            "mode", "玩法", "Mode", "choice", "xuezhan",
+            choices=(
+                Choice("xuezhan", "血战到底（胡后继续，三家胡或流局为止）",
+                       "Bloody battle (play on until three have won or the wall runs out)"),
+                Choice("normal", "普通场（第一胡结束）", "Normal (the hand ends at the first win)"),
+            ),
+            important=True,
+            help_zh="血战：第146行“1家胡了并不结束该局…直到有3家都胡或者余下的玩家家流局”",
+            help_en="Bloody battle: seed L146; normal: the hand ends at the first win (L142)",
+        ),
+        OptionDecl(
+            "zimo", "自摸", "Self-draw bonus", "choice", "jiafan",
+            choices=(
+                Choice("jiafan", "自摸加番", "Self-draw adds 1 fan"),
+                Choice("jiadi", "自摸加底", "Self-draw adds one base"),
+                Choice("none", "自摸不加", "No self-draw bonus"),
+            ),
+            important=True,
+            help_zh="种子：“自摸，额外加一番”（第260行）。自摸加底（每家多付1个底分）种子中没有，为常见桌规",
+            help_en="Seed: 'self-draw adds one fan' (L260). 加底 (each payer adds one base) is "
+            "not in the seeds; a common house rule",
+        ),
+        OptionDecl(
+            "cap_fan", "封顶（番）", "Cap (fan)", "int", 0, min=0, max=13, house=True,
+            help_zh="0 = 不封顶（默认；种子未说封顶，S4）。常见3、4或5番。查花猪的16倍不受封顶",
+            help_en="0 = no cap (default; the seeds state none, S4). Commonly 3, 4 or 5. The "
+            "flower pig's 16× is not capped",
+        ),
+        OptionDecl(
+            "haidi_plus1", "海底捞月加一番", "Last tile +1 fan", "bool", True,
+            help_zh="成麻：“海底捞月的话会另外在加一番”（第156行）",
+            help_en="成麻: 'a last-tile win adds one more fan' (L156)",
+        ),
+        OptionDecl(
+            "longqidui", "龙七对番数", "Dragon seven pairs", "choice", "table",
+            choices=(
+                Choice("table", "5番（×16，番型一览）", "5 fan (×16, the fan table)"),
+                Choice("chengma", "3番（×4，成麻“龙七对也是四翻”）",
+                       "3 fan (×4, 成麻 'also four times')"),
+            ),
+            help_zh="种子矛盾（S1）：番型一览“五番（×16）：龙七对”（第251–253行）与成麻“其中龙七对也是四翻”"
+            "（第155行）。两种都减1根；青龙七对不变（6番）",
+            help_en="Seed contradiction S1: the fan table '五番（×16）：龙七对' (L251–253) vs 成麻 "
+            "'其中龙七对也是四翻' (L155). Both take one 根 off; 青龙七对 stays 6 fan",
+        ),
+        OptionDecl(
+            "pig_pays_won_players", "花猪也赔已胡玩家", "Flower pig also pays players who won",
+            "bool", False, house=True,
+            help_zh="“花猪赔给非花猪玩家”未说是否包括已胡的玩家（S5）；默认只赔未胡的非花猪玩家",
+            help_en="'the pig pays the non-pig players' does not say whether players who already "
+            "won are included (S5); default: only non-pig players still in the hand",
+        ),
+        payment_option("discarder", important=False),
+    )  # fmt: skip
+    shapes: ClassVar[tuple[WinItemDecl, ...]] = tuple(_shape(sid) for sid in HANDS)
+    flags: ClassVar[tuple[WinItemDecl, ...]] = (
+        WinItemDecl("gang_shang_hua", "杠上花", "Win on a kong replacement", "+1番", "+1 fan",
+                    how=frozenset({SELF_DRAWN})),
+        WinItemDecl("gang_shang_pao", "杠上炮", "Win on the discard after a kong", "+1番",
+                    "+1 fan", how=frozenset({DISCARD})),
+        WinItemDecl("jin_gou_diao", "金钩钓", "Golden hook (single wait, self-drawn)", "+1番",
+                    "+1 fan", how=frozenset({SELF_DRAWN}), shapes=PUNG_HANDS),
+        WinItemDecl("hai_di_lao_yue", "海底捞月", "Win on the last tile", "+1番", "+1 fan",
+                    how=frozenset({SELF_DRAWN}), enabled_by="haidi_plus1"),
+    )  # fmt: skip
+    counts: ClassVar[tuple[CountDecl, ...]] = (
+        CountDecl("gen", "根（胡牌者四张相同的牌）", "根 (winner's sets of four identical tiles)", 4),
+        CountDecl("flower_pig", "花猪（流局时手上三门牌）", "Flower pig (holds three suits at a draw)", 1),
+        CountDecl("ready_fan", "大叫：听牌最大番（0=未听牌）",
+                  "Ready: best possible fan (0 = not ready)", 10),
+    )  # fmt: skip
+    events: ClassVar[tuple[EventDecl, ...]] = tuple(
+        EventDecl(
+            kid,
+            zh,
+            en,
+            source="required" if kid == "zhi_gang" else "forbidden",
+            source_zh="引杠者" if kid == "zhi_gang" else "",
+            source_en="the discarder who fed it" if kid == "zhi_gang" else "",
+            fields=(FieldDecl("after_wins", "杠时已有几家胡", "wins before this kong", 0, 3, 0),),
+            value_zh=("引杠者付1倍" if kid == "zhi_gang" else f"未胡的每家付{mult}倍"),
+            value_en=(
+                "the feeder pays 1×"
+                if kid == "zhi_gang"
+                else f"each player not yet won pays {mult}×"
+            ),
+        )
+        for kid, (zh, en, mult) in KONGS.items()
+    )
+    win_inputs: ClassVar[frozenset[str]] = frozenset({"shape"})
+    multi_win: ClassVar[Literal["none", "same_discard", "sequential"]] = "sequential"
+    wins_allowed_in: ClassVar[frozenset[str]] = frozenset({"win", "draw"})
+    dealer_rule: ClassVar[DealerRule] = DealerRule(
+        dealer_wins="discarder",
+        other_wins="discarder",
+        draw="stay",
+        zh="点炮者坐庄（自摸则胡者坐庄），流局连庄；血战以第一胡为准",
+        en="The discarder of the (first) win deals (the winner after a self-draw); a draw with no "
+        "win keeps the dealer",
+    )
+
+    # --- helpers -----------------------------------------------------------------------
+    @staticmethod
+    def hand_fan(shape: str, opts: Options) -> int:
+        if shape == "long_qi_dui":
+            return LONGQIDUI_FAN[opts.s("longqidui")]
+        return HANDS[shape][2]
+
+    def count_fan(self, record: HandRecord, win: Win, opts: Options) -> FanCount:
+        """The 番 of one win, capped, with its parts (spec §2 ``fan``)."""
+        assert win.shape is not None
+        zh_name, en_name, _ = HANDS[win.shape]
+        fan = self.hand_fan(win.shape, opts)
+        pzh, pen = [f"{zh_name}{fan}番"], [f"{en_name} {fan}"]
+        gen = record.count("gen", win.winner)
+        if win.shape in DRAGON:
+            gen -= 1
+        if gen > 0:
+            fan += gen
+            pzh.append(f"根{gen}")
+            pen.append(f"根 {gen}")
+        extras: list[tuple[str, str]] = [EXTRAS[f] for f in EXTRAS if win.has(f)]
+        if win.has("hai_di_lao_yue") and not opts.b("haidi_plus1"):
+            extras.remove(EXTRAS["hai_di_lao_yue"])
+        if win.robbed_kong:
+            extras.append(("抢杠胡", "robbing a kong"))
+        if win.self_drawn and opts.s("zimo") == "jiafan":
+            extras.append(("自摸", "self-draw"))
+        for zh, en in extras:
+            fan += 1
+            pzh.append(f"{zh}1")
+            pen.append(f"{en} 1")
+        cap = opts.i("cap_fan")
+        capped = min(fan, cap) if cap else fan
+        return FanCount(capped, fan, tuple(pzh), tuple(pen))
+
+    # --- checks ------------------------------------------------------------------------
+    def check(self, record: HandRecord, opts: Options) -> None:
+        wins = record.wins
+        n = len(record.players)
+        xuezhan = opts.s("mode") == "xuezhan"
+        if xuezhan:
+            if record.result == "win" and len(wins) != n - 1:
+                raise RecordError(
+                    "wins",
+                    f"in 血战 a won hand goes on until {n - 1} players have won; with "
+                    f"{len(wins)} win(s) the hand ended in a draw (流局): record result 'draw'",
+                )
+            if record.result == "draw" and len(wins) > n - 2:
+                raise RecordError("wins", f"a 流局 leaves at least two players; {len(wins)} won")
+        else:
+            if record.result == "draw" and wins:
+                raise RecordError("wins", "in a normal hand a draw has no wins")
+            if len(wins) > 1:
+                first = wins[0]
+                if first.discarder is None or any(
+                    w.discarder != first.discarder or w.robbed_kong != first.robbed_kong
+                    for w in wins
+                ):
+                    raise RecordError(
+                        "wins", "a normal hand ends at the first win: several winners only on "
+                        "one discard (一炮多响)"
+                    )  # fmt: skip
+        winners = [w.winner for w in wins]
+        win_at = {w: i for i, w in enumerate(winners)}
+        kongs_by: dict[str, list[int]] = {}
+        for j, ev in enumerate(record.events):
+            k = ev.int("after_wins")
+            limit = len(wins) if record.result == "draw" else max(len(wins) - 1, 0)
+            if k > limit:
+                raise RecordError(
+                    f"events[{j}].after_wins",
+                    f"must be at most {limit}: the hand had {len(wins)} win(s)"
+                    + ("" if record.result == "draw" else " and ended at the last"),
+                )
+            if not xuezhan and k != 0:
+                raise RecordError(f"events[{j}].after_wins", "must be 0 in a normal hand")
+            for who, path in ((ev.player, "player"), (ev.source, "from")):
+                if who is not None and who in win_at and win_at[who] < k:
+                    raise RecordError(
+                        f"events[{j}].{path}",
+                        f"{who} won (win {win_at[who] + 1}) before this kong and plays no more",
+                    )
+            kongs_by.setdefault(ev.player, []).append(k)
+        for i, w in enumerate(wins):
+            path = f"wins[{i}]"
+            if w.discarder is not None and w.discarder in winners[:i]:
+                raise RecordError(
+                    f"{path}.from", f"{w.discarder} has already won and plays no more"
+                )
+            assert w.shape is not None
+            gen = record.count("gen", w.winner)
+            own_kongs = [k for k in kongs_by.get(w.winner, []) if k <= i]
+            if w.shape in SEVEN_PAIRS:
+                if own_kongs:
+                    raise RecordError(path, "a seven-pairs hand has no kongs (没有碰过和杠过)")
+                if gen > 3:
+                    raise RecordError(f"counts.gen.{w.winner}", "seven pairs hold at most 3 根")
+            if w.shape in DRAGON and gen < 1:
+                raise RecordError(
+                    f"counts.gen.{w.winner}", f"{HANDS[w.shape][0]} needs at least 1 根 (四张相同)"
+                )
+            if gen < len(own_kongs):
+                raise RecordError(
+                    f"counts.gen.{w.winner}",
+                    f"{w.winner} made {len(own_kongs)} kong(s); each is a 根, so 根 ≥ {len(own_kongs)}",
+                )
+            if w.has("gang_shang_hua") and i not in kongs_by.get(w.winner, []):
+                raise RecordError(
+                    f"{path}.flags",
+                    f"杠上花 needs a kong by {w.winner} just before (after_wins = {i})",
+                )
+            if w.has("gang_shang_pao"):
+                start = i
+                while (
+                    start > 0
+                    and wins[start - 1].discarder == w.discarder
+                    and not wins[start - 1].robbed_kong
+                ):
+                    start -= 1
+                assert w.discarder is not None
+                if not any(start <= k <= i for k in kongs_by.get(w.discarder, [])):
+                    raise RecordError(
+                        f"{path}.flags",
+                        f"杠上炮 needs a kong by {w.discarder} just before (after_wins = {i})",
+                    )
+        for cid in ("gen",):
+            for p, v in record.counts.get(cid, {}).items():
+                if v and p not in win_at:
+                    raise RecordError(f"counts.{cid}.{p}", "根 is counted for winners only")
+        remaining_draw = record.result == "draw"
+        for cid in ("flower_pig", "ready_fan"):
+            for p, v in record.counts.get(cid, {}).items():
+                if v and (not remaining_draw or p in win_at):
+                    raise RecordError(
+                        f"counts.{cid}.{p}",
+                        "only for players still in the hand at a draw (流局)",
+                    )
+        for p in record.players:
+            if record.count("flower_pig", p) and record.count("ready_fan", p):
+                raise RecordError(
+                    f"counts.ready_fan.{p}", "a flower pig (three suits) cannot be ready"
+                )
+
+    # --- settlement --------------------------------------------------------------------
+    def compute(self, record: HandRecord, opts: Options) -> Settlement:
+        tally = Tally(record.players)
+        self.run(record, opts, tally)
+        return tally.settlement()
+
+    def run(self, record: HandRecord, opts: Options, tally: Tally) -> list[int]:
+        """Settle into ``tally``; return, per payment, the number of wins that had happened
+        when it was made (the draw settlement counts as after every win)."""
+        stages: list[int] = []
+        base = opts.i("base")
+        wins = record.wins
+        kong_paid: list[tuple[str, str, int]] = []  # (payer, kong player, amount)
+
+        def mark(k: int) -> None:
+            stages.extend([k] * (len(tally.payments) - len(stages)))
+
+        for k in range(len(wins) + 1):
+            out = {w.winner for w in wins[:k]}
+            for ev in record.events:
+                if ev.int("after_wins") == k:
+                    kong_paid.extend(self._kong(record, ev, out, base, tally))
+            mark(k)
+            if k < len(wins):
+                self._win(record, opts, k, out, tally)
+                mark(k)
+        if record.result == "draw":
+            self._draw(record, opts, kong_paid, tally)
+            mark(len(wins))
+        if not tally.steps:
+            tally.explain("无人付款", "Nobody pays")
+        return stages
+
+    def _kong(
+        self, record: HandRecord, ev: Event, out: set[str], base: int, tally: Tally
+    ) -> list[tuple[str, str, int]]:
+        zh, en, mult = KONGS[ev.type]
+        amount = mult * base
+        if ev.type == "zhi_gang":
+            assert ev.source is not None
+            payers: Sequence[str] = [ev.source]
+            who_zh, who_en = f"引杠者{ev.source}", f"the feeder {ev.source}"
+        else:
+            payers = [p for p in record.players if p != ev.player and p not in out]
+            who_zh = "未胡的" + "、".join(payers) + "每家"
+            who_en = "each player not yet won (" + ", ".join(payers) + ")"
+        for p in payers:
+            tally.pay(p, ev.player, amount, ev.type)
+        tally.explain(
+            f"{zh}：{ev.player}杠，{who_zh}付 {mult}×{base}={amount}",
+            f"{en} by {ev.player}: {who_en} pays {mult}×{base}={amount}",
+        )
+        return [(p, ev.player, amount) for p in payers]
+
+    def _win(self, record: HandRecord, opts: Options, k: int, out: set[str], tally: Tally) -> None:
+        win = record.wins[k]
+        base = opts.i("base")
+        fc = self.count_fan(record, win, opts)
+        amount = _pow_amount(base, fc.fan)
+        cap_zh = cap_en = ""
+        if fc.fan != fc.uncapped:
+            cap_zh = f"，封顶{fc.fan}番"
+            cap_en = f", capped at {fc.fan}"
+        label_zh = (
+            f"第{k + 1}胡 {win.winner}：{'+'.join(fc.parts_zh)}={fc.uncapped}番{cap_zh} → "
+            f"{base}×2^({fc.fan}−1)={amount}"
+        )
+        label_en = (
+            f"Win {k + 1}, {win.winner}: {' + '.join(fc.parts_en)} = {fc.uncapped} fan{cap_en} → "
+            f"{base}×2^({fc.fan}−1)={amount}"
+        )
+        if win.self_drawn and opts.s("zimo") == "jiadi":
+            label_zh += f"，自摸加底 +{base}={amount + base}"
+            label_en += f", self-draw adds one base +{base}={amount + base}"
+            amount += base
+        if win.robbed_kong:
+            label_zh += f"（抢{win.discarder}的面下杠，该杠刮风无效）"
+            label_en += f" (robbing {win.discarder}'s added kong, which earns no kong money)"
+        payers = [p for p in record.players if p not in out]
+        pay_fan_win(
+            tally,
+            record.players,
+            win.winner,
+            win.discarder,
+            amount,
+            opts.s("payment"),
+            payers=payers,
+            label_zh=label_zh,
+            label_en=label_en,
+        )
+
+    def _draw(
+        self,
+        record: HandRecord,
+        opts: Options,
+        kong_paid: list[tuple[str, str, int]],
+        tally: Tally,
+    ) -> None:
+        base = opts.i("base")
+        won = [w.winner for w in record.wins]
+        remaining = [p for p in record.players if p not in won]
+        pigs = [p for p in remaining if record.count("flower_pig", p)]
+        ready = [p for p in remaining if record.count("ready_fan", p)]
+        tally.explain(
+            "流局：" + "、".join(remaining) + "未胡，查花猪、查大叫",
+            "Draw (流局): "
+            + ", ".join(remaining)
+            + " still in; check for flower pigs and ready hands",
+        )
+        # step 1 查花猪 (L144)
+        pig_amount = PIG_MULTIPLE * base
+        for pig in pigs:
+            pool = record.players if opts.b("pig_pays_won_players") else remaining
+            to = [q for q in pool if q not in pigs]
+            for q in to:
+                tally.pay(pig, q, pig_amount, "flower_pig")
+            if to:
+                tally.explain(
+                    f"查花猪：{pig}是花猪，赔给" + "、".join(to) + f"每家 16×{base}={pig_amount}",
+                    f"Flower pig: {pig} holds three suits and pays each of "
+                    + ", ".join(to)
+                    + f" 16×{base}={pig_amount}",
+                )
+        # step 2 查大叫 (L145)
+        cap = opts.i("cap_fan")
+        for p in remaining:
+            if p in ready or p in pigs:
+                continue
+            for q in ready:
+                best = record.count("ready_fan", q)
+                fan = min(best, cap) if cap else best
+                amount = _pow_amount(base, fan)
+                tally.pay(p, q, amount, "not_ready")
+                capped_zh = f"（封顶{fan}番）" if fan != best else ""
+                capped_en = f" (capped at {fan})" if fan != best else ""
+                tally.explain(
+                    f"查大叫：{p}未听牌，赔听牌的{q}大叫{best}番{capped_zh} {base}×2^({fan}−1)={amount}",
+                    f"Not ready: {p} pays ready {q} its best hand {best} fan{capped_en}: "
+                    f"{base}×2^({fan}−1)={amount}",
+                )
+        # kong refunds (L141, L145): every not-ready player still in, pigs included
+        for p in remaining:
+            if p in ready:
+                continue
+            got = [(payer, amt) for payer, kp, amt in kong_paid if kp == p]
+            for payer, amt in got:
+                tally.pay(p, payer, amt, "kong_refund")
+            if got:
+                total = sum(a for _, a in got)
+                tally.explain(
+                    f"{p}未听牌，退回刮风下雨所得共{total}："
+                    + "、".join(f"{payer} {amt}" for payer, amt in got),
+                    f"{p} is not ready and refunds all kong money received, {total}: "
+                    + ", ".join(f"{payer} {amt}" for payer, amt in got),
+                )
+
+    def next_dealer(self, record: HandRecord) -> str:
+        """The discarder of the first win deals next (the winner after a self-draw), L149; a
+        draw with no win keeps the dealer. In 血战 the first win counts even if the hand
+        later ran out (the seed states the rule for normal tables only: house extension)."""
+        if not record.wins:
+            return record.dealer
+        first = record.wins[0]
+        return first.discarder or first.winner
+
+
+RULESETS = [Sichuan()]
