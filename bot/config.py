@@ -1,0 +1,65 @@
+"""Configuration from the environment or a ``.env`` file (pydantic-settings).
+
+The variable names are part of the deployment contract: ``TELEGRAM_BOT_TOKEN``,
+``DATABASE_URL``, ``TELEGRAM_API_BASE_URL``, ``BOT_MODE`` (``polling``/``webhook``),
+``WEBHOOK_URL``, ``WEBHOOK_LISTEN``, ``WEBHOOK_PORT``, ``WEBHOOK_PATH``,
+``WEBHOOK_SECRET_TOKEN``, ``LOG_LEVEL``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+TELEGRAM_API = "https://api.telegram.org"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", populate_by_name=True
+    )
+
+    telegram_bot_token: SecretStr = Field(validation_alias="TELEGRAM_BOT_TOKEN")
+    database_url: str | None = Field(default=None, validation_alias="DATABASE_URL")
+    telegram_api_base_url: str = Field(
+        default=TELEGRAM_API, validation_alias="TELEGRAM_API_BASE_URL"
+    )
+    bot_mode: Literal["polling", "webhook"] = Field(default="polling", validation_alias="BOT_MODE")
+    webhook_url: str | None = Field(default=None, validation_alias="WEBHOOK_URL")
+    webhook_listen: str = Field(default="0.0.0.0", validation_alias="WEBHOOK_LISTEN")
+    webhook_port: int = Field(default=8443, validation_alias="WEBHOOK_PORT")
+    webhook_path: str = Field(default="telegram", validation_alias="WEBHOOK_PATH")
+    webhook_secret_token: SecretStr | None = Field(
+        default=None, validation_alias="WEBHOOK_SECRET_TOKEN"
+    )
+    log_level: str = Field(default="INFO", validation_alias="LOG_LEVEL")
+    # Telegram's flood limits, applied by PTB's AIORateLimiter (0 = off).
+    rate_overall_per_second: float = Field(default=30, validation_alias="RATE_OVERALL_PER_SECOND")
+    rate_group_per_minute: float = Field(default=20, validation_alias="RATE_GROUP_PER_MINUTE")
+    rate_max_retries: int = Field(default=5, validation_alias="RATE_MAX_RETRIES")
+    concurrent_updates: int = Field(default=64, validation_alias="CONCURRENT_UPDATES")
+    poll_timeout: int = Field(default=30, validation_alias="POLL_TIMEOUT")
+    default_lang: str = Field(default="en", validation_alias="DEFAULT_LANG")
+
+    @field_validator("telegram_api_base_url")
+    @classmethod
+    def _strip_slash(cls, v: str) -> str:
+        v = v.rstrip("/")
+        if v.endswith("/bot"):
+            v = v[: -len("/bot")]
+        return v
+
+    @property
+    def api_base(self) -> str:
+        """``<root>/bot`` (PTB appends the token)."""
+        return f"{self.telegram_api_base_url}/bot"
+
+    @property
+    def file_base(self) -> str:
+        return f"{self.telegram_api_base_url}/file/bot"
+
+
+def load_settings(**overrides: object) -> Settings:
+    return Settings(**overrides)  # type: ignore[arg-type]

@@ -1,0 +1,701 @@
+"""A fake Telegram Bot API server on loopback, for end-to-end tests over real HTTP.
+
+It speaks the real HTTP API (``/bot<token>/<method>``, form-encoded or multipart requests, the
+``{"ok": …}`` envelope, Telegram's error texts) to the real python-telegram-bot Application,
+pointed at it with ``base_url``. Test users post messages and press inline buttons; the bot's
+requests are recorded, and the chats' messages are kept (and edited) like Telegram does.
+
+Supported: getMe, getUpdates (long polling), deleteWebhook/setWebhook, sendMessage,
+editMessageText, editMessageReplyMarkup, answerCallbackQuery, sendPhoto, sendDocument
+(multipart), deleteMessage, getChatMember, setMyCommands/getMyCommands/deleteMyCommands,
+sendChatAction, close/logOut. Errors: 400 "message is not modified", 400
+BUTTON_DATA_INVALID for callback data over 64 bytes, 400 "can't parse entities" for bad
+HTML, 400 "message to edit not found", 429 with ``retry_after`` on demand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import itertools
+import json
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import tornado.httpserver
+import tornado.netutil
+import tornado.web
+
+BOT_ID = 777000
+BOT_USERNAME = "tally_test_bot"
+STRING_FIELDS = {
+    "text",
+    "caption",
+    "callback_query_id",
+    "parse_mode",
+    "url",
+    "secret_token",
+    "language_code",
+    "title",
+    "action",
+    "inline_message_id",
+    "description",
+}
+ALLOWED_TAGS = {
+    "b",
+    "strong",
+    "i",
+    "em",
+    "u",
+    "ins",
+    "s",
+    "strike",
+    "del",
+    "code",
+    "pre",
+    "a",
+    "tg-spoiler",
+    "span",
+    "blockquote",
+    "tg-emoji",
+}
+
+
+class ApiError(Exception):
+    def __init__(self, code: int, description: str, parameters: dict[str, Any] | None = None):
+        super().__init__(description)
+        self.code, self.description, self.parameters = code, description, parameters
+
+
+@dataclass
+class User:
+    id: int
+    first_name: str
+    language_code: str | None = "en"
+    username: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"id": self.id, "is_bot": False, "first_name": self.first_name}
+        if self.language_code:
+            d["language_code"] = self.language_code
+        if self.username:
+            d["username"] = self.username
+        return d
+
+
+@dataclass
+class Chat:
+    id: int
+    type: str
+    title: str | None = None
+    first_name: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"id": self.id, "type": self.type}
+        if self.title:
+            d["title"] = self.title
+        if self.first_name:
+            d["first_name"] = self.first_name
+        return d
+
+
+@dataclass
+class Sent:
+    """One request the bot made."""
+
+    seq: int
+    method: str
+    params: dict[str, Any]
+    files: dict[str, bytes] = field(default_factory=dict)
+    at: float = field(default_factory=time.monotonic)
+
+
+def strip_html(text: str) -> str:
+    """Telegram's view of an HTML message: tags removed, entities decoded; raises on bad HTML."""
+    stack: list[str] = []
+    for m in re.finditer(r"<(/?)([a-zA-Z-]+)[^>]*>|<", text):
+        if m.group(0) == "<":
+            raise ApiError(400, "Bad Request: can't parse entities: unsupported start tag")
+        closing, tag = m.group(1), m.group(2).lower()
+        if tag not in ALLOWED_TAGS:
+            raise ApiError(
+                400, f'Bad Request: can\'t parse entities: unsupported start tag "{tag}"'
+            )
+        if closing:
+            if not stack or stack.pop() != tag:
+                raise ApiError(400, "Bad Request: can't parse entities: unmatched end tag")
+        else:
+            stack.append(tag)
+    if stack:
+        raise ApiError(400, "Bad Request: can't parse entities: unclosed start tag")
+    if re.search(r"&(?!(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);)", text):
+        raise ApiError(400, "Bad Request: can't parse entities: unsupported HTML entity")
+    return html.unescape(re.sub(r"<[^>]+>", "", text))
+
+
+class FakeTelegram:
+    def __init__(self, token: str = "123456:TEST-token-abcdef") -> None:
+        self.token = token
+        self.port = 0
+        self._server: tornado.httpserver.HTTPServer | None = None
+        self.updates: list[dict[str, Any]] = []
+        self._update_ids = itertools.count(1)
+        self._msg_ids: dict[int, itertools.count[int]] = {}
+        self._cq_ids = itertools.count(1)
+        self._seq = itertools.count(1)
+        self._changed = asyncio.Condition()
+        self.messages: dict[tuple[int, int], dict[str, Any]] = {}
+        self.deleted: set[tuple[int, int]] = set()
+        self.sent: list[Sent] = []
+        self.answers: dict[str, dict[str, Any]] = {}
+        self.admins: dict[int, set[int]] = {}
+        self.owners: dict[int, int] = {}
+        self.commands: dict[str, list[dict[str, Any]]] = {}
+        self.users: dict[int, User] = {}
+        self.chats: dict[int, Chat] = {}
+        self.errors: list[tuple[str, int, str]] = []  # (method, code, description) returned
+        self._fail_429 = 0
+        self._retry_after = 1
+        self._fail_methods: set[str] | None = None
+        self.polls = 0
+        self.webhook: dict[str, Any] | None = None
+
+    # ---------------------------------------------------------------------------- server
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    async def start(self) -> None:
+        app = tornado.web.Application(
+            [
+                (r"/bot([^/]+)/([A-Za-z]+)", _Handler, {"fake": self}),
+                (r"/file/bot([^/]+)/(.+)", _FileHandler, {"fake": self}),
+            ]
+        )
+        sockets = tornado.netutil.bind_sockets(0, "127.0.0.1")
+        self.port = sockets[0].getsockname()[1]
+        self._server = tornado.httpserver.HTTPServer(app)
+        self._server.add_sockets(sockets)
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            self._server.stop()
+            async with self._changed:
+                self._changed.notify_all()
+            await self._server.close_all_connections()
+
+    async def _notify(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
+
+    # ---------------------------------------------------------------------------- test API
+    def rate_limit(self, count: int, retry_after: int = 1, methods: set[str] | None = None) -> None:
+        """Answer the next ``count`` matching requests with 429 Too Many Requests."""
+        self._fail_429, self._retry_after, self._fail_methods = count, retry_after, methods
+
+    def group(self, chat_id: int, title: str = "Mahjong night") -> Chat:
+        chat = Chat(chat_id, "supergroup", title=title)
+        self.chats[chat_id] = chat
+        return chat
+
+    def private(self, user: User) -> Chat:
+        chat = Chat(user.id, "private", first_name=user.first_name)
+        self.chats[user.id] = chat
+        return chat
+
+    def user(self, uid: int, name: str, lang: str | None = "en") -> User:
+        u = User(uid, name, lang, username=name.lower())
+        self.users[uid] = u
+        return u
+
+    def _next_msg_id(self, chat_id: int) -> int:
+        return next(self._msg_ids.setdefault(chat_id, itertools.count(1)))
+
+    async def _push(self, update: dict[str, Any]) -> None:
+        update["update_id"] = next(self._update_ids)
+        self.updates.append(update)
+        await self._notify()
+
+    async def post(
+        self, chat: Chat, user: User, text: str, reply_to: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """``user`` writes ``text`` in ``chat`` (a command if it starts with ``/``)."""
+        msg: dict[str, Any] = {
+            "message_id": self._next_msg_id(chat.id),
+            "date": int(time.time()),
+            "chat": chat.to_dict(),
+            "from": user.to_dict(),
+            "text": text,
+        }
+        if text.startswith("/"):
+            cmd = text.split()[0]
+            msg["entities"] = [{"type": "bot_command", "offset": 0, "length": len(cmd)}]
+        if reply_to is not None:
+            msg["reply_to_message"] = reply_to
+        self.messages[(chat.id, msg["message_id"])] = msg
+        await self._push({"message": msg})
+        return msg
+
+    async def press_data(self, chat: Chat, user: User, message_id: int, data: str) -> str:
+        """Press a button with this exact callback data (also forged data); returns the query id."""
+        msg = self.messages.get((chat.id, message_id))
+        if msg is None:
+            msg = {"message_id": message_id, "date": 0, "chat": chat.to_dict()}
+        cq_id = str(next(self._cq_ids))
+        await self._push(
+            {
+                "callback_query": {
+                    "id": cq_id,
+                    "from": user.to_dict(),
+                    "message": msg,
+                    "chat_instance": str(chat.id),
+                    "data": data,
+                }
+            }
+        )
+        return cq_id
+
+    def buttons(self, chat: Chat, message_id: int) -> list[dict[str, Any]]:
+        msg = self.messages[(chat.id, message_id)]
+        markup = msg.get("reply_markup") or {}
+        return [b for row in markup.get("inline_keyboard", []) for b in row]
+
+    def find_button(self, chat: Chat, message_id: int, label: str) -> dict[str, Any]:
+        btns = self.buttons(chat, message_id)
+        exact = [b for b in btns if b["text"] == label]
+        if exact:
+            return exact[0]
+        partial = [b for b in btns if label in b["text"]]
+        if not partial:
+            raise AssertionError(
+                f"no button {label!r} in message {message_id}: {[b['text'] for b in btns]}\n"
+                + self.messages[(chat.id, message_id)].get("text", "")
+            )
+        return partial[0]
+
+    async def press(
+        self, chat: Chat, user: User, message_id: int, label: str, timeout: float = 10
+    ) -> dict[str, Any]:
+        """Press the button whose text is (or contains) ``label``; wait for the answer."""
+        button = self.find_button(chat, message_id, label)
+        cq_id = await self.press_data(chat, user, message_id, button["callback_data"])
+        return await self.answer_of(cq_id, timeout)
+
+    async def answer_of(self, cq_id: str, timeout: float = 10) -> dict[str, Any]:
+        await self.wait_for(lambda: cq_id in self.answers, timeout)
+        return self.answers[cq_id]
+
+    async def wait_for(self, pred: Callable[[], Any], timeout: float = 10) -> Any:
+        deadline = time.monotonic() + timeout
+        async with self._changed:
+            while True:
+                value = pred()
+                if value:
+                    return value
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError("condition not met in time")
+                try:
+                    await asyncio.wait_for(self._changed.wait(), left)
+                except TimeoutError:
+                    pass
+
+    def mark(self) -> int:
+        """The sequence number of the last bot request (to wait for later ones)."""
+        return self.sent[-1].seq if self.sent else 0
+
+    def sent_since(
+        self, mark: int, method: str | None = None, chat_id: int | None = None
+    ) -> list[Sent]:
+        return [
+            s
+            for s in self.sent
+            if s.seq > mark
+            and (method is None or s.method == method)
+            and (chat_id is None or s.params.get("chat_id") == chat_id)
+        ]
+
+    async def next_message(
+        self,
+        chat: Chat,
+        mark: int,
+        timeout: float = 10,
+        contains: str | None = None,
+        method: str = "sendMessage",
+    ) -> dict[str, Any]:
+        """Wait for a message the bot sends to ``chat`` after ``mark``; returns the stored message."""
+
+        def find() -> dict[str, Any] | None:
+            for s in self.sent_since(mark, method, chat.id):
+                m = s.params.get("_result")
+                if m and (
+                    contains is None or contains in (m.get("text") or m.get("caption") or "")
+                ):
+                    return m
+            return None
+
+        return await self.wait_for(find, timeout)
+
+    def text(self, chat: Chat, message_id: int) -> str:
+        return self.messages[(chat.id, message_id)].get("text", "")
+
+    def chat_texts(self, chat: Chat) -> list[str]:
+        return [
+            m.get("text") or m.get("caption") or ""
+            for (cid, _), m in sorted(self.messages.items())
+            if cid == chat.id and m.get("from", {}).get("id") == BOT_ID
+        ]
+
+    # ---------------------------------------------------------------------------- API methods
+    async def call(self, method: str, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        if (
+            method not in ("getUpdates", "getMe")
+            and self._fail_429 > 0
+            and (self._fail_methods is None or method in self._fail_methods)
+        ):
+            self._fail_429 -= 1
+            raise ApiError(
+                429,
+                f"Too Many Requests: retry after {self._retry_after}",
+                {"retry_after": self._retry_after},
+            )
+        fn = getattr(self, f"m_{method}", None)
+        if fn is None:
+            raise ApiError(404, "Not Found")
+        sent = None
+        if method != "getUpdates":
+            sent = Sent(next(self._seq), method, params, files)
+            self.sent.append(sent)
+        result = await fn(params, files)
+        if sent is not None:
+            if isinstance(result, dict):
+                sent.params["_result"] = result
+            await self._notify()
+        return result
+
+    async def m_getMe(self, p: dict[str, Any], f: Any) -> dict[str, Any]:
+        return {
+            "id": BOT_ID,
+            "is_bot": True,
+            "first_name": "Tally",
+            "username": BOT_USERNAME,
+            "can_join_groups": True,
+            "can_read_all_group_messages": False,
+            "supports_inline_queries": False,
+        }
+
+    async def m_getUpdates(self, p: dict[str, Any], f: Any) -> list[dict[str, Any]]:
+        self.polls += 1
+        offset = int(p.get("offset") or 0)
+        if offset:
+            self.updates = [u for u in self.updates if u["update_id"] >= offset]
+        timeout = float(p.get("timeout") or 0)
+        limit = int(p.get("limit") or 100)
+        deadline = time.monotonic() + timeout
+        async with self._changed:
+            while not self.updates and time.monotonic() < deadline and self._server is not None:
+                try:
+                    await asyncio.wait_for(self._changed.wait(), deadline - time.monotonic())
+                except TimeoutError:
+                    break
+        return self.updates[:limit]
+
+    async def m_deleteWebhook(self, p: dict[str, Any], f: Any) -> bool:
+        self.webhook = None
+        return True
+
+    async def m_setWebhook(self, p: dict[str, Any], f: Any) -> bool:
+        self.webhook = p
+        return True
+
+    async def m_sendChatAction(self, p: dict[str, Any], f: Any) -> bool:
+        return True
+
+    async def m_close(self, p: dict[str, Any], f: Any) -> bool:
+        return True
+
+    def _check_markup(self, markup: Any) -> None:
+        if not markup:
+            return
+        for row in markup.get("inline_keyboard", []):
+            for b in row:
+                data = b.get("callback_data")
+                if data is not None and not 1 <= len(data.encode()) <= 64:
+                    raise ApiError(400, "Bad Request: BUTTON_DATA_INVALID")
+                if not b.get("text"):
+                    raise ApiError(
+                        400, "Bad Request: text buttons are unallowed in the inline keyboard"
+                    )
+
+    def _chat(self, p: dict[str, Any]) -> dict[str, Any]:
+        cid = int(p["chat_id"])
+        chat = self.chats.get(cid)
+        if chat is None:
+            raise ApiError(400, "Bad Request: chat not found")
+        return chat.to_dict()
+
+    def _text(self, p: dict[str, Any], key: str = "text") -> str:
+        text = str(p.get(key, ""))
+        if p.get("parse_mode") == "HTML":
+            text = strip_html(text)
+        return text
+
+    async def m_sendMessage(self, p: dict[str, Any], f: Any) -> dict[str, Any]:
+        chat = self._chat(p)
+        text = self._text(p)
+        if not text.strip():
+            raise ApiError(400, "Bad Request: message text is empty")
+        if len(text) > 4096:
+            raise ApiError(400, "Bad Request: message is too long")
+        self._check_markup(p.get("reply_markup"))
+        msg = {
+            "message_id": self._next_msg_id(chat["id"]),
+            "date": int(time.time()),
+            "chat": chat,
+            "from": await self.m_getMe({}, None),
+            "text": text,
+            "html": p.get("text"),
+        }
+        if p.get("reply_markup"):
+            msg["reply_markup"] = p["reply_markup"]
+        self.messages[(chat["id"], msg["message_id"])] = msg
+        return msg
+
+    def _existing(self, p: dict[str, Any]) -> dict[str, Any]:
+        key = (int(p["chat_id"]), int(p["message_id"]))
+        msg = self.messages.get(key)
+        if msg is None or key in self.deleted:
+            raise ApiError(400, "Bad Request: message to edit not found")
+        return msg
+
+    async def m_editMessageText(self, p: dict[str, Any], f: Any) -> dict[str, Any]:
+        msg = self._existing(p)
+        text = self._text(p)
+        if len(text) > 4096:
+            raise ApiError(400, "Bad Request: MESSAGE_TOO_LONG")
+        markup = p.get("reply_markup")
+        self._check_markup(markup)
+        if text == msg.get("text") and (markup or None) == (msg.get("reply_markup") or None):
+            raise ApiError(
+                400,
+                "Bad Request: message is not modified: specified new message "
+                "content and reply markup are exactly the same as a current content "
+                "and reply markup of the message",
+            )
+        msg["text"], msg["html"] = text, p.get("text")
+        if markup:
+            msg["reply_markup"] = markup
+        else:
+            msg.pop("reply_markup", None)
+        msg["edit_date"] = int(time.time())
+        return msg
+
+    async def m_editMessageReplyMarkup(self, p: dict[str, Any], f: Any) -> dict[str, Any]:
+        msg = self._existing(p)
+        markup = p.get("reply_markup")
+        self._check_markup(markup)
+        if (markup or None) == (msg.get("reply_markup") or None):
+            raise ApiError(
+                400,
+                "Bad Request: message is not modified: specified new message "
+                "content and reply markup are exactly the same as a current content "
+                "and reply markup of the message",
+            )
+        if markup:
+            msg["reply_markup"] = markup
+        else:
+            msg.pop("reply_markup", None)
+        return msg
+
+    async def m_deleteMessage(self, p: dict[str, Any], f: Any) -> bool:
+        key = (int(p["chat_id"]), int(p["message_id"]))
+        if key not in self.messages or key in self.deleted:
+            raise ApiError(400, "Bad Request: message to delete not found")
+        self.deleted.add(key)
+        return True
+
+    def user_deletes(self, chat: Chat, message_id: int) -> None:
+        """A user deletes a message in the chat (the bot is not told)."""
+        self.deleted.add((chat.id, message_id))
+
+    async def m_answerCallbackQuery(self, p: dict[str, Any], f: Any) -> bool:
+        cq_id = str(p["callback_query_id"])
+        if cq_id in self.answers:
+            raise ApiError(
+                400,
+                "Bad Request: query is too old and response timeout expired or query ID is invalid",
+            )
+        self.answers[cq_id] = p
+        return True
+
+    def _file(self, p: dict[str, Any], files: dict[str, bytes], key: str) -> bytes:
+        value = p.get(key)
+        if isinstance(value, str) and value.startswith("attach://"):
+            return files[value[len("attach://") :]]
+        if key in files:
+            return files[key]
+        raise ApiError(400, f"Bad Request: there is no {key} in the request")
+
+    async def _send_file(
+        self, p: dict[str, Any], files: dict[str, bytes], key: str
+    ) -> dict[str, Any]:
+        chat = self._chat(p)
+        data = self._file(p, files, key)
+        if not data:
+            raise ApiError(400, "Bad Request: file must be non-empty")
+        caption = self._text(p, "caption") if p.get("caption") else None
+        if caption and len(caption) > 1024:
+            raise ApiError(400, "Bad Request: message caption is too long")
+        self._check_markup(p.get("reply_markup"))
+        mid = self._next_msg_id(chat["id"])
+        fid = f"file-{chat['id']}-{mid}"
+        msg: dict[str, Any] = {
+            "message_id": mid,
+            "date": int(time.time()),
+            "chat": chat,
+            "from": await self.m_getMe({}, None),
+            "bytes": data,
+        }
+        if key == "photo":
+            if not data.startswith(b"\x89PNG") and not data.startswith(b"\xff\xd8"):
+                raise ApiError(400, "Bad Request: IMAGE_PROCESS_FAILED")
+            msg["photo"] = [
+                {
+                    "file_id": fid,
+                    "file_unique_id": fid,
+                    "width": 1080,
+                    "height": 720,
+                    "file_size": len(data),
+                }
+            ]
+        else:
+            msg["document"] = {
+                "file_id": fid,
+                "file_unique_id": fid,
+                "file_size": len(data),
+                "file_name": p.get("_filename", "file"),
+                "mime_type": "text/csv",
+            }
+        if caption:
+            msg["caption"] = caption
+        self.messages[(chat["id"], mid)] = msg
+        out = {k: v for k, v in msg.items() if k != "bytes"}
+        return out
+
+    async def m_sendPhoto(self, p: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
+        return await self._send_file(p, files, "photo")
+
+    async def m_sendDocument(self, p: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
+        return await self._send_file(p, files, "document")
+
+    async def m_getChatMember(self, p: dict[str, Any], f: Any) -> dict[str, Any]:
+        cid, uid = int(p["chat_id"]), int(p["user_id"])
+        user = self.users.get(uid, User(uid, f"user{uid}"))
+        if self.owners.get(cid) == uid:
+            return {"status": "creator", "user": user.to_dict(), "is_anonymous": False}
+        if uid in self.admins.get(cid, set()):
+            rights = dict.fromkeys(
+                [
+                    "can_be_edited",
+                    "is_anonymous",
+                    "can_manage_chat",
+                    "can_delete_messages",
+                    "can_manage_video_chats",
+                    "can_restrict_members",
+                    "can_promote_members",
+                    "can_change_info",
+                    "can_invite_users",
+                    "can_post_stories",
+                    "can_edit_stories",
+                    "can_delete_stories",
+                ],
+                False,
+            )
+            return {"status": "administrator", "user": user.to_dict(), **rights}
+        return {"status": "member", "user": user.to_dict()}
+
+    async def m_setMyCommands(self, p: dict[str, Any], f: Any) -> bool:
+        key = (
+            json.dumps(p.get("scope") or {"type": "default"}, sort_keys=True)
+            + "|"
+            + str(p.get("language_code") or "")
+        )
+        self.commands[key] = p["commands"]
+        return True
+
+    async def m_getMyCommands(self, p: dict[str, Any], f: Any) -> list[dict[str, Any]]:
+        key = (
+            json.dumps(p.get("scope") or {"type": "default"}, sort_keys=True)
+            + "|"
+            + str(p.get("language_code") or "")
+        )
+        return self.commands.get(key, [])
+
+    async def m_deleteMyCommands(self, p: dict[str, Any], f: Any) -> bool:
+        return True
+
+
+def _decode(key: str, value: str) -> Any:
+    if key in STRING_FIELDS:
+        return value
+    try:
+        return json.loads(value)
+    except ValueError:
+        return value
+
+
+class _Handler(tornado.web.RequestHandler):
+    def initialize(self, fake: FakeTelegram) -> None:
+        self.fake = fake
+
+    async def _handle(self, token: str, method: str) -> None:
+        fake = self.fake
+        if token != fake.token:
+            self.set_status(401)
+            self.finish({"ok": False, "error_code": 401, "description": "Unauthorized"})
+            return
+        params: dict[str, Any] = {}
+        ctype = self.request.headers.get("Content-Type", "")
+        if ctype.startswith("application/json") and self.request.body:
+            params = json.loads(self.request.body)
+        else:
+            for key, values in self.request.arguments.items():
+                params[key] = _decode(key, values[-1].decode())
+        files: dict[str, bytes] = {}
+        for key, infos in self.request.files.items():
+            files[key] = infos[0]["body"]
+            params.setdefault("_filename", infos[0].get("filename"))
+        try:
+            result = await fake.call(method, params, files)
+        except ApiError as err:
+            fake.errors.append((method, err.code, err.description))
+            self.set_status(err.code)
+            body: dict[str, Any] = {
+                "ok": False,
+                "error_code": err.code,
+                "description": err.description,
+            }
+            if err.parameters:
+                body["parameters"] = err.parameters
+            self.finish(body)
+            return
+        self.set_header("Content-Type", "application/json")
+        self.finish(json.dumps({"ok": True, "result": result}))
+
+    async def post(self, token: str, method: str) -> None:
+        await self._handle(token, method)
+
+    async def get(self, token: str, method: str) -> None:
+        await self._handle(token, method)
+
+
+class _FileHandler(tornado.web.RequestHandler):
+    def initialize(self, fake: FakeTelegram) -> None:
+        self.fake = fake
+
+    async def get(self, token: str, path: str) -> None:
+        self.set_status(404)
+        self.finish({"ok": False, "error_code": 404, "description": "Not Found"})
