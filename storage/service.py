@@ -1,38 +1,310 @@
 """The ledger service the bot calls (see ``docs/ledger-api.md``).
 
-Synchronous: every method opens and commits its own transaction. The bot calls it through
-``asyncio.to_thread`` so the event loop is never blocked. Return values are frozen dataclasses
+Synchronous: every method opens and commits its own transaction (a failed call rolls back and
+changes nothing). The bot calls it through ``asyncio.to_thread`` so the event loop is never
+blocked; one :class:`Ledger` may be shared by threads. Return values are frozen dataclasses
 from :mod:`storage.views`; errors are :class:`storage.errors.LedgerError` subclasses, and
 :class:`scoring.RecordError` passes through for invalid hand records.
+
+Concurrency:
+
+* Writers on SQLite start with ``BEGIN IMMEDIATE`` (one writer at a time, the others wait up to
+  the busy timeout); on PostgreSQL every write to a table first locks the table's row
+  (``SELECT … FOR UPDATE``), so sequence numbers are handed out without gaps or duplicates.
+* ``record_hand`` is exactly-once per idempotency key: the key is unique in the database; a
+  repeated key (even concurrently) returns the hand recorded first.
+
+Semantics worth knowing:
+
+* ``night=None`` in :meth:`Ledger.standings` and :meth:`Ledger.night_transfers` means the
+  table's current night; ``night=ALL_NIGHTS`` (0) means the whole table.
+* Voided hands stay (with who/when/why); every total leaves them out. A correction voids the
+  old hand and records a new one linked by ``replaces_hand_id``; it takes the old hand's night
+  and play position, so it counts in the same night.
+* A closed table is frozen: recording, voiding and correcting raise :class:`TableClosed`.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+import csv
+import io
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
-from scoring.record import HandRecord
+from sqlalchemy import Engine, and_, case, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session
+
+import scoring
+from scoring.errors import RecordError
+from scoring.record import HandRecord, Settlement
+from storage.db import default_url, is_sqlite, make_engine, normalize_url, writer
+from storage.errors import (
+    AlreadyVoided,
+    Conflict,
+    DraftExpired,
+    Forbidden,
+    NotFound,
+    NotSeated,
+    StaleDraft,
+    TableClosed,
+)
+from storage.models import (
+    Chat,
+    Draft,
+    GameTable,
+    Hand,
+    LedgerRow,
+    Night,
+    NightTotal,
+    Player,
+    Seat,
+    utcnow,
+)
 from storage.views import (
     ChatView,
     DraftView,
     HandView,
     Page,
     PlayerStatsView,
+    PlayerTotal,
     PlayerView,
     SeatView,
     SettleView,
     StandingsView,
     TableView,
+    TransferView,
+    TrendPoint,
 )
+
+ALL_NIGHTS = 0
+#: the pseudo-party of money paid into or out of nothing (``scoring.testing.POT``): it gets no
+#: ledger row; in :meth:`Ledger.night_transfers` it appears as player id 0.
+POT = "pot"
+TREND_HANDS = 200  # the trend chart shows at most this many hands of the night
+DRAFT_STATUSES = ("open", "done", "cancelled", "expired")
+MAX_PAGE_SIZE = 100
+
+
+def _aware(dt: datetime | None) -> datetime | None:
+    if dt is None:
+        return None
+    return dt.replace(tzinfo=UTC) if dt.utcoffset() is None else dt.astimezone(UTC)
+
+
+def _dump(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+
+
+def _player_id(pid: str, path: str) -> int:
+    """A record's player id (``str(player.id)``) as an int, or NotSeated."""
+    if not pid.isdigit():
+        raise NotSeated(f"{path}: {pid!r} is not a player of the ledger (ids are numbers)")
+    return int(pid)
 
 
 class Ledger:
-    def __init__(self, url: str | None = None) -> None:
-        raise NotImplementedError
+    """The money the group trusts. See the module docstring for the rules."""
+
+    def __init__(self, url: str | None = None, *, engine: Engine | None = None) -> None:
+        self.url = normalize_url(url or default_url())
+        self.engine = engine if engine is not None else make_engine(self.url)
+        self._writer = writer(self.engine)
+        self._sqlite = is_sqlite(self.url)
 
     def upgrade(self) -> None:
-        raise NotImplementedError
+        """Migrate the database to the newest schema (Alembic ``upgrade head``)."""
+        from storage.migrations import upgrade
 
-    # chats and players
+        upgrade(self.url)
+
+    def dispose(self) -> None:
+        """Close the connection pool."""
+        self.engine.dispose()
+
+    # --- transactions ----------------------------------------------------------------------
+    @contextmanager
+    def _read(self) -> Iterator[Session]:
+        with Session(self.engine, expire_on_commit=False) as s, s.begin():
+            yield s
+
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        with Session(self._writer, expire_on_commit=False) as s, s.begin():
+            yield s
+
+    # --- lookups ---------------------------------------------------------------------------
+    @staticmethod
+    def _table(s: Session, table_id: int, *, lock: bool = False) -> GameTable:
+        q = select(GameTable).where(GameTable.id == table_id)
+        if lock:
+            q = q.with_for_update()
+        t = s.scalars(q).first()
+        if t is None:
+            raise NotFound(f"table {table_id} does not exist")
+        return t
+
+    @staticmethod
+    def _player(s: Session, player_id: int) -> Player:
+        p = s.get(Player, player_id)
+        if p is None:
+            raise NotFound(f"player {player_id} does not exist")
+        return p
+
+    @staticmethod
+    def _chat(s: Session, tg_chat_id: int) -> Chat | None:
+        return s.scalars(select(Chat).where(Chat.tg_chat_id == tg_chat_id)).first()
+
+    @staticmethod
+    def _seats(s: Session, table_id: int) -> list[tuple[Seat, Player]]:
+        rows = s.execute(
+            select(Seat, Player)
+            .join(Player, Player.id == Seat.player_id)
+            .where(Seat.table_id == table_id, Seat.left_at.is_(None))  # type: ignore[union-attr]
+            .order_by(Seat.seat_index)
+        ).all()
+        return [(r[0], r[1]) for r in rows]
+
+    @staticmethod
+    def _seat_of(s: Session, table_id: int, player_id: int) -> Seat | None:
+        return s.scalars(
+            select(Seat).where(
+                Seat.table_id == table_id,
+                Seat.player_id == player_id,
+                Seat.left_at.is_(None),  # type: ignore[union-attr]
+            )
+        ).first()
+
+    @staticmethod
+    def _is_participant(s: Session, t: GameTable, player_id: int) -> bool:
+        if t.creator_id == player_id:
+            return True
+        seat = s.scalars(
+            select(Seat.id).where(Seat.table_id == t.id, Seat.player_id == player_id).limit(1)
+        ).first()
+        return seat is not None
+
+    @staticmethod
+    def _night(s: Session, table_id: int, number: int) -> Night | None:
+        return s.get(Night, (table_id, number))
+
+    # --- view builders ---------------------------------------------------------------------
+    @staticmethod
+    def _chat_view(c: Chat) -> ChatView:
+        assert c.id is not None
+        return ChatView(c.id, c.tg_chat_id, c.title, c.kind, c.lang)
+
+    @staticmethod
+    def _player_view(p: Player) -> PlayerView:
+        assert p.id is not None
+        return PlayerView(p.id, p.name, p.tg_user_id, p.username, p.lang, p.is_guest)
+
+    @staticmethod
+    def _seat_view(seat: Seat, p: Player) -> SeatView:
+        return SeatView(seat.player_id, p.name, seat.seat_index, p.is_guest, p.tg_user_id)
+
+    def _table_view(self, s: Session, t: GameTable) -> TableView:
+        assert t.id is not None
+        chat = s.get(Chat, t.chat_id)
+        assert chat is not None
+        seats = tuple(self._seat_view(seat, p) for seat, p in self._seats(s, t.id))
+        return TableView(
+            id=t.id,
+            chat_id=chat.tg_chat_id,
+            ruleset=t.ruleset,
+            options=json.loads(t.options),
+            stake_minor=t.stake_minor,
+            currency=t.currency,
+            name=t.name,
+            status=t.status,
+            creator_id=t.creator_id,
+            night=t.night,
+            dealer_id=t.dealer_id,
+            hand_count=t.hand_count,
+            message_id=t.message_id,
+            seats=seats,
+            created_at=_aware(t.created_at),
+            closed_at=_aware(t.closed_at),
+        )
+
+    @staticmethod
+    def _hand_view(h: Hand, names: Mapping[int, str] | None = None) -> HandView:
+        assert h.id is not None
+        recorded_at = _aware(h.recorded_at)
+        assert recorded_at is not None
+        return HandView(
+            id=h.id,
+            table_id=h.table_id,
+            seq=h.seq,
+            night=h.night,
+            record=HandRecord.from_json(json.loads(h.record)),
+            settlement=Settlement.from_json(json.loads(h.settlement)),
+            status=h.status,
+            dealer_before=h.dealer_before_id,
+            dealer_after=h.dealer_after_id,
+            recorded_by=h.recorded_by,
+            recorded_at=recorded_at,
+            voided_by=h.voided_by,
+            voided_at=_aware(h.voided_at),
+            void_reason=h.void_reason,
+            replaces_hand_id=h.replaces_hand_id,
+            idempotency_key=h.idempotency_key,
+            names=dict(names or {}),
+        )
+
+    def _hand_views(self, s: Session, hands: Sequence[Hand]) -> list[HandView]:
+        ids: set[int] = set()
+        for h in hands:
+            ids.update(int(k) for k in json.loads(h.settlement)["net"] if k.isdigit())
+            ids.add(h.dealer_before_id)
+        names = self._names(s, ids)
+        replaced_by = {}
+        hand_ids = [h.id for h in hands]
+        if hand_ids:
+            replaced_by = dict(
+                s.execute(
+                    select(Hand.replaces_hand_id, Hand.id).where(
+                        Hand.replaces_hand_id.in_(hand_ids)  # type: ignore[union-attr]
+                    )
+                ).all()
+            )
+        out = []
+        for h in hands:
+            v = self._hand_view(h, names)
+            if h.id in replaced_by:
+                v = _replace(v, replaced_by_hand_id=replaced_by[h.id])
+            out.append(v)
+        return out
+
+    @staticmethod
+    def _names(s: Session, ids: set[int]) -> dict[int, str]:
+        if not ids:
+            return {}
+        rows = s.execute(select(Player.id, Player.name).where(Player.id.in_(ids))).all()  # type: ignore[union-attr]
+        return {int(r[0]): str(r[1]) for r in rows}
+
+    @staticmethod
+    def _draft_view(d: Draft) -> DraftView:
+        assert d.id is not None
+        expires = _aware(d.expires_at)
+        assert expires is not None
+        return DraftView(
+            id=d.id,
+            version=d.version,
+            step=d.step,
+            data=json.loads(d.data),
+            author_id=d.author_id,
+            table_id=d.table_id,
+            tg_chat_id=d.tg_chat_id,
+            message_id=d.message_id,
+            status=d.status,
+            expires_at=expires,
+        )
+
+    # --- chats and players -----------------------------------------------------------------
     def ensure_chat(
         self,
         tg_chat_id: int,
@@ -41,10 +313,41 @@ class Ledger:
         kind: str = "group",
         lang: str | None = None,
     ) -> ChatView:
-        raise NotImplementedError
+        """The chat with this Telegram id, created if new; title/kind/lang updated if given."""
+        for attempt in range(3):
+            try:
+                with self._write() as s:
+                    c = self._chat(s, tg_chat_id)
+                    if c is None:
+                        c = Chat(tg_chat_id=tg_chat_id, title=title, kind=kind, lang=lang)
+                        s.add(c)
+                    else:
+                        if title is not None:
+                            c.title = title
+                        c.kind = kind or c.kind
+                        if lang is not None:
+                            c.lang = lang
+                    s.flush()
+                    return self._chat_view(c)
+            except IntegrityError:  # a concurrent ensure_chat created it first
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def get_chat(self, tg_chat_id: int) -> ChatView | None:
+        with self._read() as s:
+            c = self._chat(s, tg_chat_id)
+            return None if c is None else self._chat_view(c)
 
     def set_chat_lang(self, tg_chat_id: int, lang: str) -> ChatView:
-        raise NotImplementedError
+        """Set the chat's language (the chat is created if new)."""
+        self.ensure_chat(tg_chat_id)
+        with self._write() as s:
+            c = self._chat(s, tg_chat_id)
+            assert c is not None
+            c.lang = lang
+            s.flush()
+            return self._chat_view(c)
 
     def ensure_user(
         self,
@@ -54,12 +357,73 @@ class Ledger:
         username: str | None = None,
         lang: str | None = None,
     ) -> PlayerView:
-        raise NotImplementedError
+        """The player of this Telegram user, created if new; name/username/lang refreshed."""
+        name = (name or "").strip() or (username or str(tg_user_id))
+        for attempt in range(3):
+            try:
+                with self._write() as s:
+                    p = s.scalars(select(Player).where(Player.tg_user_id == tg_user_id)).first()
+                    if p is None:
+                        p = Player(tg_user_id=tg_user_id, name=name, username=username, lang=lang)
+                        s.add(p)
+                    else:
+                        p.name = name
+                        if username is not None:
+                            p.username = username
+                        if lang is not None:
+                            p.lang = lang
+                    s.flush()
+                    return self._player_view(p)
+            except IntegrityError:
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def get_player(self, player_id: int) -> PlayerView:
+        with self._read() as s:
+            return self._player_view(self._player(s, player_id))
 
     def add_guest(self, table_id: int, name: str, *, by_player_id: int) -> SeatView:
-        raise NotImplementedError
+        """Create a guest (a name only, for someone without Telegram) and seat them."""
+        name = name.strip()
+        if not name:
+            raise Conflict("a guest needs a name")
+        with self._write() as s:
+            t = self._table(s, table_id, lock=True)
+            self._check_open(t)
+            self._player(s, by_player_id)
+            g = Player(name=name[:255], is_guest=True, guest_chat_id=t.chat_id)
+            s.add(g)
+            s.flush()
+            assert g.id is not None
+            seat = self._take_seat(s, t, g.id)
+            return self._seat_view(seat, g)
 
-    # tables
+    # --- tables ----------------------------------------------------------------------------
+    @staticmethod
+    def _check_open(t: GameTable) -> None:
+        if t.status == "closed":
+            raise TableClosed(f"table {t.id} is closed")
+
+    @staticmethod
+    def _max_seats(t: GameTable) -> int:
+        try:
+            return max(scoring.get(t.ruleset).players)
+        except RecordError:
+            return 4
+
+    def _take_seat(self, s: Session, t: GameTable, player_id: int) -> Seat:
+        assert t.id is not None
+        taken = {seat.seat_index for seat, _ in self._seats(s, t.id)}
+        n = self._max_seats(t)
+        free = [i for i in range(n) if i not in taken]
+        if not free:
+            raise Conflict(f"table {t.id} is full ({n} seats)")
+        seat = Seat(table_id=t.id, player_id=player_id, seat_index=free[0])
+        s.add(seat)
+        s.flush()
+        return seat
+
     def open_table(
         self,
         tg_chat_id: int,
@@ -71,53 +435,265 @@ class Ledger:
         currency: str | None = None,
         name: str | None = None,
     ) -> TableView:
-        raise NotImplementedError
+        """Open a table in the chat (created if new). The options are validated by the ruleset
+        (``RecordError`` if bad) and stored resolved, as a snapshot. The creator is not seated
+        automatically. ``Conflict`` if the chat already has a table that is not closed."""
+        rs = scoring.get(ruleset)
+        resolved = dict(rs.resolve_options(dict(options)))
+        if stake_minor is not None and (
+            not isinstance(stake_minor, int) or isinstance(stake_minor, bool) or stake_minor <= 0
+        ):
+            raise Conflict("the stake must be a positive whole number of minor units per point")
+        self.ensure_chat(tg_chat_id)
+        try:
+            with self._write() as s:
+                chat = self._chat(s, tg_chat_id)
+                assert chat is not None and chat.id is not None
+                self._player(s, creator_id)
+                existing = s.scalars(
+                    select(GameTable.id).where(
+                        GameTable.chat_id == chat.id, GameTable.status != "closed"
+                    )
+                ).first()
+                if existing is not None:
+                    raise Conflict(f"this chat already has an open table ({existing})")
+                t = GameTable(
+                    chat_id=chat.id,
+                    ruleset=ruleset,
+                    options=_dump(resolved),
+                    stake_minor=stake_minor,
+                    currency=(currency or None) and currency.upper(),
+                    name=name,
+                    creator_id=creator_id,
+                )
+                s.add(t)
+                s.flush()
+                assert t.id is not None
+                s.add(Night(table_id=t.id, number=1))
+                s.flush()
+                return self._table_view(s, t)
+        except IntegrityError:
+            raise Conflict("this chat already has an open table") from None
 
     def current_table(self, tg_chat_id: int) -> TableView | None:
-        raise NotImplementedError
+        """The chat's table that is not closed, or None."""
+        with self._read() as s:
+            chat = self._chat(s, tg_chat_id)
+            if chat is None:
+                return None
+            t = s.scalars(
+                select(GameTable).where(GameTable.chat_id == chat.id, GameTable.status != "closed")
+            ).first()
+            return None if t is None else self._table_view(s, t)
 
     def get_table(self, table_id: int) -> TableView:
-        raise NotImplementedError
+        with self._read() as s:
+            return self._table_view(s, self._table(s, table_id))
+
+    def tables(self, tg_chat_id: int) -> list[TableView]:
+        """Every table of the chat, newest first."""
+        with self._read() as s:
+            chat = self._chat(s, tg_chat_id)
+            if chat is None:
+                return []
+            ts = s.scalars(
+                select(GameTable).where(GameTable.chat_id == chat.id).order_by(GameTable.id.desc())  # type: ignore[union-attr]
+            ).all()
+            return [self._table_view(s, t) for t in ts]
 
     def set_table_message(self, table_id: int, message_id: int) -> None:
-        raise NotImplementedError
+        with self._write() as s:
+            t = self._table(s, table_id, lock=True)
+            t.message_id = message_id
 
     def join(self, table_id: int, player_id: int) -> SeatView:
-        raise NotImplementedError
+        """Seat the player at the first free seat (idempotent: an already seated player keeps
+        the seat). ``Conflict`` if the table is full."""
+        with self._write() as s:
+            t = self._table(s, table_id, lock=True)
+            self._check_open(t)
+            p = self._player(s, player_id)
+            seat = self._seat_of(s, table_id, player_id)
+            if seat is None:
+                seat = self._take_seat(s, t, player_id)
+            return self._seat_view(seat, p)
 
     def leave(self, table_id: int, player_id: int) -> None:
-        raise NotImplementedError
+        """The player leaves the table (``NotSeated`` if not seated). The seat's history stays."""
+        with self._write() as s:
+            t = self._table(s, table_id, lock=True)
+            self._check_open(t)
+            seat = self._seat_of(s, table_id, player_id)
+            if seat is None:
+                raise NotSeated(f"player {player_id} is not seated at table {table_id}")
+            seat.left_at = utcnow()
 
     def substitute(self, table_id: int, out_player_id: int, in_player_id: int) -> SeatView:
-        raise NotImplementedError
+        """``in_player`` takes ``out_player``'s seat (and the deal, if out was the dealer)."""
+        with self._write() as s:
+            t = self._table(s, table_id, lock=True)
+            self._check_open(t)
+            p_in = self._player(s, in_player_id)
+            out = self._seat_of(s, table_id, out_player_id)
+            if out is None:
+                raise NotSeated(f"player {out_player_id} is not seated at table {table_id}")
+            if self._seat_of(s, table_id, in_player_id) is not None:
+                raise Conflict(f"player {in_player_id} is already seated at table {table_id}")
+            out.left_at = utcnow()
+            s.flush()
+            seat = Seat(table_id=table_id, player_id=in_player_id, seat_index=out.seat_index)
+            s.add(seat)
+            if t.dealer_id == out_player_id:
+                t.dealer_id = in_player_id
+            s.flush()
+            return self._seat_view(seat, p_in)
 
     def move_seat(self, table_id: int, player_id: int, seat_index: int) -> list[SeatView]:
-        raise NotImplementedError
+        """Move the player to ``seat_index``, swapping with whoever sits there."""
+        with self._write() as s:
+            t = self._table(s, table_id, lock=True)
+            self._check_open(t)
+            if not 0 <= seat_index < self._max_seats(t):
+                raise Conflict(f"seat {seat_index} does not exist at table {table_id}")
+            mine = self._seat_of(s, table_id, player_id)
+            if mine is None:
+                raise NotSeated(f"player {player_id} is not seated at table {table_id}")
+            other = next(
+                (seat for seat, _ in self._seats(s, table_id) if seat.seat_index == seat_index),
+                None,
+            )
+            if other is not None and other.id != mine.id:
+                old = mine.seat_index
+                mine.seat_index = -1 - old  # out of the way of the unique index
+                s.flush()
+                other.seat_index = old
+                s.flush()
+            mine.seat_index = seat_index
+            s.flush()
+            return [self._seat_view(seat, p) for seat, p in self._seats(s, table_id)]
 
     def start(self, table_id: int, *, dealer_id: int | None = None) -> TableView:
-        raise NotImplementedError
+        """Start play: the dealer is ``dealer_id`` (seated) or the player in seat 0."""
+        with self._write() as s:
+            t = self._table(s, table_id, lock=True)
+            self._check_open(t)
+            seats = self._seats(s, table_id)
+            if dealer_id is None:
+                if t.dealer_id is not None and any(x.player_id == t.dealer_id for x, _ in seats):
+                    dealer_id = t.dealer_id
+                elif seats:
+                    dealer_id = seats[0][0].player_id
+                else:
+                    raise NotSeated(f"nobody is seated at table {table_id}")
+            elif not any(x.player_id == dealer_id for x, _ in seats):
+                raise NotSeated(f"player {dealer_id} is not seated at table {table_id}")
+            t.dealer_id = dealer_id
+            t.status = "playing"
+            night = self._night(s, table_id, t.night)
+            if night is not None and night.hand_count == 0:
+                night.start_dealer_id = dealer_id
+            s.flush()
+            return self._table_view(s, t)
 
     def new_night(self, table_id: int) -> TableView:
-        raise NotImplementedError
+        """Begin the next evening of the table; totals per night start from zero."""
+        with self._write() as s:
+            t = self._table(s, table_id, lock=True)
+            self._check_open(t)
+            t.night += 1
+            s.add(Night(table_id=table_id, number=t.night, start_dealer_id=t.dealer_id))
+            s.flush()
+            return self._table_view(s, t)
 
     def close_table(self, table_id: int, *, by_player_id: int) -> TableView:
-        raise NotImplementedError
+        """Close the table (idempotent). Only its creator or a player who sat there may."""
+        with self._write() as s:
+            t = self._table(s, table_id, lock=True)
+            self._player(s, by_player_id)
+            if t.status == "closed":
+                return self._table_view(s, t)
+            if not self._is_participant(s, t, by_player_id):
+                raise Forbidden(f"player {by_player_id} did not play at table {table_id}")
+            t.status = "closed"
+            t.closed_at = utcnow()
+            t.closed_by = by_player_id
+            s.flush()
+            return self._table_view(s, t)
 
-    # drafts
+    # --- drafts ----------------------------------------------------------------------------
     def create_draft(
         self,
         *,
         tg_chat_id: int,
         author_id: int,
         table_id: int | None,
-        data: dict,
+        data: dict[str, Any],
         step: str,
         ttl_seconds: int = 86400,
     ) -> DraftView:
-        raise NotImplementedError
+        with self._write() as s:
+            self._player(s, author_id)
+            if table_id is not None:
+                self._table(s, table_id)
+            now = utcnow()
+            d = Draft(
+                tg_chat_id=tg_chat_id,
+                author_id=author_id,
+                table_id=table_id,
+                step=step,
+                data=_dump(data),
+                created_at=now,
+                updated_at=now,
+                expires_at=now + timedelta(seconds=ttl_seconds),
+            )
+            s.add(d)
+            s.flush()
+            return self._draft_view(d)
+
+    @staticmethod
+    def _expired(d: Draft, now: datetime) -> bool:
+        exp = _aware(d.expires_at)
+        assert exp is not None
+        return d.status == "expired" or (d.status == "open" and exp <= now)
 
     def get_draft(self, draft_id: int) -> DraftView:
-        raise NotImplementedError
+        """The draft; ``DraftExpired`` if it has expired, ``NotFound`` if there is none."""
+        with self._read() as s:
+            d = s.get(Draft, draft_id)
+            if d is None:
+                raise NotFound(f"draft {draft_id} does not exist")
+            if self._expired(d, utcnow()):
+                raise DraftExpired(f"draft {draft_id} has expired")
+            return self._draft_view(d)
+
+    def open_drafts(self, tg_chat_id: int) -> list[DraftView]:
+        """The chat's open, unexpired drafts (e.g. to restore keyboards after a restart)."""
+        with self._read() as s:
+            ds = s.scalars(
+                select(Draft)
+                .where(
+                    Draft.tg_chat_id == tg_chat_id,
+                    Draft.status == "open",
+                    Draft.expires_at > utcnow(),
+                )
+                .order_by(Draft.id)  # type: ignore[arg-type]
+            ).all()
+            return [self._draft_view(d) for d in ds]
+
+    def _draft_for_update(self, s: Session, draft_id: int, version: int) -> Draft:
+        d = s.get(Draft, draft_id, with_for_update=True)
+        if d is None:
+            raise NotFound(f"draft {draft_id} does not exist")
+        if self._expired(d, utcnow()):
+            raise DraftExpired(f"draft {draft_id} has expired")
+        if d.status != "open":
+            raise DraftExpired(f"draft {draft_id} is {d.status}")
+        if d.version != version:
+            raise StaleDraft(
+                f"draft {draft_id} is at version {d.version}, not {version} "
+                "(someone else changed it)"
+            )
+        return d
 
     def update_draft(
         self,
@@ -125,18 +701,203 @@ class Ledger:
         *,
         version: int,
         step: str,
-        data: dict,
+        data: dict[str, Any],
         message_id: int | None = None,
     ) -> DraftView:
-        raise NotImplementedError
+        """Save the draft if it is still at ``version`` (else ``StaleDraft``); version + 1."""
+        with self._write() as s:
+            d = self._draft_for_update(s, draft_id, version)
+            res = s.execute(
+                update(Draft)
+                .where(Draft.id == draft_id, Draft.version == version)  # type: ignore[arg-type]
+                .values(
+                    version=version + 1,
+                    step=step,
+                    data=_dump(data),
+                    updated_at=utcnow(),
+                    message_id=message_id if message_id is not None else d.message_id,
+                )
+            )
+            if res.rowcount != 1:  # type: ignore[attr-defined]
+                raise StaleDraft(f"draft {draft_id} changed concurrently")
+            s.refresh(d)
+            return self._draft_view(d)
 
     def close_draft(self, draft_id: int, *, version: int, status: str) -> DraftView:
-        raise NotImplementedError
+        """Close the draft as ``done`` or ``cancelled`` (version-checked)."""
+        if status not in ("done", "cancelled"):
+            raise Conflict(f"a draft is closed as 'done' or 'cancelled', not {status!r}")
+        with self._write() as s:
+            self._draft_for_update(s, draft_id, version)
+            res = s.execute(
+                update(Draft)
+                .where(Draft.id == draft_id, Draft.version == version)  # type: ignore[arg-type]
+                .values(version=version + 1, status=status, updated_at=utcnow())
+            )
+            if res.rowcount != 1:  # type: ignore[attr-defined]
+                raise StaleDraft(f"draft {draft_id} changed concurrently")
+            d = s.get(Draft, draft_id)
+            assert d is not None
+            s.refresh(d)
+            return self._draft_view(d)
 
     def expire_drafts(self, now: datetime | None = None) -> int:
-        raise NotImplementedError
+        """Mark open drafts past their expiry as ``expired``; return how many."""
+        now = _aware(now) if now is not None else utcnow()
+        with self._write() as s:
+            res = s.execute(
+                update(Draft)
+                .where(Draft.status == "open", Draft.expires_at <= now)  # type: ignore[arg-type]
+                .values(status="expired", version=Draft.version + 1, updated_at=utcnow())
+            )
+            return int(res.rowcount)  # type: ignore[attr-defined]
 
-    # hands
+    # --- hands -----------------------------------------------------------------------------
+    def _by_key(self, s: Session, key: str) -> Hand | None:
+        return s.scalars(select(Hand).where(Hand.idempotency_key == key)).first()
+
+    def _existing(self, s: Session, key: str, table_id: int) -> HandView | None:
+        h = self._by_key(s, key)
+        if h is None:
+            return None
+        if h.table_id != table_id:
+            raise Conflict(f"idempotency key {key!r} was used for a hand of table {h.table_id}")
+        return self._hand_views(s, [h])[0]
+
+    def _check_players(
+        self,
+        s: Session,
+        t: GameTable,
+        record: HandRecord,
+        settlement: Settlement,
+        also_allowed: set[int] | None = None,
+    ) -> None:
+        assert t.id is not None
+        seated = {seat.player_id for seat, _ in self._seats(s, t.id)}
+        allowed = seated | (also_allowed or set())
+        for i, pid in enumerate(record.players):
+            n = _player_id(pid, f"players[{i}]")
+            if n not in allowed:
+                raise NotSeated(f"players[{i}]: player {pid} is not seated at table {t.id}")
+        extra = {k for k in settlement.net if k not in record.players and k != POT}
+        for pid in sorted(extra):
+            n = _player_id(pid, f"net.{pid}")
+            p = s.get(Player, n)
+            if p is None:
+                raise NotFound(f"net.{pid}: player {pid} does not exist")
+            if p.is_guest and p.guest_chat_id != t.chat_id:
+                raise NotFound(f"net.{pid}: guest {pid} belongs to another chat")
+
+    @staticmethod
+    def _prepare(t: GameTable, record: HandRecord) -> tuple[Settlement, int, int]:
+        if record.ruleset != t.ruleset:
+            raise RecordError(
+                "ruleset", f"table {t.id} plays {t.ruleset!r}, not {record.ruleset!r}"
+            )
+        settlement = scoring.settle(record)
+        dealer_after = scoring.next_dealer(record)
+        return (
+            settlement,
+            _player_id(record.dealer, "dealer"),
+            _player_id(dealer_after, "dealer"),
+        )
+
+    def _insert_hand(
+        self,
+        s: Session,
+        t: GameTable,
+        record: HandRecord,
+        settlement: Settlement,
+        dealer_before: int,
+        dealer_after: int,
+        *,
+        recorded_by: int,
+        key: str,
+        draft_id: int | None,
+        night: int | None = None,
+        position: int | None = None,
+        replaces: int | None = None,
+    ) -> Hand:
+        assert t.id is not None
+        t.last_seq += 1
+        seq = t.last_seq
+        h = Hand(
+            table_id=t.id,
+            seq=seq,
+            night=night if night is not None else t.night,
+            position=position if position is not None else seq,
+            record=_dump(record.to_json()),
+            settlement=_dump(settlement.to_json()),
+            result=record.result,
+            dealer_before_id=dealer_before,
+            dealer_after_id=dealer_after,
+            recorded_by=recorded_by,
+            idempotency_key=key,
+            draft_id=draft_id,
+            replaces_hand_id=replaces,
+        )
+        s.add(h)
+        s.flush()
+        assert h.id is not None
+        # per-player rows: every seated player of the record and every id in net
+        wins: dict[str, int] = {}
+        selfd: dict[str, int] = {}
+        dealt: dict[str, int] = {}
+        for w in record.wins:
+            wins[w.winner] = 1
+            if w.discarder is None:
+                selfd[w.winner] = 1
+            else:
+                dealt[w.discarder] = dealt.get(w.discarder, 0) + 1
+        ids = list(record.players)
+        ids += [k for k in settlement.net if k not in record.players and k != POT]
+        rows = []
+        for pid in ids:
+            rows.append(
+                LedgerRow(
+                    hand_id=h.id,
+                    table_id=t.id,
+                    night=h.night,
+                    player_id=int(pid),
+                    amount=int(settlement.net.get(pid, 0)),
+                    confirmed=True,
+                    won=wins.get(pid, 0),
+                    self_drawn=selfd.get(pid, 0),
+                    dealt_in=dealt.get(pid, 0),
+                )
+            )
+        s.add_all(rows)
+        self._apply_totals(s, t.id, h.night, rows, +1)
+        t.hand_count += 1
+        night_row = self._night(s, t.id, h.night)
+        if night_row is not None:
+            night_row.hand_count += 1
+        if t.status == "open":
+            t.status = "playing"
+        if draft_id is not None:
+            s.execute(
+                update(Draft)
+                .where(Draft.id == draft_id, Draft.status == "open")  # type: ignore[arg-type]
+                .values(status="done", version=Draft.version + 1, updated_at=utcnow())
+            )
+        s.flush()
+        return h
+
+    @staticmethod
+    def _apply_totals(
+        s: Session, table_id: int, night: int, rows: Sequence[LedgerRow], sign: int
+    ) -> None:
+        for r in rows:
+            nt = s.get(NightTotal, (table_id, night, r.player_id))
+            if nt is None:
+                nt = NightTotal(table_id=table_id, night=night, player_id=r.player_id)
+                s.add(nt)
+            nt.total += sign * r.amount
+            nt.hands += sign
+            nt.wins += sign * r.won
+            nt.self_draws += sign * r.self_drawn
+            nt.deal_ins += sign * r.dealt_in
+
     def record_hand(
         self,
         table_id: int,
@@ -146,33 +907,616 @@ class Ledger:
         idempotency_key: str,
         draft_id: int | None = None,
     ) -> HandView:
-        raise NotImplementedError
+        """Settle and store one hand, exactly once per ``idempotency_key``.
+
+        The same key again (even concurrently) returns the hand recorded first. Raises
+        ``RecordError`` (bad record, or another ruleset than the table's), ``NotFound``,
+        ``TableClosed``, ``NotSeated`` (a player of the record is not seated), ``Conflict``
+        (the key was used on another table). The table's dealer becomes the next dealer.
+        """
+        if not idempotency_key:
+            raise Conflict("an idempotency key is required")
+        with self._read() as s:
+            found = self._existing(s, idempotency_key, table_id)
+            if found is not None:
+                return found
+            t = self._table(s, table_id)
+        settlement, dealer_before, dealer_after = self._prepare(t, record)
+        try:
+            with self._write() as s:
+                t = self._table(s, table_id, lock=True)
+                found = self._existing(s, idempotency_key, table_id)
+                if found is not None:
+                    return found
+                self._check_open(t)
+                self._player(s, recorded_by)
+                self._check_players(s, t, record, settlement)
+                h = self._insert_hand(
+                    s,
+                    t,
+                    record,
+                    settlement,
+                    dealer_before,
+                    dealer_after,
+                    recorded_by=recorded_by,
+                    key=idempotency_key,
+                    draft_id=draft_id,
+                )
+                t.dealer_id = dealer_after  # a new hand is always the latest in play order
+                return self._hand_views(s, [h])[0]
+        except IntegrityError:
+            # the key was taken concurrently (e.g. by another table's transaction)
+            with self._read() as s:
+                found = self._existing(s, idempotency_key, table_id)
+                if found is not None:
+                    return found
+            raise
+
+    def _recompute_dealer(self, s: Session, t: GameTable) -> None:
+        """The current dealer: after the last confirmed hand of the current night, else the
+        night's starting dealer, else after the last confirmed hand of the table, else the
+        starting dealer of the first night."""
+        assert t.id is not None
+        order = (Hand.position.desc(), Hand.seq.desc())  # type: ignore[attr-defined]
+        base = select(Hand.dealer_after_id).where(Hand.table_id == t.id, Hand.status == "confirmed")
+        d = s.scalars(base.where(Hand.night == t.night).order_by(*order).limit(1)).first()
+        if d is None:
+            night = self._night(s, t.id, t.night)
+            d = night.start_dealer_id if night is not None else None
+        if d is None:
+            d = s.scalars(
+                base.order_by(Hand.night.desc(), *order).limit(1)  # type: ignore[attr-defined]
+            ).first()
+        if d is None:
+            first = self._night(s, t.id, 1)
+            d = first.start_dealer_id if first is not None else None
+        if d is not None:
+            t.dealer_id = d
+
+    def _void(self, s: Session, t: GameTable, h: Hand, by: int, reason: str) -> None:
+        assert t.id is not None and h.id is not None
+        h.status = "voided"
+        h.voided_by = by
+        h.voided_at = utcnow()
+        h.void_reason = reason
+        rows = s.scalars(select(LedgerRow).where(LedgerRow.hand_id == h.id)).all()
+        s.execute(update(LedgerRow).where(LedgerRow.hand_id == h.id).values(confirmed=False))  # type: ignore[arg-type]
+        self._apply_totals(s, t.id, h.night, rows, -1)
+        t.hand_count -= 1
+        night_row = self._night(s, t.id, h.night)
+        if night_row is not None:
+            night_row.hand_count -= 1
+        s.flush()
+
+    def _hand_for_update(self, s: Session, hand_id: int) -> tuple[GameTable, Hand]:
+        h0 = s.get(Hand, hand_id)
+        if h0 is None:
+            raise NotFound(f"hand {hand_id} does not exist")
+        t = self._table(s, h0.table_id, lock=True)
+        s.refresh(h0)  # re-read under the lock
+        return t, h0
 
     def void_hand(self, hand_id: int, *, by_player_id: int, reason: str) -> HandView:
-        raise NotImplementedError
+        """Void a confirmed hand: it stays, with who/when/why; every total drops it.
+        ``AlreadyVoided`` if it was voided before; ``Forbidden`` for someone who never sat at
+        the table (nor created it)."""
+        with self._write() as s:
+            t, h = self._hand_for_update(s, hand_id)
+            self._player(s, by_player_id)
+            self._check_open(t)
+            if h.status == "voided":
+                raise AlreadyVoided(f"hand #{h.seq} of table {t.id} is already voided")
+            if not self._is_participant(s, t, by_player_id):
+                raise Forbidden(f"player {by_player_id} did not play at table {t.id}")
+            self._void(s, t, h, by_player_id, reason)
+            self._recompute_dealer(s, t)
+            return self._hand_views(s, [h])[0]
 
     def correct_hand(
-        self, hand_id: int, record: HandRecord, *, by_player_id: int, idempotency_key: str
+        self,
+        hand_id: int,
+        record: HandRecord,
+        *,
+        by_player_id: int,
+        idempotency_key: str,
     ) -> HandView:
-        raise NotImplementedError
+        """Void the hand and record ``record`` in its place (one transaction). The new hand
+        has ``replaces_hand_id`` = the old one, a new sequence number, and the old hand's
+        night and play position. The players may be those seated now or those of the old
+        hand. Idempotent by ``idempotency_key``."""
+        if not idempotency_key:
+            raise Conflict("an idempotency key is required")
+        with self._read() as s:
+            h0 = s.get(Hand, hand_id)
+            if h0 is None:
+                raise NotFound(f"hand {hand_id} does not exist")
+            found = self._existing(s, idempotency_key, h0.table_id)
+            if found is not None:
+                return found
+            t = self._table(s, h0.table_id)
+        settlement, dealer_before, dealer_after = self._prepare(t, record)
+        try:
+            with self._write() as s:
+                t, old = self._hand_for_update(s, hand_id)
+                found = self._existing(s, idempotency_key, t.id or 0)
+                if found is not None:
+                    return found
+                self._check_open(t)
+                self._player(s, by_player_id)
+                if old.status == "voided":
+                    raise AlreadyVoided(f"hand #{old.seq} of table {t.id} is already voided")
+                if not self._is_participant(s, t, by_player_id):
+                    raise Forbidden(f"player {by_player_id} did not play at table {t.id}")
+                old_players = {
+                    int(p) for p in json.loads(old.record)["players"] if str(p).isdigit()
+                }
+                self._check_players(s, t, record, settlement, old_players)
+                self._void(s, t, old, by_player_id, f"corrected by {idempotency_key}")
+                h = self._insert_hand(
+                    s,
+                    t,
+                    record,
+                    settlement,
+                    dealer_before,
+                    dealer_after,
+                    recorded_by=by_player_id,
+                    key=idempotency_key,
+                    draft_id=None,
+                    night=old.night,
+                    position=old.position,
+                    replaces=old.id,
+                )
+                old.void_reason = f"corrected by hand #{h.seq}"
+                self._recompute_dealer(s, t)
+                views = self._hand_views(s, [h])
+                return views[0]
+        except IntegrityError:
+            with self._read() as s:
+                found = self._existing(s, idempotency_key, t.id or 0)
+                if found is not None:
+                    return found
+            raise
 
     def get_hand(self, table_id: int, seq: int) -> HandView:
-        raise NotImplementedError
+        with self._read() as s:
+            h = s.scalars(select(Hand).where(Hand.table_id == table_id, Hand.seq == seq)).first()
+            if h is None:
+                self._table(s, table_id)
+                raise NotFound(f"table {table_id} has no hand #{seq}")
+            return self._hand_views(s, [h])[0]
+
+    def get_hand_by_id(self, hand_id: int) -> HandView:
+        with self._read() as s:
+            h = s.get(Hand, hand_id)
+            if h is None:
+                raise NotFound(f"hand {hand_id} does not exist")
+            return self._hand_views(s, [h])[0]
 
     def last_hand(self, table_id: int) -> HandView | None:
-        raise NotImplementedError
+        """The most recently recorded confirmed hand, or None."""
+        with self._read() as s:
+            self._table(s, table_id)
+            h = s.scalars(
+                select(Hand)
+                .where(Hand.table_id == table_id, Hand.status == "confirmed")
+                .order_by(Hand.seq.desc())  # type: ignore[attr-defined]
+                .limit(1)
+            ).first()
+            return None if h is None else self._hand_views(s, [h])[0]
 
-    def history(self, table_id: int, *, page: int = 0, page_size: int = 10) -> Page[HandView]:
-        raise NotImplementedError
+    def history(
+        self,
+        table_id: int,
+        *,
+        page: int = 0,
+        page_size: int = 10,
+        include_voided: bool = True,
+    ) -> Page[HandView]:
+        """Hands newest first (page 0 = the latest), voided ones included and marked unless
+        ``include_voided=False``. ``total`` counts the hands in the listing."""
+        page = max(0, page)
+        page_size = max(1, min(MAX_PAGE_SIZE, page_size))
+        with self._read() as s:
+            t = self._table(s, table_id)
+            if include_voided:
+                # sequence numbers have no gaps: a page is a range of them
+                total = t.last_seq
+                hi = total - page * page_size
+                lo = hi - page_size
+                q = select(Hand).where(Hand.table_id == table_id, Hand.seq > lo, Hand.seq <= hi)
+            else:
+                total = t.hand_count
+                q = (
+                    select(Hand)
+                    .where(Hand.table_id == table_id, Hand.status == "confirmed")
+                    .offset(page * page_size)
+                    .limit(page_size)
+                )
+            hands = s.scalars(q.order_by(Hand.seq.desc())).all()  # type: ignore[attr-defined]
+            return Page(tuple(self._hand_views(s, hands)), page, page_size, total)
 
-    def standings(self, table_id: int, *, night: int | None = None) -> StandingsView:
-        raise NotImplementedError
+    # --- totals ----------------------------------------------------------------------------
+    def _scope(self, t: GameTable, night: int | None) -> int:
+        if night is None:
+            return t.night
+        if night < 0 or night > t.night:
+            raise NotFound(f"table {t.id} has no night {night}")
+        return night
+
+    @staticmethod
+    def _totals(s: Session, table_id: int, night: int) -> list[tuple[int, int, int, int, int, int]]:
+        """(player, total, hands, wins, self_draws, deal_ins) of a night, or all (0)."""
+        cols = (
+            NightTotal.player_id,
+            func.sum(NightTotal.total),
+            func.sum(NightTotal.hands),
+            func.sum(NightTotal.wins),
+            func.sum(NightTotal.self_draws),
+            func.sum(NightTotal.deal_ins),
+        )
+        q = select(*cols).where(NightTotal.table_id == table_id)
+        if night != ALL_NIGHTS:
+            q = q.where(NightTotal.night == night)
+        q = q.group_by(NightTotal.player_id)
+        return [
+            (int(r[0]), int(r[1]), int(r[2]), int(r[3]), int(r[4]), int(r[5]))
+            for r in s.execute(q).all()
+            if int(r[2]) > 0 or int(r[1]) != 0
+        ]
+
+    def _player_totals(
+        self, s: Session, t: GameTable, night: int, seated: set[int], names: Mapping[int, str]
+    ) -> tuple[PlayerTotal, ...]:
+        assert t.id is not None
+        totals = {r[0]: r for r in self._totals(s, t.id, night)}
+        ids = set(totals) | seated
+        out = []
+        for pid in ids:
+            r = totals.get(pid, (pid, 0, 0, 0, 0, 0))
+            out.append(
+                PlayerTotal(
+                    player_id=pid,
+                    name=names.get(pid, str(pid)),
+                    total=r[1],
+                    hands=r[2],
+                    wins=r[3],
+                    self_draws=r[4],
+                    deal_ins=r[5],
+                    seated=pid in seated,
+                    money_minor=None if t.stake_minor is None else r[1] * t.stake_minor,
+                )
+            )
+        out.sort(key=lambda p: (-p.total, p.name, p.player_id))
+        return tuple(out)
+
+    def standings(
+        self, table_id: int, *, night: int | None = None, trend_hands: int = TREND_HANDS
+    ) -> StandingsView:
+        """Totals per player for a night (``None`` = the current night, ``ALL_NIGHTS`` = the
+        whole table) and for the whole table, the running totals of the night's last
+        ``trend_hands`` confirmed hands (the trend chart), the dealer and hand counts."""
+        with self._read() as s:
+            t = self._table(s, table_id)
+            scope = self._scope(t, night)
+            seats = self._seats(s, table_id)
+            seated = {seat.player_id for seat, _ in seats}
+            names = {p.id: p.name for _, p in seats if p.id is not None}
+            nt_ids = set(
+                s.scalars(
+                    select(NightTotal.player_id).where(NightTotal.table_id == table_id).distinct()
+                ).all()
+            )
+            names.update(self._names(s, nt_ids - set(names)))
+            players = self._player_totals(s, t, scope, seated, names)
+            table_players = (
+                players if scope == ALL_NIGHTS else self._player_totals(s, t, 0, seated, names)
+            )
+            if scope == ALL_NIGHTS:
+                hand_count = t.hand_count
+                trend_night = t.night
+            else:
+                nrow = self._night(s, table_id, scope)
+                hand_count = nrow.hand_count if nrow is not None else 0
+                trend_night = scope
+            trend = self._trend(s, table_id, trend_night, trend_hands)
+            return StandingsView(
+                table_id=table_id,
+                night=scope,
+                players=players,
+                hand_count=hand_count,
+                dealer_id=t.dealer_id,
+                current_night=t.night,
+                trend=trend,
+                stake_minor=t.stake_minor,
+                currency=t.currency,
+                table_players=table_players,
+                table_hand_count=t.hand_count,
+                names=names,
+            )
+
+    def _trend(self, s: Session, table_id: int, night: int, limit: int) -> tuple[TrendPoint, ...]:
+        if limit <= 0:
+            return ()
+        hands = s.execute(
+            select(Hand.id, Hand.seq)
+            .where(Hand.table_id == table_id, Hand.night == night, Hand.status == "confirmed")
+            .order_by(Hand.position.desc(), Hand.seq.desc())  # type: ignore[attr-defined]
+            .limit(limit)
+        ).all()
+        if not hands:
+            return ()
+        hands = list(reversed(hands))
+        hand_ids = [int(h[0]) for h in hands]
+        rows = s.execute(
+            select(LedgerRow.hand_id, LedgerRow.player_id, LedgerRow.amount).where(
+                LedgerRow.hand_id.in_(hand_ids)  # type: ignore[attr-defined]
+            )
+        ).all()
+        per_hand: dict[int, list[tuple[int, int]]] = {}
+        for hid, pid, amount in rows:
+            per_hand.setdefault(int(hid), []).append((int(pid), int(amount)))
+        running = {r[0]: r[1] for r in self._totals(s, table_id, night)}
+        for hid in hand_ids:  # start from the totals before the first hand shown
+            for pid, amount in per_hand.get(hid, []):
+                running[pid] = running.get(pid, 0) - amount
+        out = []
+        for hid, seq in hands:
+            for pid, amount in per_hand.get(int(hid), []):
+                running[pid] = running.get(pid, 0) + amount
+            out.append(TrendPoint(int(seq), dict(running)))
+        return tuple(out)
 
     def night_transfers(self, table_id: int, *, night: int | None = None) -> SettleView:
-        raise NotImplementedError
+        """Net per player for the night (``None`` = current, ``ALL_NIGHTS`` = whole table), in
+        points and (with a stake) money, and the fewest transfers that settle it — in money
+        when the table has a stake, else in points."""
+        from scoring.transfers import fewest_transfers, to_money
+
+        with self._read() as s:
+            t = self._table(s, table_id)
+            scope = self._scope(t, night)
+            seats = self._seats(s, table_id)
+            order_ids = [seat.player_id for seat, _ in seats]
+            net = {r[0]: r[1] for r in self._totals(s, table_id, scope)}
+            others = sorted(set(net) - set(order_ids))
+            order = [str(p) for p in order_ids + others]
+            names = self._names(s, set(net) | set(order_ids))
+            points = {str(k): v for k, v in net.items()}
+            if sum(points.values()) != 0:  # money paid into or out of nothing
+                points["0"] = -sum(points.values())
+                order.append("0")
+            money: dict[str, int] | None = None
+            if t.stake_minor is not None:
+                money = {k: int(v) for k, v in to_money(points, t.stake_minor).items()}
+            basis = money if money is not None else points
+            transfers = fewest_transfers(basis, order)
+            tv = tuple(
+                TransferView(
+                    payer_id=int(tr.payer),
+                    payee_id=int(tr.payee),
+                    points=None if money is not None else int(tr.amount),
+                    money_minor=int(tr.amount) if money is not None else None,
+                )
+                for tr in transfers
+            )
+            return SettleView(
+                table_id=table_id,
+                night=scope,
+                net_points=dict(net),
+                net_money=None if money is None else {int(k): v for k, v in money.items()},
+                transfers=tv,
+                names=names,
+                stake_minor=t.stake_minor,
+                currency=t.currency,
+            )
 
     def export_csv(self, table_id: int) -> str:
-        raise NotImplementedError
+        """Every hand of the table (voids marked): one ``net`` line per player per hand and
+        one ``payment`` line per itemized payment, in recording order."""
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        w.writerow(
+            [
+                "table_id",
+                "seq",
+                "night",
+                "hand_id",
+                "status",
+                "recorded_at",
+                "recorded_by",
+                "dealer",
+                "result",
+                "line",
+                "player_id",
+                "player",
+                "from_id",
+                "from",
+                "to_id",
+                "to",
+                "amount",
+                "reason",
+                "money_minor",
+                "currency",
+                "voided_at",
+                "voided_by",
+                "void_reason",
+                "replaces_hand_id",
+            ]
+        )
+        with self._read() as s:
+            t = self._table(s, table_id)
+            players = s.execute(
+                select(Player.id, Player.name).where(
+                    Player.id.in_(  # type: ignore[union-attr]
+                        select(LedgerRow.player_id).where(LedgerRow.table_id == table_id)
+                    )
+                    | Player.id.in_(select(Seat.player_id).where(Seat.table_id == table_id))  # type: ignore[union-attr]
+                )
+            ).all()
+            names = {str(r[0]): str(r[1]) for r in players}
+            stake = t.stake_minor
+
+            def nm(pid: str | int | None) -> str:
+                return "" if pid is None else names.get(str(pid), str(pid))
+
+            hands = s.scalars(
+                select(Hand).where(Hand.table_id == table_id).order_by(Hand.seq)  # type: ignore[arg-type]
+            )
+            for h in hands:
+                st = json.loads(h.settlement)
+                head = [
+                    table_id,
+                    h.seq,
+                    h.night,
+                    h.id,
+                    h.status,
+                    (_aware(h.recorded_at) or h.recorded_at).isoformat(),
+                    nm(h.recorded_by),
+                    nm(h.dealer_before_id),
+                    h.result,
+                ]
+                tail = [
+                    "" if h.voided_at is None else (_aware(h.voided_at) or h.voided_at).isoformat(),
+                    nm(h.voided_by),
+                    h.void_reason or "",
+                    h.replaces_hand_id or "",
+                ]
+                cur = [t.currency or "", *tail]
+                for pid, amount in st["net"].items():
+                    money = "" if stake is None else amount * stake
+                    w.writerow(
+                        [*head, "net", pid, nm(pid), "", "", "", "", amount, "", money, *cur]
+                    )
+                for p in st["payments"]:
+                    money = "" if stake is None else p["amount"] * stake
+                    a, b, amt, why = p["from"], p["to"], p["amount"], p["reason"]
+                    w.writerow(
+                        [*head, "payment", "", "", a, nm(a), b, nm(b), amt, why, money, *cur]
+                    )
+        return out.getvalue()
 
     def chat_stats(self, tg_chat_id: int) -> list[PlayerStatsView]:
-        raise NotImplementedError
+        """Lifetime figures per player over every table of the chat (confirmed hands only):
+        hands, wins, self-draws, deal-ins, biggest single-hand gain, net points and net money
+        per currency. Sorted by net, best first."""
+        with self._read() as s:
+            chat = self._chat(s, tg_chat_id)
+            if chat is None:
+                return []
+            lr = LedgerRow
+            in_chat = and_(lr.table_id == GameTable.id, GameTable.chat_id == chat.id)
+            rows = s.execute(
+                select(
+                    lr.player_id,
+                    func.count(),
+                    func.sum(lr.won),
+                    func.sum(lr.self_drawn),
+                    func.sum(lr.dealt_in),
+                    func.max(lr.amount),
+                    func.sum(lr.amount),
+                    func.count(func.distinct(lr.table_id)),
+                )
+                .join(GameTable, in_chat)
+                .where(lr.confirmed.is_(True))  # type: ignore[attr-defined]
+                .group_by(lr.player_id)
+            ).all()
+            money_rows = s.execute(
+                select(
+                    lr.player_id,
+                    GameTable.currency,
+                    func.sum(lr.amount * GameTable.stake_minor),
+                )
+                .join(GameTable, in_chat)
+                .where(lr.confirmed.is_(True), GameTable.stake_minor.is_not(None))  # type: ignore[attr-defined,union-attr]
+                .group_by(lr.player_id, GameTable.currency)
+            ).all()
+            money: dict[int, dict[str, int]] = {}
+            for pid, cur, amount in money_rows:
+                money.setdefault(int(pid), {})[cur or ""] = int(amount)
+            names = self._names(s, {int(r[0]) for r in rows})
+            out = [
+                PlayerStatsView(
+                    player_id=int(r[0]),
+                    name=names.get(int(r[0]), str(r[0])),
+                    hands=int(r[1]),
+                    wins=int(r[2] or 0),
+                    self_draws=int(r[3] or 0),
+                    deal_ins=int(r[4] or 0),
+                    biggest_win=max(0, int(r[5] or 0)),
+                    net=int(r[6] or 0),
+                    net_money=money.get(int(r[0]), {}),
+                    tables=int(r[7]),
+                )
+                for r in rows
+            ]
+            out.sort(key=lambda p: (-p.net, p.name, p.player_id))
+            return out
+
+    # --- maintenance -----------------------------------------------------------------------
+    def check_integrity(self) -> list[str]:
+        """Consistency checks of the ledger (used by tests and ``db check``); returns problems.
+
+        * every table's ``last_seq`` equals its number of hands and sequence numbers 1..n;
+        * ``hand_count`` equals its confirmed hands;
+        * ``night_total`` equals the sum of confirmed ledger rows;
+        * every confirmed hand's ledger rows sum to its settlement's net.
+        """
+        problems: list[str] = []
+        with self._read() as s:
+            for tid, last_seq, hand_count in s.execute(
+                select(GameTable.id, GameTable.last_seq, GameTable.hand_count)
+            ).all():
+                n, lo, hi, conf = s.execute(
+                    select(
+                        func.count(),
+                        func.min(Hand.seq),
+                        func.max(Hand.seq),
+                        func.sum(case((Hand.status == "confirmed", 1), else_=0)),
+                    ).where(Hand.table_id == tid)
+                ).one()
+                if n != last_seq or (n and (lo != 1 or hi != n)):
+                    problems.append(f"table {tid}: {n} hands, seq {lo}..{hi}, last_seq {last_seq}")
+                if int(conf or 0) != hand_count:
+                    problems.append(f"table {tid}: hand_count {hand_count} != {conf} confirmed")
+            sums = {
+                (int(a), int(b), int(c)): int(d)
+                for a, b, c, d in s.execute(
+                    select(
+                        LedgerRow.table_id,
+                        LedgerRow.night,
+                        LedgerRow.player_id,
+                        func.sum(LedgerRow.amount),
+                    )
+                    .where(LedgerRow.confirmed.is_(True))  # type: ignore[attr-defined]
+                    .group_by(LedgerRow.table_id, LedgerRow.night, LedgerRow.player_id)
+                ).all()
+            }
+            totals = {
+                (int(a), int(b), int(c)): int(d)
+                for a, b, c, d in s.execute(
+                    select(
+                        NightTotal.table_id,
+                        NightTotal.night,
+                        NightTotal.player_id,
+                        NightTotal.total,
+                    )
+                ).all()
+            }
+            for k in set(sums) | set(totals):
+                if sums.get(k, 0) != totals.get(k, 0):
+                    problems.append(f"night_total {k}: {totals.get(k, 0)} != rows {sums.get(k, 0)}")
+            bad = s.execute(
+                select(Hand.id)
+                .join(LedgerRow, LedgerRow.hand_id == Hand.id)
+                .where(LedgerRow.confirmed != (Hand.status == "confirmed"))
+                .limit(5)
+            ).all()
+            for (hid,) in bad:
+                problems.append(f"hand {hid}: ledger rows disagree with its status")
+        return problems
+
+
+def _replace(v: HandView, **changes: Any) -> HandView:
+    from dataclasses import replace
+
+    return replace(v, **changes)

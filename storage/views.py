@@ -82,7 +82,8 @@ class HandView:
     void_reason: str | None
     replaces_hand_id: int | None
     idempotency_key: str
-    replaced_by_hand_id: int | None = None
+    replaced_by_hand_id: int | None = None  # the correction that replaced this hand
+    names: Mapping[int, str] = field(default_factory=dict)  # player id → display name
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,28 +128,31 @@ class TrendPoint:
 @dataclass(frozen=True, slots=True)
 class StandingsView:
     table_id: int
-    night: int | None  # None = the whole table
-    players: tuple[PlayerTotal, ...]  # sorted by total, best first
+    night: int  # the night shown; 0 (ALL_NIGHTS) = the whole table
+    players: tuple[PlayerTotal, ...]  # totals of that night, sorted by total, best first
     hand_count: int  # confirmed hands in scope
     dealer_id: int | None  # the table's current dealer
     current_night: int
-    trend: tuple[TrendPoint, ...] = ()  # running totals per hand of the night (night scope)
+    trend: tuple[TrendPoint, ...] = ()  # running totals per hand of the night (last 200)
     stake_minor: int | None = None
     currency: str | None = None
+    table_players: tuple[PlayerTotal, ...] = ()  # the whole table's totals, best first
+    table_hand_count: int = 0  # confirmed hands of the whole table
+    names: Mapping[int, str] = field(default_factory=dict)  # player id → display name
 
 
 @dataclass(frozen=True, slots=True)
 class TransferView:
     payer_id: int
     payee_id: int
-    points: int
-    money_minor: int | None
+    points: int | None  # set when the table has no stake (transfers in points)
+    money_minor: int | None  # set when the table has a stake (transfers in money)
 
 
 @dataclass(frozen=True, slots=True)
 class SettleView:
     table_id: int
-    night: int | None
+    night: int  # 0 (ALL_NIGHTS) = the whole table
     net_points: Mapping[int, int]  # player id → points
     net_money: Mapping[int, int] | None  # player id → minor units at the stake (None: no stake)
     transfers: tuple[TransferView, ...]  # fewest transfers (money if a stake, else points)
