@@ -1,0 +1,208 @@
+"""长沙麻将 Changsha (Hunan): 小胡 / 大胡 and the 起手胡 starting-hand wins.
+
+Spec: ``shared/rules/changsha.md``; seed ``003_62cb00bcf6a554e2.txt`` L132–164. The seed
+defines the hands but gives **no amounts**: the four unit values and the way several 大胡
+combine are table options with house defaults (spec C1, C2), marked ``house`` in /rules.
+
+How a win is recorded:
+
+* ``shape``: the structure: ``ping_hu`` (an ordinary hand: four sets and a pair),
+  ``peng_peng_hu`` 碰碰胡, ``qi_xiao_dui`` 七小对, ``haohua_qi_xiao_dui`` 豪华七小对.
+* ``flags``: the other 大胡 that stack on it: 将将胡, 清一色, 天胡, 地胡, 海底捞月, 海底炮.
+* A win with ``ping_hu`` and no flag is a 小胡 (it needs a 2/5/8 pair, L144); anything else is
+  a 大胡. n = the number of 大胡 types (the shape, if not ``ping_hu``, and each flag except
+  清一色). Value = unit × n (``dahu_combine = add``, default) or unit × 2^(n−1)
+  (``multiply``); 清一色 alone is worth one unit and doubles any other 大胡: "如果胡牌規則為大胡，
+  則在原有大胡基礎上再翻一倍" (L156).
+* Payment: a self-draw is paid by each other player, a discard by the discarder alone (spec
+  §2; the seed says neither). 通胡 (several winners on one discard, L160): each is paid.
+* 起手胡 (四喜, 板板胡, 缺一色, 六六顺) are events: "等同小胡自摸" (L136–142): each other player pays
+  the 小胡 自摸 value to the declarer. They may occur in a won or a drawn hand (C3).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from scoring.declarations import (
+    DISCARD,
+    SELF_DRAWN,
+    Choice,
+    EventDecl,
+    OptionDecl,
+    WinItemDecl,
+)
+from scoring.errors import RecordError
+from scoring.record import HandRecord, Settlement, Win
+from scoring.ruleset import Options, Ruleset, Tally
+
+#: 起手胡 event id -> (zh, en, seed line, definition)
+QISHOU: dict[str, tuple[str, str, str]] = {
+    "da_si_xi": ("大四喜", "Four of a kind in the starting hand", "L136"),
+    "ban_ban_hu": ("板板胡", "No 2, 5 or 8 in the starting hand", "L138"),
+    "que_yi_se": ("缺一色", "A suit missing from the starting hand", "L140"),
+    "liu_liu_shun": ("六六顺", "Two pungs in the starting hand", "L142"),
+}
+
+#: 大胡 shapes and flags (each one 大胡, except 清一色)
+DAHU_NAMES: dict[str, tuple[str, str]] = {
+    "peng_peng_hu": ("碰碰胡", "All pungs"),
+    "qi_xiao_dui": ("七小对", "Seven pairs"),
+    "haohua_qi_xiao_dui": ("豪华七小对", "Luxury seven pairs"),
+    "jiang_jiang_hu": ("将将胡", "All 2/5/8"),
+    "tian_hu": ("天胡", "Heavenly hand"),
+    "di_hu": ("地胡", "Earthly hand"),
+    "hai_di_lao_yue": ("海底捞月", "Last tile"),
+    "hai_di_pao": ("海底炮", "Last tile won off another"),
+}
+QING_YI_SE = ("清一色", "Full flush")
+
+HOUSE_ZH = "（种子没有数值，本桌默认，非原文）"
+HOUSE_EN = " (the seed gives no value; house default, not from the source)"
+
+
+def _unit_option(oid: str, zh: str, en: str, default: int) -> OptionDecl:
+    return OptionDecl(
+        oid, zh, en, "int", default, min=0, max=1_000_000, house=True, important=True,
+        help_zh=f"{zh}，默认{default}{HOUSE_ZH}", help_en=f"{en}, default {default}{HOUSE_EN}",
+    )  # fmt: skip
+
+
+class Changsha(Ruleset):
+    id: ClassVar[str] = "changsha"
+    zh: ClassVar[str] = "长沙麻将"
+    en: ClassVar[str] = "Changsha"
+    unit_zh: ClassVar[str] = "分"
+    unit_en: ClassVar[str] = "points"
+    summary_zh: ClassVar[str] = (
+        "小胡（二五八将）与大胡（碰碰胡、将将胡、清一色、七小对、豪华七小对、海底、天胡、地胡）；"
+        "起手胡（四喜、板板胡、缺一色、六六顺）等同小胡自摸。种子没有给出分值：各单位分为本桌设定。"
+    )
+    summary_en: ClassVar[str] = (
+        "Small wins (2/5/8 pair) and big wins (all pungs, all 2/5/8, full flush, seven pairs, "
+        "luxury seven pairs, last tile, heavenly, earthly); starting-hand wins count as a small "
+        "self-draw. The seed gives no amounts: the unit values are table settings."
+    )
+    players: ClassVar[tuple[int, ...]] = (4,)
+    options: ClassVar[tuple[OptionDecl, ...]] = (
+        _unit_option("xiaohu_zimo", "小胡自摸每家付", "Small win, self-drawn: each pays", 2),
+        _unit_option("xiaohu_dianpao", "小胡点炮者付", "Small win on a discard: discarder pays", 1),
+        _unit_option("dahu_zimo", "大胡自摸每家付", "Big win, self-drawn: each pays (per 大胡)", 6),
+        _unit_option("dahu_dianpao", "大胡点炮者付", "Big win on a discard: discarder pays (per 大胡)", 6),
+        OptionDecl(
+            "dahu_combine", "多个大胡", "Several big wins", "choice", "add",
+            choices=(
+                Choice("add", "相加（单位×个数）", "Add (unit × count)"),
+                Choice("multiply", "翻倍（单位×2^(个数−1)）", "Multiply (unit × 2^(count − 1))"),
+            ),
+            house=True,
+            help_zh="种子只说清一色“在原有大胡基礎上再翻一倍”（第156行），其他大胡如何叠加未说明（C2）；默认相加",
+            help_en="The seed states only 清一色's doubling (L156); how other big wins combine is "
+            "not stated (C2); default add",
+        ),
+    )  # fmt: skip
+    shapes: ClassVar[tuple[WinItemDecl, ...]] = (
+        WinItemDecl("ping_hu", "平胡（二五八将）", "Basic win (2/5/8 pair)", "小胡", "small win"),
+        WinItemDecl("peng_peng_hu", "碰碰胡", "All pungs", "大胡", "big win"),
+        WinItemDecl("qi_xiao_dui", "七小对", "Seven pairs", "大胡", "big win"),
+        WinItemDecl("haohua_qi_xiao_dui", "豪华七小对", "Luxury seven pairs", "大胡", "big win"),
+    )
+    flags: ClassVar[tuple[WinItemDecl, ...]] = (
+        WinItemDecl("jiang_jiang_hu", "将将胡", "All 2/5/8", "大胡", "big win"),
+        WinItemDecl("qing_yi_se", "清一色", "Full flush", "大胡；与其他大胡再翻一倍",
+                    "big win; doubles other big wins"),
+        WinItemDecl("tian_hu", "天胡", "Heavenly hand", "大胡", "big win",
+                    how=frozenset({SELF_DRAWN}), winner_dealer=True),
+        WinItemDecl("di_hu", "地胡", "Earthly hand", "大胡", "big win",
+                    how=frozenset({DISCARD}), winner_dealer=False),
+        WinItemDecl("hai_di_lao_yue", "海底捞月", "Last tile", "大胡", "big win",
+                    how=frozenset({SELF_DRAWN})),
+        WinItemDecl("hai_di_pao", "海底炮", "Last tile won off another", "大胡", "big win",
+                    how=frozenset({DISCARD})),
+    )  # fmt: skip
+    events: ClassVar[tuple[EventDecl, ...]] = tuple(
+        EventDecl(
+            eid, zh, en, value_zh="等同小胡自摸：每家付小胡自摸分", value_en="as a small "
+            "self-drawn win: each other player pays the small self-draw value",
+        )
+        for eid, (zh, en, _) in QISHOU.items()
+    )  # fmt: skip
+    multi_win: ClassVar[Literal["none", "same_discard", "sequential"]] = "same_discard"
+
+    def check(self, record: HandRecord, opts: Options) -> None:
+        for i, w in enumerate(record.wins):
+            if w.has("di_hu") and w.discarder != record.dealer:
+                raise RecordError(
+                    f"wins[{i}].from", "地胡 is won on the dealer's first discard (L150)"
+                )
+
+    @staticmethod
+    def dahu_types(win: Win) -> list[str]:
+        out = [win.shape] if win.shape and win.shape != "ping_hu" else []
+        return out + [f for f in win.flags if f != "qing_yi_se"]
+
+    def value(self, win: Win, opts: Options) -> tuple[int, str, str]:
+        """Per-payer value of one win, and the explanation (zh, en)."""
+        zimo = win.self_drawn
+        types = self.dahu_types(win)
+        qys = win.has("qing_yi_se")
+        if not types and not qys:
+            unit = opts.i("xiaohu_zimo" if zimo else "xiaohu_dianpao")
+            how_zh, how_en = ("自摸", "self-drawn") if zimo else ("点炮", "on a discard")
+            return unit, f"小胡{how_zh} {unit}", f"small win {how_en}: {unit}"
+        unit = opts.i("dahu_zimo" if zimo else "dahu_dianpao")
+        n = len(types)
+        names_zh = "+".join(DAHU_NAMES[t][0] for t in types)
+        names_en = " + ".join(DAHU_NAMES[t][1] for t in types)
+        if n == 0:
+            val = unit
+            zh, en = f"清一色大胡 {unit}", f"full flush big win: {unit}"
+        elif opts.s("dahu_combine") == "multiply":
+            val = unit * (1 << (n - 1))
+            zh = f"{names_zh} = {n}个大胡，{unit}×2^({n}−1)={val}"
+            en = f"{names_en} = {n} big win(s), {unit}×2^({n}−1)={val}"
+        else:
+            val = unit * n
+            zh = f"{names_zh} = {n}个大胡，{unit}×{n}={val}"
+            en = f"{names_en} = {n} big win(s), {unit}×{n}={val}"
+        if qys and n:
+            zh += f"；清一色再翻一倍 {val}×2={val * 2}"
+            en += f"; full flush doubles it: {val}×2={val * 2}"
+            val *= 2
+        how_zh, how_en = ("自摸每家", "self-drawn, each pays") if zimo else ("点炮", "on a discard")
+        return val, f"大胡{how_zh}：{zh}", f"big win {how_en}: {en}"
+
+    def compute(self, record: HandRecord, opts: Options) -> Settlement:
+        tally = Tally(record.players)
+        qishou_unit = opts.i("xiaohu_zimo")
+        for ev in record.events:
+            zh, en, line = QISHOU[ev.type]
+            others = [p for p in record.players if p != ev.player]
+            for p in others:
+                tally.pay(p, ev.player, qishou_unit, ev.type)
+            total = len(others) * qishou_unit
+            tally.explain(
+                f"起手胡{zh}（{ev.player}，第{line[1:]}行）：等同小胡自摸，其他每家付 {qishou_unit}，共{total}",
+                f"Starting-hand win {en} ({ev.player}, seed {line}): as a small self-draw, each "
+                f"other player pays {qishou_unit}, {total} in all",
+            )
+        for w in record.wins:
+            val, zh, en = self.value(w, opts)
+            if w.discarder is None:
+                payers = [p for p in record.players if p != w.winner]
+                for p in payers:
+                    tally.pay(p, w.winner, val, "self_drawn_share")
+                total = len(payers) * val
+                tally.explain(f"{w.winner} {zh}，共{total}", f"{w.winner} {en}; {total} in all")
+            else:
+                tally.pay(w.discarder, w.winner, val, "discarder_share")
+                tally.explain(
+                    f"{w.winner} {zh}，{w.discarder}付{val}",
+                    f"{w.winner} {en}; {w.discarder} pays {val}",
+                )
+        if not tally.steps:
+            tally.explain("无人付款", "Nobody pays")
+        return tally.settlement()
+
+
+RULESETS = [Changsha()]

@@ -1,0 +1,201 @@
+"""Changsha 长沙麻将 (scoring/rulesets/changsha.py).
+
+Spec: shared/rules/changsha.md. Seed: shared/seeds/003_62cb00bcf6a554e2.txt (traditional
+characters); "Lnnn" is a 1-based line of that seed. The seed has no amounts: the unit values
+are the spec's house defaults (C1: 小胡自摸 2 each, 小胡点炮 1, 大胡自摸 6 each, 大胡点炮 6;
+several 大胡 add, C2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring import RecordError, settle
+from scoring.registry import get
+
+P = ["a", "b", "c", "d"]
+
+
+def rec(
+    wins: list[dict[str, Any]],
+    *,
+    result: str = "win",
+    options: dict[str, Any] | None = None,
+    events: list[dict[str, Any]] | None = None,
+    dealer: str = "a",
+) -> dict[str, Any]:
+    return {
+        "ruleset": "changsha",
+        "options": options or {},
+        "players": P,
+        "dealer": dealer,
+        "result": result,
+        "wins": wins,
+        "events": events or [],
+    }
+
+
+def win(winner: str, frm: str | None, shape: str, *flags: str) -> dict[str, Any]:
+    return {"winner": winner, "from": frm, "shape": shape, "flags": list(flags)}
+
+
+def test_house_defaults_c1() -> None:
+    # spec C1: "小胡 自摸 2 from each other player, 小胡 点炮 1 from the discarder; 大胡 自摸 6 from
+    # each, 大胡 点炮 6 from the discarder; several 大胡 add (C2 default `add`)" — house values
+    opts = get("changsha").resolve_options({})
+    assert (opts["xiaohu_zimo"], opts["xiaohu_dianpao"]) == (2, 1)
+    assert (opts["dahu_zimo"], opts["dahu_dianpao"]) == (6, 6)
+    assert opts["dahu_combine"] == "add"
+    for o in get("changsha").options:
+        assert o.house, o.id  # every amount is a house value: the seed gives none
+        assert "house" in o.help_en or "not stated" in o.help_en
+
+
+def test_xiaohu() -> None:
+    # L144 "平胡： 2 、 5 、 8 作將，其餘成刻子或順子或一句話，即可胡牌" = 小胡
+    assert settle(rec([win("b", None, "ping_hu")])).net == {"a": -2, "b": 6, "c": -2, "d": -2}
+    assert settle(rec([win("b", "c", "ping_hu")])).net == {"a": 0, "b": 1, "c": -1, "d": 0}
+
+
+@pytest.mark.parametrize(
+    ("shape", "flags"),
+    [
+        ("peng_peng_hu", []),  # L152 碰碰胡
+        ("ping_hu", ["jiang_jiang_hu"]),  # L154 將將胡
+        ("qi_xiao_dui", []),  # L162 七小對
+        ("haohua_qi_xiao_dui", []),  # L164 豪華七小對
+        ("ping_hu", ["hai_di_lao_yue"]),  # L158 "海底胡牌，為大胡"
+    ],
+)
+def test_one_dahu_self_drawn(shape: str, flags: list[str]) -> None:
+    s = settle(rec([win("b", None, shape, *flags)]))
+    assert s.net == {"a": -6, "b": 18, "c": -6, "d": -6}
+
+
+def test_dahu_on_discard() -> None:
+    s = settle(rec([win("b", "c", "peng_peng_hu")]))
+    assert s.net == {"a": 0, "b": 6, "c": -6, "d": 0}
+
+
+def test_tianhu_and_dihu() -> None:
+    # L148 "天胡：單指莊家。莊家起牌後，即已經胡牌"; L150 "地胡：指閑家。當莊家打出第一張牌時，給閑家點炮"
+    assert settle(rec([win("a", None, "ping_hu", "tian_hu")])).net["a"] == 18
+    assert settle(rec([win("b", "a", "ping_hu", "di_hu")])).net == {"a": -6, "b": 6, "c": 0, "d": 0}
+    with pytest.raises(RecordError) as e:
+        settle(rec([win("b", "c", "ping_hu", "di_hu")]))
+    assert e.value.field == "wins[0].from"
+    with pytest.raises(RecordError) as e:
+        settle(rec([win("b", None, "ping_hu", "tian_hu")]))
+    assert e.value.field == "wins[0].flags[0]"
+
+
+def test_several_dahu_add_or_multiply_c2() -> None:
+    # three 大胡: 碰碰胡 + 将将胡 + 海底捞月, self-drawn
+    r = rec([win("b", None, "peng_peng_hu", "jiang_jiang_hu", "hai_di_lao_yue")])
+    assert settle(r).paid("a", "b") == 6 * 3  # add (default): 6 × 3 = 18
+    r["options"] = {"dahu_combine": "multiply"}
+    assert settle(r).paid("a", "b") == 6 * 2**2  # multiply: 6 × 2^(3−1) = 24
+
+
+def test_qingyise_doubles_other_dahu() -> None:
+    # L156 "清一色：亂將…如果胡牌規則為大胡，則在原有大胡基礎上再翻一倍"
+    # 清一色 alone (on a 平胡 structure): one 大胡 unit, 6
+    assert settle(rec([win("b", "c", "ping_hu", "qing_yi_se")])).paid("c", "b") == 6
+    # 清一色 + 碰碰胡: 6 × 1, doubled → 12
+    s = settle(rec([win("b", "c", "peng_peng_hu", "qing_yi_se")]))
+    assert s.paid("c", "b") == 12
+    assert "清一色再翻一倍 6×2=12" in s.explanation[0].zh
+    # 清一色 + 七小对 + 将将胡 (add): 6 × 2 = 12, doubled → 24
+    assert (
+        settle(rec([win("b", "c", "qi_xiao_dui", "qing_yi_se", "jiang_jiang_hu")])).paid("c", "b")
+        == 24
+    )
+
+
+@pytest.mark.parametrize("event", ["da_si_xi", "ban_ban_hu", "que_yi_se", "liu_liu_shun"])
+def test_qishou_hu_as_xiaohu_zimo(event: str) -> None:
+    # L136–142: "（四喜計分等同小胡自摸）", "（等同小胡自摸）" ×3: each other player pays 小胡自摸 (2)
+    s = settle(rec([], result="draw", events=[{"type": event, "player": "c"}]))
+    assert s.net == {"a": -2, "b": -2, "c": 6, "d": -2}
+    # with a table value of 3 for 小胡自摸, the 起手胡 follows it
+    s = settle(
+        rec([], result="draw", options={"xiaohu_zimo": 3}, events=[{"type": event, "player": "c"}])
+    )
+    assert s.net["c"] == 9
+
+
+def test_qishou_then_win() -> None:
+    # 起手胡 by d (+6), then b wins 小胡 on c's discard (+1)
+    s = settle(rec([win("b", "c", "ping_hu")], events=[{"type": "liu_liu_shun", "player": "d"}]))
+    assert s.net == {"a": -2, "b": -1, "c": -3, "d": 6}
+
+
+def test_haidipao_tonghu() -> None:
+    # L160 "同樣如果丙和丁能胡則通胡": several winners on the last tile, each paid by the discarder
+    s = settle(
+        rec([win("c", "a", "ping_hu", "hai_di_pao"), win("d", "a", "ping_hu", "hai_di_pao")])
+    )
+    assert s.net == {"a": -12, "b": 0, "c": 6, "d": 6}
+
+
+def test_invalid() -> None:
+    with pytest.raises(RecordError):
+        settle(rec([win("b", "c", "ping_hu", "hai_di_lao_yue")]))  # 海底捞月 is self-drawn
+    with pytest.raises(RecordError):
+        settle(rec([win("b", "c", "ping_hu"), win("d", "a", "ping_hu")]))  # two discards
+    with pytest.raises(RecordError):
+        settle(rec([], result="draw", events=[{"type": "da_si_xi", "player": "c", "from": "a"}]))
+
+
+def test_declarations_have_names() -> None:
+    data = get("changsha").to_json()
+    for key in ("shapes", "flags", "events", "options"):
+        for item in data[key]:
+            assert item["id"].isascii() and item["name_zh"] and item["name_en"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(["da_si_xi", "ban_ban_hu", "que_yi_se", "liu_liu_shun"]), max_size=3),
+    st.sampled_from(P),
+    st.one_of(st.none(), st.sampled_from(P)),
+    st.sampled_from(["ping_hu", "peng_peng_hu", "qi_xiao_dui", "haohua_qi_xiao_dui"]),
+    st.sets(st.sampled_from(["jiang_jiang_hu", "qing_yi_se"])),
+    st.sampled_from(["add", "multiply"]),
+    st.integers(0, 50),
+)
+def test_property_zero_sum(
+    events: list[str],
+    winner: str,
+    frm: str | None,
+    shape: str,
+    flags: set[str],
+    combine: str,
+    unit: int,
+) -> None:
+    if frm == winner:
+        frm = None
+    r = rec(
+        [win(winner, frm, shape, *sorted(flags))],
+        options={"dahu_combine": combine, "dahu_zimo": unit},
+        events=[{"type": e, "player": P[i % 4]} for i, e in enumerate(events)],
+    )
+    s = settle(r)
+    assert sum(s.net.values()) == 0
+    # the win's payments, recomputed from the spec's §2 pseudo-code
+    n = (shape != "ping_hu") + ("jiang_jiang_hu" in flags)
+    qys = "qing_yi_se" in flags
+    if n == 0 and not qys:
+        per = 2 if frm is None else 1
+    else:
+        u = unit if frm is None else 6
+        per = u if n == 0 else (u * n if combine == "add" else u * 2 ** (n - 1))
+        if qys and n:
+            per *= 2
+    win_pay = [p for p in s.payments if p.reason in ("self_drawn_share", "discarder_share")]
+    assert all(p.payee == winner and p.amount == per for p in win_pay)
+    assert sum(p.amount for p in win_pay) == per * (3 if frm is None else 1)
