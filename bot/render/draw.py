@@ -1,27 +1,660 @@
-"""Layout and drawing of the three images (work in progress: placeholder renderer)."""
+"""Layout and drawing of the three images.
+
+Each renderer first works out the height from the content, then draws top to bottom on a
+1080 px wide canvas, and encodes a palette PNG (see :func:`encode`). Sizes are chosen for a
+phone held upright: body text 32-36 px, names 44-50 px, totals 56-64 px.
+"""
 
 from __future__ import annotations
 
 import io
+import math
+from collections.abc import Mapping
+from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
-from bot.render.views import HandCardView, ScoreboardView, SettlementImageView
+from bot.render.labels import hands_label, is_zh, label
+from bot.render.money import MINUS, format_money, signed
+from bot.render.text import SYMBOLS2, draw_text, font, wrap
+from bot.render.views import (
+    HandCardView,
+    NetLine,
+    ScoreboardView,
+    SettlementImageView,
+    TileHandView,
+)
+
+RGB = tuple[int, int, int]
+
+W = 1080
+M = 48  # side margin
+BG: RGB = (248, 246, 240)
+FELT: RGB = (20, 84, 60)
+FELT_SUB: RGB = (200, 226, 212)
+INK: RGB = (24, 24, 24)
+MUTED: RGB = (92, 96, 102)
+RULE: RGB = (220, 215, 204)
+ZEBRA: RGB = (239, 235, 226)
+WHITE: RGB = (255, 255, 255)
+GOLD: RGB = (240, 180, 40)
+GAIN: RGB = (0, 90, 181)  # blue / vermilion: told apart with any colour vision, and the
+LOSS: RGB = (204, 51, 17)  # sign (▲ + / ▼ −) carries the meaning without colour too
+IVORY: RGB = (253, 250, 240)
+WIN_TILE: RGB = (255, 232, 160)
+# Okabe-Ito colours for the trend lines, each with its own marker shape
+SERIES: tuple[RGB, ...] = (
+    (0, 114, 178),
+    (213, 94, 0),
+    (0, 158, 115),
+    (204, 121, 167),
+    (230, 159, 0),
+    (86, 180, 233),
+    (90, 90, 90),
+    (240, 228, 66),
+)
+MARKERS = ("circle", "square", "triangle", "diamond")
+MAX_BYTES = 300_000
 
 
-def _blank() -> bytes:
+# --------------------------------------------------------------------------- helpers
+
+
+def tone(n: int) -> RGB:
+    return GAIN if n > 0 else LOSS if n < 0 else MUTED
+
+
+def arrowed(n: int) -> str:
+    """``▲ +35`` / ``▼ −20`` / ``0``: readable without colour."""
+    if n > 0:
+        return f"▲ {signed(n)}"
+    if n < 0:
+        return f"▼ {signed(n)}"
+    return "0"
+
+
+def draw_value(
+    im: Image.Image,
+    x: float,
+    baseline: float,
+    n: int,
+    size: int,
+    *,
+    text: str | None = None,
+    align: str = "right",
+    max_w: float | None = None,
+) -> float:
+    """A signed amount in the gain/loss colour, after a ▲ / ▼ drawn as a triangle (so the
+    direction reads without colour); ``text`` replaces the plain signed number. Returns width."""
+    from bot.render.text import fit, width
+
+    c = tone(n)
+    body = text if text is not None else signed(n)
+    tri = 0 if n == 0 else round(size * 0.5)
+    gap = round(size * 0.22) if tri else 0
+    runs = fit(body, size, (max_w - tri - gap) if max_w is not None else 1e9, True)
+    w = width(runs, size) + tri + gap
+    left = x - w if align == "right" else x - w / 2 if align == "center" else x
+    if tri:
+        cy = baseline - size * 0.36
+        h = tri * 0.9
+        if n > 0:
+            pts = [(left + tri / 2, cy - h / 2), (left + tri, cy + h / 2), (left, cy + h / 2)]
+        else:
+            pts = [(left, cy - h / 2), (left + tri, cy - h / 2), (left + tri / 2, cy + h / 2)]
+        ImageDraw.Draw(im).polygon(pts, fill=c)
+    from bot.render.text import draw_runs
+
+    draw_runs(im, left + tri + gap, baseline, runs, size, c)
+    return w
+
+
+def encode(im: Image.Image) -> bytes:
+    """Deterministic PNG: a 256-colour palette (no dithering), fixed zlib level, no metadata."""
+    pal = im.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    Image.new("RGB", (1080, 200), "white").save(buf, "PNG", optimize=True)
+    pal.save(buf, "PNG", compress_level=9)
     return buf.getvalue()
 
 
+def header(
+    im: Image.Image, title: str, sub: str, lang: str, *, extra: str = "", height: int = 196
+) -> int:
+    d = ImageDraw.Draw(im)
+    d.rectangle((0, 0, W, height), fill=FELT)
+    d.rectangle((0, height - 8, W, height), fill=GOLD)
+    draw_text(im, M, 86, title, 60, WHITE, bold=True, max_w=W - 2 * M)
+    draw_text(im, M, 146, sub, 34, FELT_SUB, max_w=W - 2 * M)
+    if extra:
+        draw_text(im, M, 146 + 48, extra, 30, FELT_SUB, max_w=W - 2 * M)
+    return height
+
+
+def section_title(im: Image.Image, y: int, text: str) -> int:
+    draw_text(im, M, y + 46, text, 38, INK, bold=True, max_w=W - 2 * M)
+    ImageDraw.Draw(im).rectangle((M, y + 62, M + 64, y + 67), fill=GOLD)
+    return y + 84
+
+
+def dot_join(*parts: str) -> str:
+    return "  ·  ".join(p for p in parts if p)
+
+
+def pill(im: Image.Image, x: int, baseline: int, text: str, size: int, bg: RGB, fg: RGB) -> int:
+    """A rounded tag; returns its width."""
+    from bot.render.text import text_width
+
+    w = int(text_width(text, size, True)) + size
+    d = ImageDraw.Draw(im)
+    top = baseline - int(size * 0.98)
+    d.rounded_rectangle((x, top, x + w, top + int(size * 1.32)), radius=size // 2, fill=bg)
+    draw_text(im, x + size // 2, baseline, text, size, fg, bold=True)
+    return w
+
+
+def money_text(minor: int | None, currency: str | None, *, sign: bool = True) -> str:
+    if minor is None:
+        return ""
+    return format_money(minor, currency, sign=sign)
+
+
+# --------------------------------------------------------------------------- scoreboard
+
+ROW_H = 150
+
+
 def render_scoreboard(view: ScoreboardView, lang: str) -> bytes:
-    return _blank()
+    chart_h = 520
+    n_series = len(view.trend)
+    legend_rows = math.ceil(n_series / 2)
+    last_lines = wrap(view.last_hand, 32, W - 2 * M - 40, max_lines=2) if view.last_hand else []
+    h = 196 + 16 + ROW_H * len(view.seats) + 24
+    h += 84 + chart_h + 20 + 56 * legend_rows + 24
+    if last_lines:
+        h += 28 + 44 + 46 * len(last_lines) + 28
+    h += 24
+    im = Image.new("RGB", (W, h), BG)
+    sub = dot_join(
+        view.ruleset_name, label("night", lang, n=view.night), hands_label(view.hand_count, lang)
+    )
+    y = header(im, view.table_name, sub, lang) + 16
+    for i, seat in enumerate(view.seats):
+        _seat_row(im, y, seat, view.currency, lang, last=i == len(view.seats) - 1)
+        y += ROW_H
+    y += 24
+    y = section_title(im, y, label("trend", lang))
+    _chart(im, y, chart_h, view, lang)
+    y += chart_h + 20
+    _legend(im, y, view)
+    y += 56 * legend_rows + 24
+    if last_lines:
+        d = ImageDraw.Draw(im)
+        box_h = 44 + 46 * len(last_lines) + 28
+        d.rounded_rectangle((M - 12, y, W - M + 12, y + box_h), radius=18, fill=ZEBRA)
+        draw_text(im, M + 8, y + 42, label("last_hand", lang), 28, MUTED, bold=True)
+        for j, line in enumerate(last_lines):
+            draw_text(im, M + 8, y + 88 + 46 * j, line, 32, INK, max_w=W - 2 * M - 16)
+    return encode(im)
+
+
+def _seat_row(
+    im: Image.Image, y: int, seat: Any, currency: str | None, lang: str, last: bool
+) -> None:
+    d = ImageDraw.Draw(im)
+    cx, cy, r = M + 44, y + ROW_H // 2, 44
+    wind = seat.wind if seat.wind in ("E", "S", "W", "N") else None
+    if seat.is_dealer:
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=GOLD)
+        d.ellipse((cx - r + 5, cy - r + 5, cx + r - 5, cy + r - 5), outline=INK, width=3)
+        fg = INK
+    else:
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=FELT)
+        fg = WHITE
+    badge = (
+        label(f"wind_{wind}", lang) if wind else ("庄" if seat.is_dealer and is_zh(lang) else "")
+    )
+    if badge:
+        draw_text(im, cx, cy + 16, badge, 44, fg, bold=True, align="center")
+    x = M + 112
+    right_w = 330
+    draw_text(im, x, y + 64, seat.name, 48, INK, bold=True, max_w=W - M - right_w - x - 16)
+    sx = x
+    if seat.is_dealer:
+        sx += pill(im, sx, y + 112, label("dealer", lang), 26, GOLD, INK) + 14
+    stats = dot_join(
+        label("won", lang, n=seat.hands_won),
+        label("self_draws", lang, n=seat.self_draws),
+        label("deal_ins", lang, n=seat.deal_ins),
+    )
+    draw_text(im, sx, y + 112, stats, 30, MUTED, max_w=W - M - right_w - sx - 16)
+    c = tone(seat.total)
+    money = money_text(seat.money_minor, currency)
+    draw_value(im, W - M, y + (76 if money else 94), seat.total, 60, max_w=right_w)
+    if money:
+        draw_text(im, W - M, y + 120, money, 32, c, bold=True, align="right", max_w=right_w)
+    if not last:
+        d.line((M, y + ROW_H - 1, W - M, y + ROW_H - 1), fill=RULE, width=2)
+
+
+def _nice_step(span: float, target: int) -> int:
+    raw = max(span / target, 1.0)
+    mag = 10 ** math.floor(math.log10(raw))
+    for m in (1, 2, 5, 10):
+        if raw <= m * mag:
+            return int(m * mag)
+    return int(10 * mag)
+
+
+def _marker(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, r: float, fill: RGB) -> None:
+    if kind == "circle":
+        d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=WHITE, width=max(1, int(r / 4)))
+    elif kind == "square":
+        r *= 0.9
+        d.rectangle(
+            (x - r, y - r, x + r, y + r), fill=fill, outline=WHITE, width=max(1, int(r / 4))
+        )
+    elif kind == "triangle":
+        r *= 1.15
+        pts = [(x, y - r), (x + r, y + r * 0.8), (x - r, y + r * 0.8)]
+        d.polygon(pts, fill=fill, outline=WHITE, width=max(1, int(r / 4)))
+    else:
+        r *= 1.15
+        pts = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+        d.polygon(pts, fill=fill, outline=WHITE, width=max(1, int(r / 4)))
+
+
+def _chart(im: Image.Image, top: int, height: int, view: ScoreboardView, lang: str) -> None:
+    d = ImageDraw.Draw(im)
+    box = (M - 12, top, W - M + 12, top + height)
+    d.rounded_rectangle(box, radius=18, fill=WHITE, outline=RULE, width=2)
+    n = max((len(s.running) for s in view.trend), default=0)
+    if n == 0:
+        draw_text(
+            im, W // 2, top + height // 2 + 14, label("no_hands", lang), 40, MUTED, align="center"
+        )
+        return
+    values = [0] + [v for s in view.trend for v in s.running]
+    lo, hi = min(values), max(values)
+    if lo == hi:
+        lo, hi = lo - 1, hi + 1
+    step = _nice_step(hi - lo, 5)
+    lo_t = math.floor(lo / step) * step
+    hi_t = math.ceil(hi / step) * step
+    # plot area, in image coordinates
+    left, right = M + 110, W - M - 24
+    ptop, pbot = top + 30, top + height - 62
+
+    def py(v: float) -> float:
+        return pbot - (v - lo_t) / (hi_t - lo_t) * (pbot - ptop)
+
+    def px(i: float) -> float:
+        return left + i / max(n, 1) * (right - left)
+
+    # grid and axis labels at 1x
+    v = lo_t
+    while v <= hi_t:
+        yy = round(py(v))
+        d.line((left, yy, right, yy), fill=INK if v == 0 else RULE, width=3 if v == 0 else 2)
+        draw_text(im, left - 14, yy + 11, signed(v) if v else "0", 28, MUTED, align="right")
+        v += step
+    xstep = _nice_step(n, 6)
+    xs = list(range(0, n + 1, xstep))
+    if xs[-1] != n and n - xs[-1] >= xstep * 0.5:
+        xs.append(n)
+    elif xs[-1] != n:
+        xs[-1] = n
+    for i in xs:
+        xx = round(px(i))
+        d.line((xx, pbot, xx, pbot + 8), fill=MUTED, width=2)
+        draw_text(im, xx, pbot + 42, str(i), 28, MUTED, align="center")
+    # lines: drawn at 2x and scaled down, for smooth edges
+    s = 2
+    pad = 16
+    x0, y0 = left - pad, ptop - pad
+    layer = im.crop((x0, y0, right + pad, pbot + pad)).resize(
+        ((right + pad - x0) * s, (pbot + pad - y0) * s), Image.Resampling.NEAREST
+    )
+    ld = ImageDraw.Draw(layer)
+    lw = 4 if n > 60 else 5
+    for k, series in enumerate(view.trend):
+        pts = [((px(i) - x0) * s, (py(v) - y0) * s) for i, v in enumerate((0, *series.running))]
+        colour = SERIES[k % len(SERIES)]
+        if len(pts) > 1:
+            ld.line(pts, fill=colour, width=lw * s, joint="curve")
+        _marker(ld, MARKERS[k % len(MARKERS)], pts[-1][0], pts[-1][1], 9 * s, colour)
+    im.paste(layer.reduce(s), (x0, y0))
+
+
+def _legend(im: Image.Image, top: int, view: ScoreboardView) -> None:
+    d = ImageDraw.Draw(im)
+    col_w = (W - 2 * M) // 2
+    for k, series in enumerate(view.trend):
+        x = M + (k % 2) * col_w
+        y = top + (k // 2) * 56
+        colour = SERIES[k % len(SERIES)]
+        d.line((x, y + 26, x + 56, y + 26), fill=colour, width=6)
+        _marker(d, MARKERS[k % len(MARKERS)], x + 28, y + 26, 11, colour)
+        last = series.running[-1] if series.running else 0
+        w = draw_text(im, x + 70, y + 38, series.name, 34, INK, max_w=col_w - 70 - 150)
+        draw_text(im, x + 70 + w + 14, y + 38, signed(last), 34, tone(last), bold=True)
+
+
+# --------------------------------------------------------------------------- settlement
 
 
 def render_settlement(view: SettlementImageView, lang: str) -> bytes:
-    return _blank()
+    stake = ""
+    if view.stake_minor is not None:
+        stake = label("stake", lang, m=format_money(view.stake_minor, view.currency))
+    head_h = 196 + (48 if stake else 0)
+    net_h = 84 + 96 * len(view.nets)
+    n_tr = len(view.transfers)
+    tr_h = 84 + (108 * n_tr if n_tr else 96)
+    h = head_h + 16 + net_h + 28 + tr_h + 40
+    im = Image.new("RGB", (W, h), BG)
+    sub = dot_join(
+        view.table_name,
+        view.ruleset_name,
+        label("night", lang, n=view.night),
+        hands_label(view.hand_count, lang),
+    )
+    y = header(im, label("settlement", lang), sub, lang, extra=stake, height=head_h) + 16
+    d = ImageDraw.Draw(im)
+    y = section_title(im, y, label("net", lang))
+    for i, line in enumerate(view.nets):
+        _net_row(im, y, line, view.currency, lang, zebra=i % 2 == 0)
+        y += 96
+    y += 28
+    y = section_title(im, y, label("transfers", lang))
+    if not view.transfers:
+        draw_text(im, M, y + 60, label("no_transfers", lang), 40, MUTED)
+        return encode(im)
+    # grouped by payer, in order of first appearance: each payer finds all their lines together
+    order: dict[str, int] = {}
+    for t in view.transfers:
+        order.setdefault(t.payer, len(order))
+    rows = sorted(view.transfers, key=lambda t: order[t.payer])
+    prev = None
+    group = -1
+    name_w = 330
+    for t in rows:
+        if t.payer != prev:
+            group += 1
+        if group % 2 == 0:
+            d.rounded_rectangle((M - 12, y + 6, W - M + 12, y + 102), radius=14, fill=ZEBRA)
+        if t.payer != prev:
+            draw_text(im, M, y + 70, t.payer, 44, INK, bold=True, max_w=name_w)
+        prev = t.payer
+        draw_text(im, M + name_w + 18, y + 70, "→", 44, MUTED)
+        draw_text(im, M + name_w + 80, y + 70, t.payee, 44, INK, max_w=name_w - 30)
+        if t.money_minor is not None:
+            draw_text(
+                im,
+                W - M,
+                y + 62,
+                format_money(t.money_minor, view.currency),
+                50,
+                LOSS,
+                bold=True,
+                align="right",
+                max_w=W - 2 * M - 2 * name_w - 90,
+            )
+            draw_text(
+                im, W - M, y + 96, label("points", lang, n=t.points), 26, MUTED, align="right"
+            )
+        else:
+            draw_text(
+                im,
+                W - M,
+                y + 72,
+                label("points", lang, n=t.points),
+                50,
+                LOSS,
+                bold=True,
+                align="right",
+                max_w=W - 2 * M - 2 * name_w - 90,
+            )
+        y += 108
+    return encode(im)
+
+
+def _net_row(
+    im: Image.Image, y: int, line: NetLine, currency: str | None, lang: str, zebra: bool
+) -> None:
+    d = ImageDraw.Draw(im)
+    if zebra:
+        d.rounded_rectangle((M - 12, y + 4, W - M + 12, y + 92), radius=14, fill=ZEBRA)
+    c = tone(line.points)
+    draw_text(im, M, y + 64, line.name, 44, INK, bold=True, max_w=430)
+    pts = label("points", lang, n=signed(line.points))
+    if line.money_minor is not None:
+        draw_text(im, W - M - 300, y + 64, pts, 34, c, align="right", max_w=200)
+        draw_value(
+            im,
+            W - M,
+            y + 66,
+            line.money_minor,
+            48,
+            max_w=300,
+            text=money_text(line.money_minor, currency),
+        )
+    else:
+        draw_value(im, W - M, y + 66, line.points, 48, max_w=480)
+
+
+# --------------------------------------------------------------------------- hand card
+
+_SUIT_BASE = {"m": 0x1F007, "s": 0x1F010, "p": 0x1F019}
+_HONOR = {1: 0x1F000, 2: 0x1F001, 3: 0x1F002, 4: 0x1F003, 5: 0x1F006, 6: 0x1F005, 7: 0x1F004}
+BACK = 0x1F02B
+
+
+def parse_tiles(s: object) -> list[int] | None:
+    """``"123m55z"`` → tile code points (U+1F000 block); None if it is not tile notation."""
+    if not isinstance(s, str):
+        return None
+    out: list[int] = []
+    digits: list[int] = []
+    for ch in s.strip():
+        if ch.isdigit() and ch.isascii():
+            digits.append(int(ch))
+        elif ch in "mps" and digits:
+            out += [_SUIT_BASE[ch] + (n or 5) - 1 for n in digits]
+            digits = []
+        elif ch == "z" and digits and all(1 <= n <= 7 for n in digits):
+            out += [_HONOR[n] for n in digits]
+            digits = []
+        else:
+            return None
+    return out if not digits else None
+
+
+def _tile_groups(tiles: Mapping[str, Any]) -> list[tuple[list[int], bool]] | None:
+    """Groups to draw (tiles, is_win_tile_group): melds, then the hand, then the winning tile."""
+    groups: list[tuple[list[int], bool]] = []
+    melds = tiles.get("melds") or []
+    if not isinstance(melds, list):
+        return None
+    for m in melds:
+        if not isinstance(m, Mapping):
+            return None
+        t = parse_tiles(m.get("tiles"))
+        if t is None:
+            return None
+        if m.get("kind") == "kong" and m.get("concealed") and len(t) == 4:
+            t = [BACK, t[1], t[2], BACK]
+        groups.append((t, False))
+    hand = parse_tiles(tiles.get("hand", ""))
+    win = parse_tiles(tiles.get("win_tile", ""))
+    if hand is None or win is None:
+        return None
+    groups.append((sorted(hand), False))
+    if win:
+        groups.append((win, True))
+    return groups
+
+
+def _tiles_layout(groups: list[tuple[list[int], bool]]) -> tuple[int, int, int]:
+    """Tile width, tile height, gap between groups, so that everything fits one row."""
+    n = sum(len(g) for g, _ in groups)
+    gaps = len(groups) - 1
+    gap = 18
+    tw = min(66, int((W - 2 * M - gap * gaps) / max(n, 1)) - 2)
+    return tw, int(tw * 79 / 66), gap
+
+
+def _draw_tile(im: Image.Image, x: int, y: int, tw: int, th: int, cp: int, win: bool) -> None:
+    d = ImageDraw.Draw(im)
+    size = round(tw * 110 / 66)
+    f = font(SYMBOLS2, size)
+    bb = f.getbbox(chr(cp))
+    r = max(4, tw // 7)
+    d.rounded_rectangle((x + 1, y + 6, x + tw + 1, y + th + 7), radius=r, fill=FELT)
+    body = (92, 140, 200) if cp == BACK else (WIN_TILE if win else IVORY)
+    d.rounded_rectangle((x, y, x + tw, y + th), radius=r, fill=body)
+    sx = tw / max(1, bb[2] - bb[0])
+    del sx
+    d.text((x - bb[0], y - bb[1]), chr(cp), font=f, fill=INK)
+
+
+def _tile_block_height(th: TileHandView) -> tuple[int, Any]:
+    groups = _tile_groups(th.tiles)
+    fans_h = 52 * len(th.fans) + (56 if th.fans else 0)
+    if groups is None:
+        return 64 + 56 + fans_h, None
+    _, tile_h, _ = _tiles_layout(groups)
+    return 64 + tile_h + 36 + fans_h, groups
 
 
 def render_hand_card(view: HandCardView, lang: str) -> bytes:
-    return _blank()
+    zh = is_zh(lang)
+    headline = wrap(view.headline, 44, W - 2 * M, bold=True, max_lines=3)
+    steps = [s.text(lang) for s in view.explanation]
+    exp_lines: list[str] = []
+    for st in steps:
+        exp_lines += wrap(st, 32, W - 2 * M - 36, max_lines=8)
+    exp_cap = 40
+    hidden = max(0, len(exp_lines) - exp_cap)
+    exp_lines = exp_lines[:exp_cap]
+    pay_cap = 24
+    pays = view.payments[:pay_cap]
+    blocks = [_tile_block_height(t) for t in view.tile_hands]
+    h = 196 + 24 + 58 * len(headline) + 12
+    h += sum(b[0] + 24 for b in blocks)
+    h += 84 + (86 * len(pays) if pays else 60) + (44 if len(view.payments) > pay_cap else 0)
+    h += 16 + 62 * math.ceil(len(view.nets) / 2) + 16
+    if exp_lines:
+        h += 84 + 46 * len(exp_lines) + (46 if hidden else 0) + 12
+    h += 32
+    im = Image.new("RGB", (W, h), BG)
+    d = ImageDraw.Draw(im)
+    sub = dot_join(view.table_name, view.ruleset_name, label("night", lang, n=view.night))
+    y = header(im, label("hand_no", lang, n=view.seq), sub, lang)
+    if view.voided:
+        from bot.render.text import text_width
+
+        tag = label("voided", lang)
+        tw_ = int(text_width(tag, 40, True)) + 40
+        d.rounded_rectangle(
+            (W - M - tw_, 40, W - M, 100), radius=12, outline=(255, 120, 90), width=5
+        )
+        draw_text(im, W - M - tw_ / 2, 86, tag, 40, (255, 150, 120), bold=True, align="center")
+    y += 24
+    for line in headline:
+        draw_text(im, M, y + 46, line, 44, INK, bold=True, max_w=W - 2 * M)
+        y += 58
+    y += 12
+    for th, (bh, groups) in zip(view.tile_hands, blocks, strict=True):
+        _tile_block(im, y, th, groups, lang)
+        y += bh + 24
+    y = section_title(im, y, label("payments", lang))
+    if not pays:
+        draw_text(im, M, y + 44, label("no_payments", lang), 34, MUTED)
+        y += 60
+    for i, p in enumerate(pays):
+        if i % 2 == 0:
+            d.rounded_rectangle((M - 12, y + 2, W - M + 12, y + 82), radius=12, fill=ZEBRA)
+        w = draw_text(im, M, y + 46, p.payer, 38, INK, bold=True, max_w=300)
+        draw_text(im, M + w + 14, y + 46, "→", 38, MUTED)
+        draw_text(im, M + w + 66, y + 46, p.payee, 38, INK, bold=True, max_w=300)
+        if p.reason:
+            draw_text(im, M, y + 76, p.reason, 26, MUTED, max_w=W - 2 * M - 200)
+        draw_text(im, W - M, y + 56, str(p.amount), 48, INK, bold=True, align="right", max_w=190)
+        y += 86
+    if len(view.payments) > pay_cap:
+        draw_text(im, M, y + 32, label("more", lang, n=len(view.payments) - pay_cap), 28, MUTED)
+        y += 44
+    y += 16
+    col_w = (W - 2 * M) // 2
+    for i, nl in enumerate(view.nets):
+        x = M + (i % 2) * col_w
+        yy = y + (i // 2) * 62
+        txt = signed(nl.points)
+        if nl.money_minor is not None:
+            txt += f" ({money_text(nl.money_minor, view.currency)})"
+        vw = draw_value(im, x + col_w - 24, yy + 44, nl.points, 36, text=txt, max_w=col_w * 0.6)
+        draw_text(im, x, yy + 44, nl.name, 36, INK, max_w=col_w - vw - 48)
+    y += 62 * math.ceil(len(view.nets) / 2) + 16
+    if exp_lines:
+        y = section_title(im, y, label("explanation", lang))
+        d.rectangle((M, y + 6, M + 6, y + 46 * len(exp_lines) + 8), fill=GOLD)
+        for line in exp_lines:
+            draw_text(im, M + 30, y + 38, line, 32, INK, max_w=W - 2 * M - 36)
+            y += 46
+        if hidden:
+            draw_text(im, M + 30, y + 38, label("more", lang, n=hidden), 28, MUTED)
+    del zh
+    return encode(im)
+
+
+def _tile_block(
+    im: Image.Image,
+    y: int,
+    th: TileHandView,
+    groups: list[tuple[list[int], bool]] | None,
+    lang: str,
+) -> None:
+    d = ImageDraw.Draw(im)
+    bits = []
+    t = th.tiles
+    if t.get("self_drawn") is True:
+        bits.append(label("self_drawn", lang))
+    fl = t.get("flowers")
+    if isinstance(fl, int) and not isinstance(fl, bool) and fl > 0:
+        bits.append(label("flowers", lang, n=fl))
+    w = draw_text(im, M, y + 44, th.winner, 40, INK, bold=True, max_w=560)
+    if bits:
+        draw_text(im, M + w + 20, y + 44, dot_join(*bits), 30, MUTED, max_w=W - 2 * M - w - 20)
+    y += 64
+    if groups is None:
+        raw = " ".join(str(x) for x in (t.get("hand"), t.get("win_tile")) if isinstance(x, str))
+        draw_text(im, M, y + 40, raw or "?", 34, MUTED, max_w=W - 2 * M)
+        y += 56
+    else:
+        tw, tile_h, gap = _tiles_layout(groups)
+        x = M
+        for tiles, win in groups:
+            if win:
+                x += gap
+            for cp in tiles:
+                _draw_tile(im, x, y, tw, tile_h, cp, win)
+                x += tw + 2
+            x += gap
+        y += tile_h + 36
+    if th.fans:
+        for i, fan in enumerate(th.fans):
+            if i % 2 == 0:
+                d.rectangle((M - 12, y, W - M + 12, y + 52), fill=ZEBRA)
+            name = fan.name + (f" ×{fan.count}" if fan.count != 1 else "")
+            draw_text(im, M, y + 38, name, 32, INK, max_w=W - 2 * M - 160)
+            draw_text(
+                im, W - M, y + 38, str(fan.points * fan.count), 32, INK, bold=True, align="right"
+            )
+            y += 52
+        total = th.total if th.total is not None else sum(f.points * f.count for f in th.fans)
+        draw_text(
+            im, W - M, y + 44, label("fan_total", lang, n=total), 36, INK, bold=True, align="right"
+        )
+
+
+__all__ = ["MINUS", "encode", "render_hand_card", "render_scoreboard", "render_settlement"]

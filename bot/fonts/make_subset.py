@@ -1,0 +1,137 @@
+"""Build the bundled font subsets (run once, by hand; the output files are committed).
+
+The renderer never uses system fonts: everything it draws comes from the files in this folder,
+so the images look the same on every machine, Docker included. All fonts are Noto (SIL Open
+Font License 1.1, see ``OFL.txt``), taken from the Debian 12 packages::
+
+    apt-get update
+    apt-get download fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
+    for f in *.deb; do dpkg -x "$f" SRC; done
+    pip install fonttools brotli
+    python bot/fonts/make_subset.py SRC
+
+It writes the subset fonts next to this script and ``coverage.json`` (the code points each font
+covers, as ranges), which the renderer uses to pick a fallback font per character without
+needing fontTools at run time.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from fontTools import subset
+from fontTools.ttLib import TTCollection, TTFont
+
+HERE = Path(__file__).resolve().parent
+TT = "usr/share/fonts/truetype/noto"
+OT = "usr/share/fonts/opentype/noto"
+
+
+def _charset(codec: str, lead: range, trail: range) -> set[int]:
+    out: set[int] = set()
+    for a in lead:
+        for b in trail:
+            try:
+                s = bytes((a, b)).decode(codec)
+            except UnicodeDecodeError:
+                continue
+            if len(s) == 1:
+                out.add(ord(s))
+    return out
+
+
+def cjk_codepoints() -> set[int]:
+    """GB2312 (all 6763 hanzi) + Big5 level 1 (common Traditional) + kana + KS X 1001 hangul,
+    CJK punctuation, fullwidth forms, ASCII and Latin-1."""
+    cps = _charset("gb2312", range(0xA1, 0xF8), range(0xA1, 0xFF))
+    cps |= _charset("big5", range(0xA1, 0xC7), range(0x40, 0xFF))  # level 1 + symbols
+    cps |= _charset("euc_kr", range(0xB0, 0xC9), range(0xA1, 0xFF))  # 2350 hangul syllables
+    cps |= set(range(0x20, 0x7F)) | set(range(0xA0, 0x100))
+    cps |= set(range(0x3000, 0x3100))  # CJK punctuation, hiragana, katakana
+    cps |= set(range(0xFF00, 0xFFF0))  # fullwidth forms
+    cps |= set(range(0x2000, 0x2070)) | set(range(0x2190, 0x2200))
+    cps |= {0x00B7, 0x2026, 0x2212, 0x25B2, 0x25BC, 0x25CF, 0x25A1}
+    # 万筒条 and the common 萬 variants used on tiles, 庄 and the winds, whatever the charsets
+    cps |= {ord(c) for c in "万萬筒条條索东南西北中发發白庄莊胡和番台"}
+    return cps
+
+
+def _options() -> subset.Options:
+    o = subset.Options()
+    o.hinting = False
+    o.desubroutinize = False
+    o.name_IDs = ["*"]
+    o.name_languages = ["*"]
+    o.notdef_outline = True
+    o.layout_features = ["*"]
+    o.glyph_names = False
+    return o
+
+
+def _subset(font: TTFont, cps: set[int] | None, out: Path) -> set[int]:
+    cmap = set(font.getBestCmap())
+    keep = cmap if cps is None else cmap & cps
+    s = subset.Subsetter(_options())
+    s.populate(unicodes=sorted(keep))
+    s.subset(font)
+    font.save(out)
+    return set(TTFont(out).getBestCmap())
+
+
+def _ranges(cps: set[int]) -> list[list[int]]:
+    out: list[list[int]] = []
+    for c in sorted(cps):
+        if out and out[-1][1] == c - 1:
+            out[-1][1] = c
+        else:
+            out.append([c, c])
+    return out
+
+
+def emoji_codepoints() -> set[int]:
+    """Single-code-point emoji of the common blocks (no flags, no skin tones, no sequences)."""
+    cps: set[int] = set()
+    for a, b in [
+        (0x1F300, 0x1F5FF),  # symbols & pictographs
+        (0x1F600, 0x1F64F),  # emoticons
+        (0x1F680, 0x1F6FF),  # transport & map
+        (0x1F900, 0x1F9FF),  # supplemental symbols & pictographs
+        (0x1FA70, 0x1FAFF),
+        (0x2600, 0x27BF),  # misc symbols, dingbats
+        (0x1F004, 0x1F004),  # 🀄
+    ]:
+        cps |= set(range(a, b + 1))
+    cps -= set(range(0x1F3FB, 0x1F400))  # skin tone modifiers
+    return cps
+
+
+def main(src: Path) -> None:
+    coverage: dict[str, list[list[int]]] = {}
+
+    def put(name: str, font: TTFont, cps: set[int] | None) -> None:
+        got = _subset(font, cps, HERE / name)
+        coverage[name] = _ranges(got)
+        print(f"{name}: {len(got)} code points, {(HERE / name).stat().st_size // 1024} KB")
+
+    latin = set(range(0x20, 0x250)) | set(range(0x300, 0x370)) | set(range(0x370, 0x530))
+    latin |= set(range(0x1E00, 0x1F00)) | set(range(0x2000, 0x20D0)) | {0x2212, 0x2026, 0xFFFD}
+    latin |= set(range(0x2100, 0x2200))
+    for w in ("Regular", "Bold"):
+        put(f"NotoSans-{w}.ttf", TTFont(src / TT / f"NotoSans-{w}.ttf"), latin)
+        coll = TTCollection(src / OT / f"NotoSansCJK-{w}.ttc")
+        sc = next(f for f in coll.fonts if " CJK SC" in (f["name"].getDebugName(4) or ""))
+        put(f"NotoSansSC-{w}.otf", sc, cjk_codepoints())
+    put("NotoSansArabic-Regular.ttf", TTFont(src / TT / "NotoSansArabic-Regular.ttf"), None)
+    put("NotoSansHebrew-Regular.ttf", TTFont(src / TT / "NotoSansHebrew-Regular.ttf"), None)
+    put("NotoSansSymbols2-Regular.ttf", TTFont(src / TT / "NotoSansSymbols2-Regular.ttf"), None)
+    put("NotoSansSymbols-Regular.ttf", TTFont(src / TT / "NotoSansSymbols-Regular.ttf"), None)
+    put("NotoColorEmoji.ttf", TTFont(src / TT / "NotoColorEmoji.ttf"), emoji_codepoints())
+    (HERE / "coverage.json").write_text(json.dumps(coverage, separators=(",", ":")) + "\n")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit("usage: make_subset.py SRC  (SRC = the dpkg -x folder of the Noto packages)")
+    main(Path(sys.argv[1]))

@@ -1,0 +1,52 @@
+"""The few fixed words on the images, in Chinese and English (the bot's gettext catalogs hold
+everything else; names and headlines arrive already translated)."""
+
+from __future__ import annotations
+
+LABELS: dict[str, tuple[str, str]] = {
+    "night": ("第{n}晚", "Night {n}"),
+    "hands": ("{n}手", "{n} hands"),
+    "hand_1": ("1手", "1 hand"),
+    "won": ("胡{n}", "won {n}"),
+    "self_draws": ("自摸{n}", "self-drawn {n}"),
+    "deal_ins": ("点炮{n}", "dealt in {n}"),
+    "dealer": ("庄", "dealer"),
+    "trend": ("走势", "Running totals"),
+    "no_hands": ("还没有牌局", "No hands yet"),
+    "hand_no": ("第{n}手", "Hand {n}"),
+    "last_hand": ("上一手", "Last hand"),
+    "settlement": ("本晚结算", "Night settlement"),
+    "net": ("输赢", "Net"),
+    "transfers": ("转账", "Who pays whom"),
+    "no_transfers": ("无需转账", "Nobody owes anything"),
+    "points": ("{n}分", "{n} pts"),
+    "stake": ("每分{m}", "{m} per point"),
+    "payments": ("付款", "Payments"),
+    "explanation": ("计算过程", "How it adds up"),
+    "fans": ("番种", "Fans"),
+    "fan_total": ("共{n}番", "{n} fan in all"),
+    "voided": ("已作废", "VOIDED"),
+    "no_payments": ("无付款", "No payments"),
+    "more": ("另有{n}条未显示", "{n} more not shown"),
+    "self_drawn": ("自摸", "self-drawn"),
+    "flowers": ("花{n}", "flowers {n}"),
+    "wind_E": ("东", "E"),
+    "wind_S": ("南", "S"),
+    "wind_W": ("西", "W"),
+    "wind_N": ("北", "N"),
+}
+
+
+def is_zh(lang: str) -> bool:
+    return lang.lower().startswith("zh")
+
+
+def label(key: str, lang: str, **kw: object) -> str:
+    zh, en = LABELS[key]
+    return (zh if is_zh(lang) else en).format(**kw)
+
+
+def hands_label(n: int, lang: str) -> str:
+    if n == 1 and not is_zh(lang):
+        return label("hand_1", lang)
+    return label("hands", lang, n=n)
