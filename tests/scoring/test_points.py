@@ -1,0 +1,193 @@
+"""Generic 点数制 with 封顶 and the payment layer (scoring/rulesets/points.py).
+
+Spec: shared/rules/generic-dianshu-fengding.md. Seed: shared/seeds/001_027ea77d1181f0d7.txt;
+"Lnnn" is a 1-based line of that seed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring import RecordError, next_dealer, settle
+from scoring.registry import get
+from scoring.rulesets.points import FANS
+
+P = ["a", "b", "c", "d"]
+
+
+def rec(
+    wins: list[dict[str, Any]],
+    *,
+    options: dict[str, Any] | None = None,
+    players: list[str] | None = None,
+    result: str = "win",
+    counts: dict[str, dict[str, int]] | None = None,
+) -> dict[str, Any]:
+    return {
+        "ruleset": "points",
+        "options": options or {},
+        "players": players or P,
+        "dealer": "a",
+        "result": result,
+        "wins": wins,
+        "counts": counts or {},
+    }
+
+
+def win(
+    winner: str, frm: str | None, *flags: str, fan: int | None = None, robbed: bool = False
+) -> dict[str, Any]:
+    return {"winner": winner, "from": frm, "flags": list(flags), "fan": fan, "robbed_kong": robbed}
+
+
+def test_formula_derived_illustration() -> None:
+    # spec §1 derived (not seed): base 10, 3番 → 10 × 8 = 80; formula L100 "得分 = 底分 × 2的番数次方"
+    s = settle(rec([win("b", "c", fan=3)]))
+    assert s.net == {"a": 0, "b": 80, "c": -80, "d": 0}
+    assert "10×2^3=80" in s.explanation[0].zh and "10×2^3=80" in s.explanation[0].en
+
+
+def test_base_10_or_20() -> None:
+    # L99 "底分通常为10点或20点"; D1: house default 10
+    decl = get("points").option("base")
+    assert decl is not None and decl.default == 10 and decl.house
+    assert settle(rec([win("b", "c", fan=2)], options={"base": 20})).paid("c", "b") == 80
+
+
+def test_cap_13_fan_default() -> None:
+    # L14–15 "上限（封顶）…大过该封顶值以该封顶值计算。2、上限封顶即役满牌型，为13番。"
+    decl = get("points").option("cap_fan")
+    assert decl is not None and decl.default == 13 and not decl.house
+    assert settle(rec([win("b", "c", fan=13)])).paid("c", "b") == 10 * 2**13
+    assert settle(rec([win("b", "c", fan=14)])).paid("c", "b") == 10 * 2**13
+
+
+def test_cap_clips_da_san_yuan_d3() -> None:
+    # D3 / L96 "大三元（26番）" vs the 13番 cap: with the cap 26 never applies → 10 × 2^13 = 81920
+    s = settle(rec([win("b", "c", "da_san_yuan")]))
+    assert s.paid("c", "b") == 81920
+    assert "大三元26=26番，封顶13番 → 10×2^13=81920" in s.explanation[0].zh
+    # no cap (0): 10 × 2^26
+    assert (
+        settle(rec([win("b", "c", "da_san_yuan")], options={"cap_fan": 0})).paid("c", "b")
+        == 10 * 2**26
+    )
+    # a table cap of 5: 清一色 6 + 平和 1 = 7 → 5 → 10 × 32 = 320
+    s = settle(rec([win("b", "c", "qing_yi_se", "ping_he")], options={"cap_fan": 5}))
+    assert s.paid("c", "b") == 320
+
+
+@pytest.mark.parametrize(
+    ("fid", "fan"),
+    [
+        ("ping_he", 1),  # L87 "平和（1番）"
+        ("yi_bei_kou", 1),  # L88 "一杯口（1番）"
+        ("qi_dui_zi", 2),  # L89 "七对子（2番）"
+        ("hun_yi_se", 2),  # L90 "混一色（2番）"
+        ("wu_zi", 3),  # L91 "无字（3番）"
+        ("dui_dui_he", 3),  # L92 "对对和（3番）"
+        ("hun_quan_dai_yao_jiu", 3),  # L93 "混全带幺九（3番）"
+        ("hun_quan_dai_zi", 3),  # L97 "混全带字：3番"
+        ("qing_yi_se", 6),  # L94 "清一色（6番）"
+        ("xiao_san_yuan", 13),  # L95 "小三元（13番）"
+        ("da_san_yuan", 26),  # L96 "大三元（26番）"
+    ],
+)
+def test_fan_list(fid: str, fan: int) -> None:
+    assert FANS[fid][2] == fan
+    s = settle(rec([win("b", "c", fid)], options={"cap_fan": 0, "base": 1}))
+    assert s.paid("c", "b") == 2**fan
+
+
+def test_fans_add_l26() -> None:
+    # L26 "若多个牌型组合则按照加法算番": 混一色 2 + 对对和 3 + 一杯口 1 = 6番 → 10 × 64 = 640
+    s = settle(rec([win("b", "c", "hun_yi_se", "dui_dui_he", "yi_bei_kou")]))
+    assert s.paid("c", "b") == 640
+
+
+def test_self_draw_each_pays() -> None:
+    # spec §1: "self-draw -> each of 3 pays points()"
+    assert settle(rec([win("b", None, fan=2)])).net == {"a": -40, "b": 120, "c": -40, "d": -40}
+
+
+def test_robbed_kong_scored_as_self_draw_l13() -> None:
+    # L13 "抢杠如果抢杠，记分按自摸计"
+    s = settle(rec([win("b", "c", fan=2, robbed=True)]))
+    assert s.net == {"a": -40, "b": 120, "c": -40, "d": -40}
+
+
+def test_two_players() -> None:
+    # the source game has two players (L2–26): the loser pays
+    s = settle(rec([win("b", None, fan=4)], players=["a", "b"]))
+    assert s.net == {"a": -160, "b": 160}
+
+
+def test_payment_layer_quanchong_and_split() -> None:
+    # quanchong-payment.md: discarder pays 4 shares with 全冲; split: 2 + 1 + 1; self-draw 2 each
+    r = rec([win("b", "c", fan=1)], options={"payment": "quanchong"})
+    assert settle(r).net == {"a": 0, "b": 80, "c": -80, "d": 0}
+    r["options"] = {"payment": "split"}
+    assert settle(r).net == {"a": -20, "b": 80, "c": -40, "d": -20}
+    r = rec([win("b", None, fan=1)], options={"payment": "quanchong"})
+    assert settle(r).net == {"a": -40, "b": 120, "c": -40, "d": -40}
+
+
+def test_flowers_option() -> None:
+    # L19 "胡牌时花牌可以多算番" (how many not stated: house 1 each, off by default)
+    r = rec([win("b", "c", fan=2)], options={"flowers": True}, counts={"flowers": {"b": 2}})
+    assert settle(r).paid("c", "b") == 10 * 2**4
+    with pytest.raises(RecordError) as e:
+        settle(rec([win("b", "c", fan=2)], counts={"flowers": {"b": 2}}))
+    assert e.value.field == "counts.flowers"
+
+
+def test_dealer_rule_l12() -> None:
+    # L12 "谁胡牌下盘当庄家，若流局则上盘的庄家下盘继续当庄家"
+    assert next_dealer(rec([win("c", "b", fan=1)])) == "c"
+    assert next_dealer(rec([], result="draw")) == "a"
+    assert settle(rec([], result="draw")).net == dict.fromkeys(P, 0)
+
+
+@pytest.mark.parametrize(
+    ("record", "field"),
+    [
+        (rec([win("b", "c", "ping_he", fan=3)]), "wins[0].fan"),
+        (rec([win("b", "c")]), "wins[0].flags"),
+        (rec([win("b", "c", fan=0)]), "wins[0].fan"),
+        (rec([win("b", "c", "qing_yi_se", "hun_yi_se")]), "wins[0].flags[0]"),
+        (rec([win("b", "c", "no_such_fan")]), "wins[0].flags[0]"),
+    ],
+)
+def test_invalid(record: dict[str, Any], field: str) -> None:
+    with pytest.raises(RecordError) as e:
+        settle(record)
+    assert e.value.field == field
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(0, 3), min_size=1, max_size=3, unique=True),
+    st.one_of(st.none(), st.integers(0, 3)),
+    st.integers(1, 40),
+    st.sampled_from([0, 3, 5, 13]),
+    st.sampled_from(["discarder", "split", "quanchong"]),
+    st.integers(1, 50),
+)
+def test_property_zero_sum_and_cap(
+    winners: list[int], disc: int | None, fan: int, cap: int, payment: str, base: int
+) -> None:
+    if disc is not None and disc in winners:
+        disc = None
+    if len(winners) > 1 and disc is None:
+        winners = winners[:1]
+    wins = [win(P[w], None if disc is None else P[disc], fan=fan) for w in winners]
+    s = settle(rec(wins, options={"cap_fan": cap, "payment": payment, "base": base}))
+    assert sum(s.net.values()) == 0
+    used = min(fan, cap) if cap else fan
+    # each payment is at most the per-payer share × the payment layer's multiple (全冲: 4)
+    limit = base * 2**used * (4 if payment == "quanchong" else 2)
+    assert all(0 < p.amount <= limit for p in s.payments)
