@@ -9,14 +9,15 @@ Spec: ``shared/rules/generic-dianshu-fengding.md``; seed ``001_027ea77d1181f0d7.
 * L12 "谁胡牌下盘当庄家，若流局则上盘的庄家下盘继续当庄家" — the dealer rule;
 * L13 "抢杠如果抢杠，记分按自摸计" — a robbed kong is scored as a self-draw.
 
-A win is recorded either with the fans it holds (``flags``, from the list below) or with its
-total 番 given directly (``fan``), never both. Per payer: ``底分 × 2^min(番, cap)``; who pays is
+A win is recorded either with the fans it holds (``fans``: ids of the list below, offered by
+the bot as a checklist from ``rules points --json``) or with its total 番 given directly
+(``fan``, for a table that uses its own fan list), never both. Per payer: ``底分 × 2^min(番, cap)``; who pays is
 the ``payment`` option of :mod:`scoring.quanchong` (discarder alone by default; 全冲; split).
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from scoring.declarations import CountDecl, DealerRule, OptionDecl, WinItemDecl
 from scoring.errors import RecordError
@@ -92,14 +93,11 @@ class Points(Ruleset):
     )  # fmt: skip
     shapes: ClassVar[tuple[WinItemDecl, ...]] = ()
     shape_required: ClassVar[bool] = False
-    flags: ClassVar[tuple[WinItemDecl, ...]] = tuple(
-        WinItemDecl(fid, zh, en, f"{fan}番", f"{fan} fan", not_with=_not_with(fid))
-        for fid, (zh, en, fan, _) in FANS.items()
-    )
+    flags: ClassVar[tuple[WinItemDecl, ...]] = ()
     counts: ClassVar[tuple[CountDecl, ...]] = (
         CountDecl("flowers", "花牌", "Flowers", 8, enabled_by="flowers"),
     )
-    win_inputs: ClassVar[frozenset[str]] = frozenset({"fan"})
+    win_inputs: ClassVar[frozenset[str]] = frozenset({"fans", "fan"})
     multi_win: ClassVar[Literal["none", "same_discard", "sequential"]] = "same_discard"
     dealer_rule: ClassVar[DealerRule] = DealerRule(
         dealer_wins="stay",
@@ -109,16 +107,41 @@ class Points(Ruleset):
         en="The winner deals the next hand; a draw keeps the dealer (L12)",
     )
 
+    @classmethod
+    def extra_json(cls) -> dict[str, Any]:
+        return {
+            "fans": [
+                {
+                    "id": fid,
+                    "name_zh": zh,
+                    "name_en": en,
+                    "points": fan,
+                    "not_with": sorted(_not_with(fid)),
+                }
+                for fid, (zh, en, fan, _) in FANS.items()
+            ]
+        }
+
     def check(self, record: HandRecord, opts: Options) -> None:
         for i, w in enumerate(record.wins):
-            if w.fan is not None and w.flags:
+            if w.fan is not None and w.fans is not None:
                 raise RecordError(
-                    f"wins[{i}].fan", "give either the fans (flags) or the total 番, not both"
+                    f"wins[{i}].fan", "give either the fans or the total 番, not both"
                 )
-            if w.fan is None and not w.flags:
-                raise RecordError(f"wins[{i}].flags", "a win needs its fans or its total 番")
+            if w.fan is None and not w.fans:
+                raise RecordError(f"wins[{i}].fans", "a win needs its fans or its total 番")
             if w.fan is not None and w.fan < 1:
                 raise RecordError(f"wins[{i}].fan", "a win has at least 1 番")
+            fans = w.fans or ()
+            for j, fid in enumerate(fans):
+                path = f"wins[{i}].fans[{j}]"
+                if fid not in FANS:
+                    raise RecordError(path, f"unknown fan {fid!r} for ruleset points")
+                if fid in fans[:j]:
+                    raise RecordError(path, f"fan {fid!r} is listed twice")
+                clash = _not_with(fid) & set(fans[:j])
+                if clash:
+                    raise RecordError(path, f"{fid!r} cannot be combined with {min(clash)!r}")
         for p, n in record.counts.get("flowers", {}).items():
             if n and p not in {w.winner for w in record.wins}:
                 raise RecordError(f"counts.flowers.{p}", "flowers count for winners only")
@@ -129,9 +152,10 @@ class Points(Ruleset):
             fan, zh, en = win.fan, f"共{win.fan}番", f"{win.fan} fan in all"
             parts_zh, parts_en = [zh], [en]
         else:
-            fan = sum(FANS[f][2] for f in win.flags)
-            parts_zh = [f"{FANS[f][0]}{FANS[f][2]}" for f in win.flags]
-            parts_en = [f"{FANS[f][1]} {FANS[f][2]}" for f in win.flags]
+            fans = win.fans or ()
+            fan = sum(FANS[f][2] for f in fans)
+            parts_zh = [f"{FANS[f][0]}{FANS[f][2]}" for f in fans]
+            parts_en = [f"{FANS[f][1]} {FANS[f][2]}" for f in fans]
         flowers = record.count("flowers", win.winner) if opts.b("flowers") else 0
         if flowers:
             fan += flowers

@@ -41,7 +41,8 @@ def rec(
 def win(
     winner: str, frm: str | None, *flags: str, fan: int | None = None, robbed: bool = False
 ) -> dict[str, Any]:
-    return {"winner": winner, "from": frm, "flags": list(flags), "fan": fan, "robbed_kong": robbed}
+    fans = list(flags) or None
+    return {"winner": winner, "from": frm, "fans": fans, "fan": fan, "robbed_kong": robbed}
 
 
 def test_formula_derived_illustration() -> None:
@@ -99,6 +100,8 @@ def test_cap_clips_da_san_yuan_d3() -> None:
 )
 def test_fan_list(fid: str, fan: int) -> None:
     assert FANS[fid][2] == fan
+    listed = {f["id"]: f for f in get("points").to_json()["fans"]}
+    assert listed[fid]["points"] == fan and listed[fid]["name_zh"] and listed[fid]["name_en"]
     s = settle(rec([win("b", "c", fid)], options={"cap_fan": 0, "base": 1}))
     assert s.paid("c", "b") == 2**fan
 
@@ -156,10 +159,11 @@ def test_dealer_rule_l12() -> None:
     ("record", "field"),
     [
         (rec([win("b", "c", "ping_he", fan=3)]), "wins[0].fan"),
-        (rec([win("b", "c")]), "wins[0].flags"),
+        (rec([win("b", "c")]), "wins[0].fans"),
         (rec([win("b", "c", fan=0)]), "wins[0].fan"),
-        (rec([win("b", "c", "qing_yi_se", "hun_yi_se")]), "wins[0].flags[0]"),
-        (rec([win("b", "c", "no_such_fan")]), "wins[0].flags[0]"),
+        (rec([win("b", "c", "qing_yi_se", "hun_yi_se")]), "wins[0].fans[1]"),
+        (rec([win("b", "c", "ping_he", "ping_he")]), "wins[0].fans[1]"),
+        (rec([win("b", "c", "no_such_fan")]), "wins[0].fans[0]"),
     ],
 )
 def test_invalid(record: dict[str, Any], field: str) -> None:
