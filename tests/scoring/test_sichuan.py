@@ -148,6 +148,28 @@ def test_tianhu_dealer_self_draw() -> None:
     assert s.net == {"a": 192, "b": -64, "c": -64, "d": -64}
 
 
+def test_tianhu_without_zimo_bonus_is_32() -> None:
+    # L256–257 "六番（×32）：【天胡】" alone (zimo option none): 32 from each
+    s = settle(rec([win("a", None, "tian_hu")], options={**NORMAL, "zimo": "none"}))
+    assert s.net == {"a": 96, "b": -32, "c": -32, "d": -32}
+
+
+def test_pig_penalty_equals_a_five_fan_hand_s4() -> None:
+    # spec S4: "The 花猪 penalty '16倍点数' equals a 5番 hand" (×16): compare with a 5番 discard win
+    pig = settle(rec([], result="draw", options=NORMAL, counts={"flower_pig": {"a": 1}}))
+    five = one_discard_win("qing_qi_dui")  # L251, L254 五番（×16）
+    assert pig.paid("a", "b") == five == 16
+
+
+def test_dajiao_pays_best_hand() -> None:
+    # L145 "没听牌的玩家（花猪不用）赔给听牌的玩家最大的可能番（大叫）": base 2, c ready with 4番 →
+    # each of a, b, d (not ready) pays 2 × 2^(4−1) = 16; nobody refunds (no kongs)
+    s = settle(
+        rec([], result="draw", options={**NORMAL, "base": 2}, counts={"ready_fan": {"c": 4}})
+    )
+    assert s.net == {"a": -16, "b": -16, "c": 48, "d": -16}
+
+
 def test_gen_each_adds_one() -> None:
     # L264 "根（四张相同的牌），每一根额外加一番": 清一色 3 + 根 2 = 5番 → ×16
     assert one_discard_win("qing_yi_se", gen=2) == 16
