@@ -37,8 +37,8 @@ from scoring.declarations import (
     WinItemDecl,
 )
 from scoring.errors import RecordError
-from scoring.record import HandRecord, OptionValue, Settlement, Win
-from scoring.ruleset import RESULT_WIN, Options, Ruleset, Tally, how
+from scoring.record import HandRecord, OptionValue, Payment, Settlement, Step
+from scoring.ruleset import RESULT_WIN, Options, Ruleset, how
 
 # --- ids ---------------------------------------------------------------------------------
 PLAIN = "plain_win"
@@ -633,232 +633,320 @@ class Chongguan(Ruleset):
 
     # --- settlement -------------------------------------------------------------------------
     def compute(self, record: HandRecord, opts: Options) -> Settlement:
-        t = Tally(record.players)
+        players = record.players
         base = int(opts["base"])
         if record.result == "draw":
-            t.explain(
-                "和牌：摸到翻精处无人胡牌，此局全作废——不计胡子、精子、杠钱、跟庄，谁也不付",
-                "Drawn hand (和牌): nobody won before the turned wildcard; the whole hand is "
-                "void — nothing is paid: no win, no wildcards (精), no kong money, no 跟庄",
-            )
-            return t.settlement()
+            return Settlement((), dict.fromkeys(players, 0), (DRAW_STEP,))
+        parts: list[Part] = []
+        events = record.events
         if record.result == FALSE_WIN:
-            self._false_win(t, record, opts, base)
-            self._net_line(t)
-            return t.settlement()
-        win = record.wins[0]
-        self._win(t, record, win, opts, base)
-        self._wilds(t, record, opts, base)
-        self._kongs(t, record, opts, base)
-        self._follow_dealer(t, record, opts, base)
-        self._net_line(t)
-        return t.settlement()
-
-    @staticmethod
-    def _who(p: str, dealer: str, discarder: str | None) -> tuple[str, str]:
-        zh = "庄家" if p == dealer else "闲家"
-        en = "dealer" if p == dealer else "non-dealer"
-        if p == discarder:
-            zh += "·点炮"
-            en += ", discarder"
-        return f"{p}（{zh}）", f"{p} ({en})"
-
-    def _win(self, t: Tally, record: HandRecord, win: Win, opts: Options, base: int) -> None:
-        dealer = record.dealer
-        winner = win.winner
-        w_how = how(win)
-        discarder = win.discarder
-        winner_dealer = winner == dealer
-        payers = [p for p in record.players if p != winner]
-        flags = frozenset(win.flags)
-        shape = win.shape or PLAIN
-        hand_zh = SHAPE_NAME[shape][0] + "".join(
-            "+" + (FLAG_NAME.get(f) or BAHU_NAME[self.id])[0] for f in win.flags
-        )
-        hand_en = SHAPE_NAME[shape][1] + "".join(
-            " + " + (FLAG_NAME.get(f) or BAHU_NAME[self.id])[1] for f in win.flags
-        )
-        w_zh = f"{winner}（{'庄家' if winner_dealer else '闲家'}）"
-        w_en = f"{winner} ({'dealer' if winner_dealer else 'non-dealer'})"
-        if w_how == SELF_DRAWN:
-            t.explain(f"{w_zh}自摸 {hand_zh}", f"{w_en} wins self-drawn: {hand_en}")
-        elif w_how == DISCARD:
-            t.explain(
-                f"{w_zh}胡 {discarder} 点炮 {hand_zh}（三家都付，点炮者多1翻）",
-                f"{w_en} wins on {discarder}'s discard: {hand_en} (all three pay; the "
-                "discarder's share has the discard fan)",
+            per = int(opts["zhahu"])
+            parts.extend(
+                _false_win_part(players, ev.player, per, base)
+                for ev in events
+                if ev.type == FALSE_WIN
             )
+            parts.append(FALSE_WIN_NOTE)
         else:
-            t.explain(
-                f"{w_zh}抢 {discarder} 的杠 {hand_zh}：正常胡×2，德国+5不翻倍，补杠家包付",
-                f"{w_en} robs {discarder}'s kong: {hand_en}; a normal win ×2, the +5 not "
-                f"doubled, and {discarder} pays every share",
-            )
-
-        total = 0
-        flat = self._flat(flags, opts)
-        if flat:
-            amount, f_zh, f_en = flat
-            for p in payers:
-                v, b_zh, b_en = _times_base(amount, base)
-                who_zh, who_en = self._who(p, dealer, discarder)
-                if w_how == ROBBED_KONG:
-                    assert discarder is not None
-                    t.pay(discarder, winner, v, R_ROBBED)
-                    t.explain(
-                        f"{p} 的一份由 {discarder} 包付：{f_zh}{b_zh}",
-                        f"{p}'s share, paid by {discarder}: {f_en}{b_en}",
-                    )
-                else:
-                    t.pay(p, winner, v, self._reason(p, dealer, discarder, w_how))
-                    t.explain(f"{who_zh}：{f_zh}{b_zh}", f"{who_en}: {f_en}{b_en}")
-                total += v
-        else:
-            key = rule_key(opts)
-            robbed = w_how == ROBBED_KONG
-            scored_self = w_how == SELF_DRAWN or (
-                robbed and opts["robbed_kong_basis"] == "self_drawn"
-            )
-            for p in payers:
-                amount, d_zh, d_en = share(
+            win = record.wins[0]
+            parts.append(
+                _win_part(
                     self.id,
-                    shape,
-                    flags,
-                    scored_self,
-                    p == dealer,
-                    not scored_self and p == discarder,
-                    winner_dealer,
-                    robbed,
-                    key,
+                    players,
+                    record.dealer,
+                    win.winner,
+                    win.discarder,
+                    win.robbed_kong,
+                    win.shape or PLAIN,
+                    win.flags,
+                    rule_key(opts),
+                    str(opts["robbed_kong_basis"]),
+                    bool(opts["quanqiuren"]),
+                    base,
                 )
-                v, b_zh, b_en = _times_base(amount, base)
-                who_zh, who_en = self._who(p, dealer, discarder)
-                if robbed:
-                    assert discarder is not None
-                    t.pay(discarder, winner, v, R_ROBBED)
-                    t.explain(
-                        f"{who_zh}的一份由 {discarder} 包付：{d_zh}{b_zh}",
-                        f"{who_en}'s share, paid by {discarder}: {d_en}{b_en}",
-                    )
-                else:
-                    t.pay(p, winner, v, self._reason(p, dealer, discarder, w_how))
-                    t.explain(f"{who_zh}：{d_zh}{b_zh}", f"{who_en}: {d_en}{b_en}")
-                total += v
-        t.explain(f"{winner} 胡牌共收 {total}", f"{winner} receives {total} for the win")
-
-    @staticmethod
-    def _reason(p: str, dealer: str, discarder: str | None, w_how: str) -> str:
-        if w_how == SELF_DRAWN:
-            return R_SELF_DRAW
-        if p == discarder:
-            return R_DISCARDER
-        return R_DEALER if p == dealer else R_OTHER
-
-    @staticmethod
-    def _flat(flags: frozenset[str], opts: Options) -> tuple[int, str, str] | None:
-        """天胡/地胡/全求人: a flat amount per payer that replaces the formula (§2.3)."""
-        if HEAVENLY in flags or EARTHLY in flags:
-            name_zh, name_en = FLAG_NAME[HEAVENLY if HEAVENLY in flags else EARTHLY]
-            if WILD_WAIT in flags:
-                return (
-                    FLAT_HEAVENLY_WILD_WAIT,
-                    f"精吊{name_zh}每家{FLAT_HEAVENLY_WILD_WAIT}（不按翻数）",
-                    f"wild-wait {name_en}: flat {FLAT_HEAVENLY_WILD_WAIT} (replaces the fan "
-                    "formula)",
+            )
+            counts = record.counts
+            prim = counts.get(PRIMARY, EMPTY)
+            sec = counts.get(SECONDARY, EMPTY)
+            kongs = counts.get(WILD_KONGS, EMPTY)
+            held = tuple((prim.get(p, 0), sec.get(p, 0), kongs.get(p, 0)) for p in players)
+            parts.append(
+                _wild_part(
+                    players,
+                    held,
+                    int(opts["gang_jing_bonus"]),
+                    bool(opts["full_jing_100"]),
+                    base,
                 )
-            return (
-                FLAT_HEAVENLY,
-                f"{name_zh}每家{FLAT_HEAVENLY}（不按翻数）",
-                f"{name_en}: flat {FLAT_HEAVENLY} (replaces the fan formula)",
             )
-        if ALL_MELDED in flags and opts["quanqiuren"]:
-            return (
-                FLAT_ALL_MELDED,
-                f"全求人每家{FLAT_ALL_MELDED}（不按翻数）",
-                f"all melded: flat {FLAT_ALL_MELDED} (replaces the fan formula)",
-            )
-        return None
+            if events:
+                money = int(opts["kong_money"])
+                per = int(opts["genzhuang"])
+                for ev in events:
+                    if ev.type in KONG_EVENTS:
+                        parts.append(_kong_part(players, ev.player, ev.type, money, base))
+                    elif ev.type == FOLLOW_DEALER:
+                        rounds = ev.int("rounds", 1)
+                        parts.append(_follow_part(players, ev.player, rounds, per, base))
+        payments: list[Payment] = []
+        steps: list[Step] = []
+        net = [0] * len(players)
+        for pays, part_steps, deltas in parts:
+            payments.extend(pays)
+            steps.extend(part_steps)
+            if deltas:
+                net = [a + b for a, b in zip(net, deltas, strict=True)]
+        steps.append(_net_step(players, tuple(net)))
+        return Settlement(tuple(payments), dict(zip(players, net, strict=True)), tuple(steps))
 
-    def _wilds(self, t: Tally, record: HandRecord, opts: Options, base: int) -> None:
-        players = record.players
-        held = [
-            (p, record.count(PRIMARY, p), record.count(SECONDARY, p), record.count(WILD_KONGS, p))
-            for p in players
-        ]
-        holders = [h for h in held if h[1] or h[2] or h[3]]
-        if not holders:
-            t.explain("精：无人有精", "Wildcards (精): nobody holds any")
-            return
-        sole = len(holders) == 1
-        bonus = int(opts["gang_jing_bonus"])
-        full100 = bool(opts["full_jing_100"])
-        for p, prim, sec, k in holders:
-            v, zh, en = _wild_explain(prim, sec, k, sole, bonus, full100)
-            amount, b_zh, b_en = _times_base(v, base)
-            for q in players:
-                if q != p:
-                    t.pay(q, p, amount, R_WILD)
-            t.explain(
-                f"{p} 精：{zh} → 每家付{v}{b_zh}",
-                f"{p} wildcards: {en} → {v} from each{b_en}",
-            )
 
-    def _kongs(self, t: Tally, record: HandRecord, opts: Options, base: int) -> None:
-        money = int(opts["kong_money"])
-        for ev in record.events:
-            if ev.type not in KONG_EVENTS:
-                continue
-            decl = self.event(ev.type)
-            assert decl is not None
-            amount, b_zh, b_en = _times_base(money, base)
-            for q in record.players:
-                if q != ev.player:
-                    t.pay(q, ev.player, amount, R_KONG)
-            t.explain(
-                f"{ev.player} {decl.zh}：每家付{money}{b_zh}",
-                f"{ev.player} {decl.en.lower()}: {money} from each{b_en}",
-            )
+#: One piece of a settlement: payments, explanation steps, and each seat's net change.
+Part = tuple[tuple[Payment, ...], tuple[Step, ...], tuple[int, ...]]
+EMPTY: Mapping[str, int] = {}
 
-    def _follow_dealer(self, t: Tally, record: HandRecord, opts: Options, base: int) -> None:
-        per = int(opts["genzhuang"])
-        for ev in record.events:
-            if ev.type != FOLLOW_DEALER:
-                continue
-            rounds = ev.int("rounds", 1)
-            amount, b_zh, b_en = _times_base(per * rounds, base)
-            for q in record.players:
-                if q != ev.player:
-                    t.pay(ev.player, q, amount, R_FOLLOW)
-            t.explain(
-                f"跟庄{rounds}轮：庄家 {ev.player} 付每家{per}×{rounds}={per * rounds}{b_zh}",
-                f"跟庄 (others followed the dealer) for {rounds} round(s): dealer {ev.player} "
-                f"pays each {per}×{rounds} = {per * rounds}{b_en}",
-            )
-
-    def _false_win(self, t: Tally, record: HandRecord, opts: Options, base: int) -> None:
-        per = int(opts["zhahu"])
-        for ev in record.events:
-            if ev.type != FALSE_WIN:
-                continue
-            amount, b_zh, b_en = _times_base(per, base)
-            for q in record.players:
-                if q != ev.player:
-                    t.pay(ev.player, q, amount, R_FALSE_WIN)
-            t.explain(
-                f"{ev.player} 诈胡：赔每家{per}{b_zh}，共{amount * (len(record.players) - 1)}",
-                f"{ev.player} declared a false win (诈胡): pays {per} to each{b_en}, "
-                f"{amount * (len(record.players) - 1)} in all",
-            )
-        t.explain(
+DRAW_STEP = Step(
+    "和牌：摸到翻精处无人胡牌，此局全作废——不计胡子、精子、杠钱、跟庄，谁也不付",
+    "Drawn hand (和牌): nobody won before the turned wildcard; the whole hand is void — "
+    "nothing is paid, not even the wildcards (精): no win, no 精, no kong money, no 跟庄",
+)
+FALSE_WIN_NOTE: Part = (
+    (),
+    (
+        Step(
             "诈胡的一局只罚诈胡者；不计精、杠钱、跟庄",
             "A false-win hand ends with the penalty only: no wildcards (精), kong money or 跟庄",
-        )
+        ),
+    ),
+    (),
+)
 
-    @staticmethod
-    def _net_line(t: Tally) -> None:
-        zh = "，".join(f"{p} {n:+d}" for p, n in t.net.items())
-        en = ", ".join(f"{p} {n:+d}" for p, n in t.net.items())
-        t.explain(f"合计：{zh}", f"Net: {en}")
+
+class _Acc:
+    """Builds one :data:`Part`."""
+
+    __slots__ = ("net", "pays", "players", "steps")
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        self.players = players
+        self.pays: list[Payment] = []
+        self.steps: list[Step] = []
+        self.net = dict.fromkeys(players, 0)
+
+    def pay(self, payer: str, payee: str, amount: int, reason: str) -> None:
+        if amount:
+            self.pays.append(Payment(payer, payee, amount, reason))
+            self.net[payer] -= amount
+            self.net[payee] += amount
+
+    def explain(self, zh: str, en: str) -> None:
+        self.steps.append(Step(zh, en))
+
+    def part(self) -> Part:
+        return tuple(self.pays), tuple(self.steps), tuple(self.net[p] for p in self.players)
+
+
+def _who(p: str, dealer: str, discarder: str | None) -> tuple[str, str]:
+    zh = "庄家" if p == dealer else "闲家"
+    en = "dealer" if p == dealer else "non-dealer"
+    if p == discarder:
+        zh += "·点炮"
+        en += ", discarder"
+    return f"{p}（{zh}）", f"{p} ({en})"
+
+
+def _reason(p: str, dealer: str, discarder: str | None, w_how: str) -> str:
+    if w_how == SELF_DRAWN:
+        return R_SELF_DRAW
+    if p == discarder:
+        return R_DISCARDER
+    return R_DEALER if p == dealer else R_OTHER
+
+
+def _flat(flags: tuple[str, ...], quanqiuren: bool) -> tuple[int, str, str] | None:
+    """天胡/地胡/全求人: a flat amount per payer that replaces the formula (§2.3)."""
+    if HEAVENLY in flags or EARTHLY in flags:
+        name_zh, name_en = FLAG_NAME[HEAVENLY if HEAVENLY in flags else EARTHLY]
+        if WILD_WAIT in flags:
+            return (
+                FLAT_HEAVENLY_WILD_WAIT,
+                f"精吊{name_zh}每家{FLAT_HEAVENLY_WILD_WAIT}（不按翻数）",
+                f"wild-wait {name_en}: flat {FLAT_HEAVENLY_WILD_WAIT} (replaces the fan formula)",
+            )
+        return (
+            FLAT_HEAVENLY,
+            f"{name_zh}每家{FLAT_HEAVENLY}（不按翻数）",
+            f"{name_en}: flat {FLAT_HEAVENLY} (replaces the fan formula)",
+        )
+    if ALL_MELDED in flags and quanqiuren:
+        return (
+            FLAT_ALL_MELDED,
+            f"全求人每家{FLAT_ALL_MELDED}（不按翻数）",
+            f"all melded: flat {FLAT_ALL_MELDED} (replaces the fan formula)",
+        )
+    return None
+
+
+@lru_cache(maxsize=16384)
+def _win_part(
+    ruleset_id: str,
+    players: tuple[str, ...],
+    dealer: str,
+    winner: str,
+    discarder: str | None,
+    robbed: bool,
+    shape: str,
+    flags: tuple[str, ...],
+    rule: tuple[int, bool, bool, str, str],
+    robbed_basis: str,
+    quanqiuren: bool,
+    base: int,
+) -> Part:
+    """胡计子: every other player's share of the win (§2.2–§2.4)."""
+    acc = _Acc(players)
+    w_how = ROBBED_KONG if robbed else (SELF_DRAWN if discarder is None else DISCARD)
+    winner_dealer = winner == dealer
+    bahu = BAHU_NAME[ruleset_id]
+    hand_zh = SHAPE_NAME[shape][0] + "".join("+" + FLAG_NAME.get(f, bahu)[0] for f in flags)
+    hand_en = SHAPE_NAME[shape][1] + "".join(" + " + FLAG_NAME.get(f, bahu)[1] for f in flags)
+    w_zh = f"{winner}（{'庄家' if winner_dealer else '闲家'}）"
+    w_en = f"{winner} ({'dealer' if winner_dealer else 'non-dealer'})"
+    if w_how == SELF_DRAWN:
+        acc.explain(f"{w_zh}自摸 {hand_zh}", f"{w_en} wins self-drawn: {hand_en}")
+    elif w_how == DISCARD:
+        acc.explain(
+            f"{w_zh}胡 {discarder} 点炮 {hand_zh}（三家都付，点炮者多1翻）",
+            f"{w_en} wins on {discarder}'s discard: {hand_en} (all three pay; the "
+            "discarder's share has the discard fan)",
+        )
+    else:
+        basis_zh = "按自摸算" if robbed_basis == "self_drawn" else "按杠家点炮算"
+        basis_en = "as a self-draw" if robbed_basis == "self_drawn" else "as his discard"
+        acc.explain(
+            f"{w_zh}抢 {discarder} 的杠 {hand_zh}：正常胡({basis_zh})×2，德国+5不翻倍，"
+            "补杠家包付（被抢的杠不算杠钱）",
+            f"{w_en} robs {discarder}'s kong: {hand_en}; a normal win ({basis_en}) ×2, the +5 "
+            f"not doubled, and {discarder} pays every share (the robbed kong earns no kong money)",
+        )
+    flat = _flat(flags, quanqiuren)
+    scored_self = w_how == SELF_DRAWN or (robbed and robbed_basis == "self_drawn")
+    fset = frozenset(flags)
+    total = 0
+    for p in players:
+        if p == winner:
+            continue
+        if flat is not None:
+            amount, d_zh, d_en = flat
+        else:
+            amount, d_zh, d_en = share(
+                ruleset_id,
+                shape,
+                fset,
+                scored_self,
+                p == dealer,
+                not scored_self and p == discarder,
+                winner_dealer,
+                robbed,
+                rule,
+            )
+        v, b_zh, b_en = _times_base(amount, base)
+        who_zh, who_en = _who(p, dealer, discarder)
+        if robbed:
+            assert discarder is not None
+            acc.pay(discarder, winner, v, R_ROBBED)
+            acc.explain(
+                f"{who_zh}的一份由 {discarder} 包付：{d_zh}{b_zh}",
+                f"{who_en}'s share, paid by {discarder}: {d_en}{b_en}",
+            )
+        else:
+            acc.pay(p, winner, v, _reason(p, dealer, discarder, w_how))
+            acc.explain(f"{who_zh}：{d_zh}{b_zh}", f"{who_en}: {d_en}{b_en}")
+        total += v
+    acc.explain(f"{winner} 胡牌共收 {total}", f"{winner} receives {total} for the win")
+    return acc.part()
+
+
+@lru_cache(maxsize=16384)
+def _wild_part(
+    players: tuple[str, ...],
+    held: tuple[tuple[int, int, int], ...],
+    bonus: int,
+    full100: bool,
+    base: int,
+) -> Part:
+    """精计子: each holder collects from each of the three others (§2.6)."""
+    acc = _Acc(players)
+    holders = [(p, h) for p, h in zip(players, held, strict=True) if any(h)]
+    if not holders:
+        acc.explain("精：无人有精", "Wildcards (精): nobody holds any")
+        return acc.part()
+    sole = len(holders) == 1
+    for p, (prim, sec, k) in holders:
+        v, zh, en = _wild_explain(prim, sec, k, sole, bonus, full100)
+        amount, b_zh, b_en = _times_base(v, base)
+        for q in players:
+            if q != p:
+                acc.pay(q, p, amount, R_WILD)
+        acc.explain(f"{p} 精：{zh} → 每家付{v}{b_zh}", f"{p} wildcards: {en} → {v} from each{b_en}")
+    return acc.part()
+
+
+KONG_NAME = {e.id: (e.zh, e.en.lower()) for e in EVENTS}
+
+
+@lru_cache(maxsize=1024)
+def _kong_part(players: tuple[str, ...], player: str, kind: str, money: int, base: int) -> Part:
+    """Kong money (§2.5): each of the others pays the kong owner."""
+    acc = _Acc(players)
+    amount, b_zh, b_en = _times_base(money, base)
+    for q in players:
+        if q != player:
+            acc.pay(q, player, amount, R_KONG)
+    name_zh, name_en = KONG_NAME[kind]
+    acc.explain(
+        f"{player} {name_zh}：每家付{money}{b_zh}", f"{player} {name_en}: {money} from each{b_en}"
+    )
+    return acc.part()
+
+
+@lru_cache(maxsize=1024)
+def _follow_part(players: tuple[str, ...], dealer: str, rounds: int, per: int, base: int) -> Part:
+    """跟庄 (§2.5): the dealer pays each other player, per go-round."""
+    acc = _Acc(players)
+    amount, b_zh, b_en = _times_base(per * rounds, base)
+    for q in players:
+        if q != dealer:
+            acc.pay(dealer, q, amount, R_FOLLOW)
+    acc.explain(
+        f"跟庄{rounds}轮：庄家 {dealer} 付每家{per}×{rounds}={per * rounds}{b_zh}",
+        f"跟庄 (the others followed the dealer's discard) for {rounds} round(s): dealer {dealer} "
+        f"pays each {per}×{rounds} = {per * rounds}{b_en}",
+    )
+    return acc.part()
+
+
+@lru_cache(maxsize=1024)
+def _false_win_part(players: tuple[str, ...], offender: str, per: int, base: int) -> Part:
+    """诈胡 (§2.5): the offender pays each other player."""
+    acc = _Acc(players)
+    amount, b_zh, b_en = _times_base(per, base)
+    for q in players:
+        if q != offender:
+            acc.pay(offender, q, amount, R_FALSE_WIN)
+    n = amount * (len(players) - 1)
+    acc.explain(
+        f"{offender} 诈胡：赔每家{per}{b_zh}，共{n}",
+        f"{offender} declared a false win (诈胡): pays {per} to each{b_en}, {n} in all",
+    )
+    return acc.part()
+
+
+@lru_cache(maxsize=16384)
+def _net_step(players: tuple[str, ...], net: tuple[int, ...]) -> Step:
+    pairs = list(zip(players, net, strict=True))
+    return Step(
+        "合计：" + "，".join(f"{p} {n:+d}" for p, n in pairs),
+        "Net: " + ", ".join(f"{p} {n:+d}" for p, n in pairs),
+    )
 
 
 class Nanchang(Chongguan):

@@ -22,7 +22,12 @@ SHAPES = {
     "十三烂": "thirteen_rotten",
     "七星十三烂": "seven_star_thirteen_rotten",
 }
-FLAGS = {"德国": "no_wild", "精吊": "wild_single_wait", "杠开": "kong_bloom", "德中德": "no_wild_anywhere"}
+FLAGS = {
+    "德国": "no_wild",
+    "精吊": "wild_single_wait",
+    "杠开": "kong_bloom",
+    "德中德": "no_wild_anywhere",
+}
 COLUMNS = ("xingguo", "taihe", "nanchang", "nanchang_table")
 PAYER = re.compile(r"^(庄|闲)(\(炮\))? (\d+)$")
 
@@ -33,7 +38,9 @@ def parse_payers(text: str) -> list[dict[str, object]]:
         m = PAYER.match(part.strip())
         if not m:
             raise ValueError(f"cannot read payer {part!r} in {text!r}")
-        out.append({"dealer": m.group(1) == "庄", "discarder": bool(m.group(2)), "pays": int(m.group(3))})
+        out.append(
+            {"dealer": m.group(1) == "庄", "discarder": bool(m.group(2)), "pays": int(m.group(3))}
+        )
     return out
 
 
@@ -44,7 +51,11 @@ def parse_situation(text: str) -> dict[str, object]:
     hand = m.group(3).split(" + ")
     shape = SHAPES[hand[0].strip()]
     flags = [FLAGS[f.strip()] for f in hand[1].split("+")] if len(hand) > 1 else []
-    how = {"自摸": "self_drawn", "点炮 by 闲": "discard_by_non_dealer", "点炮 by 庄": "discard_by_dealer"}
+    how = {
+        "自摸": "self_drawn",
+        "点炮 by 闲": "discard_by_non_dealer",
+        "点炮 by 庄": "discard_by_dealer",
+    }
     return {
         "winner_dealer": m.group(1).startswith("庄"),
         "how": how[m.group(2)],
