@@ -699,3 +699,8 @@ class _FileHandler(tornado.web.RequestHandler):
     async def get(self, token: str, path: str) -> None:
         self.set_status(404)
         self.finish({"ok": False, "error_code": 404, "description": "Not Found"})
+
+
+import logging as _logging  # noqa: E402
+
+_logging.getLogger("tornado.access").setLevel(_logging.WARNING)

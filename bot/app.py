@@ -1,0 +1,202 @@
+"""Wiring: settings → ledger → PTB Application with its handlers. Nothing else lives here.
+
+``run_bot()`` is what ``mahjong-tally bot`` calls (polling by default, webhook if
+``BOT_MODE=webhook``).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import (
+    BotCommand,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    LinkPreviewOptions,
+    Update,
+)
+from telegram.constants import ParseMode
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    CallbackQueryHandler,
+    CommandHandler,
+    Defaults,
+    MessageHandler,
+    filters,
+)
+
+from bot.config import Settings, load_settings
+from bot.errors import install_redaction, on_error
+from bot.handlers import drafts, info, table
+from bot.i18n import Translator
+from storage.service import Ledger
+
+log = logging.getLogger(__name__)
+
+GROUP_COMMANDS = (
+    "newtable",
+    "table",
+    "guest",
+    "seat",
+    "undo",
+    "history",
+    "explain",
+    "edit",
+    "board",
+    "settle",
+    "export",
+    "stats",
+    "rules",
+    "lang",
+    "close",
+    "help",
+)
+PRIVATE_COMMANDS = ("calc", "rules", "lang", "stats", "help")
+
+
+def command_descriptions(tr: Translator) -> dict[str, str]:
+    _ = tr.gettext
+    return {
+        "newtable": _("Open a table in this group"),
+        "table": _("Show the table"),
+        "guest": _("Seat a player without Telegram: /guest NAME"),
+        "seat": _("Move to seat N: /seat N"),
+        "undo": _("Void the last hand"),
+        "history": _("List the hands"),
+        "explain": _("Explain hand N: /explain N"),
+        "edit": _("Correct hand N: /edit N"),
+        "board": _("Standings"),
+        "settle": _("End the night: who pays whom"),
+        "export": _("All hands as a CSV file"),
+        "stats": _("Lifetime stats of this chat"),
+        "rules": _("The rulesets and their values"),
+        "lang": _("Language of this chat"),
+        "close": _("Close the table"),
+        "calc": _("Check a payout without recording it"),
+        "help": _("How it works"),
+    }
+
+
+async def set_commands(app: Application) -> None:  # type: ignore[type-arg]
+    """Command menus per language (Telegram's language codes are two letters)."""
+    for code, lang in ((None, "en"), ("zh", "zh_Hans")):
+        desc = command_descriptions(Translator(lang))
+        for scope, names in (
+            (BotCommandScopeAllGroupChats(), GROUP_COMMANDS),
+            (BotCommandScopeAllPrivateChats(), PRIVATE_COMMANDS),
+        ):
+            await app.bot.set_my_commands(
+                [BotCommand(n, desc[n]) for n in names], scope=scope, language_code=code
+            )
+
+
+async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
+    try:
+        await set_commands(app)
+    except Exception:
+        log.exception("setting the command menus failed (the bot works without them)")
+
+
+def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
+    commands = {
+        "start": info.cmd_start,
+        "help": info.cmd_help,
+        "rules": info.cmd_rules,
+        "lang": info.cmd_lang,
+        "stats": info.cmd_stats,
+        "newtable": table.cmd_newtable,
+        "table": table.cmd_table,
+        "join": table.cmd_join,
+        "guest": table.cmd_guest,
+        "seat": table.cmd_seat,
+        "undo": table.cmd_undo,
+        "settle": table.cmd_settle,
+        "board": table.cmd_board,
+        "history": table.cmd_history,
+        "explain": table.cmd_explain,
+        "edit": table.cmd_edit,
+        "export": table.cmd_export,
+        "close": table.cmd_close,
+        "calc": table.cmd_calc,
+    }
+    for name, fn in commands.items():
+        app.add_handler(CommandHandler(name, fn))
+    app.add_handler(CallbackQueryHandler(info.on_callback))
+    app.add_handler(
+        MessageHandler(filters.REPLY & filters.TEXT & ~filters.COMMAND, drafts.on_reply_text)
+    )
+    app.add_error_handler(on_error)
+
+
+def build_application(
+    settings: Settings, ledger: Ledger | None = None, *, images: bool = True
+) -> Application:  # type: ignore[type-arg]
+    """The PTB Application, pointed at ``settings.telegram_api_base_url``."""
+    if ledger is None:
+        ledger = Ledger(settings.database_url)
+        ledger.upgrade()
+    token = settings.telegram_bot_token.get_secret_value()
+    limiter = AIORateLimiter(
+        overall_max_rate=settings.rate_overall_per_second,
+        overall_time_period=1 if settings.rate_overall_per_second else 0,
+        group_max_rate=settings.rate_group_per_minute,
+        group_time_period=60 if settings.rate_group_per_minute else 0,
+        max_retries=settings.rate_max_retries,
+    )
+    app = (
+        ApplicationBuilder()
+        .token(token)
+        .base_url(settings.api_base)
+        .base_file_url(settings.file_base)
+        .rate_limiter(limiter)
+        .concurrent_updates(settings.concurrent_updates)
+        .connection_pool_size(max(8, settings.concurrent_updates * 2))
+        .get_updates_read_timeout(settings.poll_timeout + 10)
+        .defaults(
+            Defaults(
+                parse_mode=ParseMode.HTML, link_preview_options=LinkPreviewOptions(is_disabled=True)
+            )
+        )
+        .post_init(_post_init)
+        .build()
+    )
+    app.bot_data["ledger"] = ledger
+    app.bot_data["default_lang"] = settings.default_lang
+    app.bot_data["images"] = images
+    add_handlers(app)
+    return app
+
+
+def run_bot(settings: Settings | None = None) -> None:
+    """Run the bot until interrupted (``mahjong-tally bot``)."""
+    settings = settings or load_settings()
+    logging.basicConfig(
+        level=settings.log_level.upper(),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    install_redaction(settings.telegram_bot_token.get_secret_value())
+    app = build_application(settings)
+    if settings.bot_mode == "webhook":
+        if not settings.webhook_url:
+            raise SystemExit("BOT_MODE=webhook needs WEBHOOK_URL (the public https URL)")
+        secret = (
+            settings.webhook_secret_token.get_secret_value()
+            if settings.webhook_secret_token
+            else None
+        )
+        log.info(
+            "starting in webhook mode on %s:%s", settings.webhook_listen, settings.webhook_port
+        )
+        app.run_webhook(
+            listen=settings.webhook_listen,
+            port=settings.webhook_port,
+            url_path=settings.webhook_path,
+            webhook_url=settings.webhook_url.rstrip("/") + "/" + settings.webhook_path,
+            secret_token=secret,
+            allowed_updates=Update.ALL_TYPES,
+        )
+    else:
+        log.info("starting in polling mode")
+        app.run_polling(allowed_updates=Update.ALL_TYPES, timeout=settings.poll_timeout)

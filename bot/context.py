@@ -1,0 +1,139 @@
+"""Per-update context: the ledger (a service object in ``bot_data``), who is acting, in which
+language, and whether they are a chat admin.
+
+Only caches live in process memory (chat language, player ids, admin status, each with a
+short lifetime); everything that matters is in the database, so a restart loses nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from telegram import Update
+from telegram.constants import ChatMemberStatus
+from telegram.error import TelegramError
+from telegram.ext import ContextTypes
+
+from bot.i18n import Translator, normalize
+from storage.service import Ledger
+from storage.views import PlayerView, TableView
+
+T = TypeVar("T")
+Ctx = ContextTypes.DEFAULT_TYPE
+CACHE_SECONDS = 60.0
+
+
+def ledger(context: Ctx) -> Ledger:
+    return context.application.bot_data["ledger"]  # type: ignore[no-any-return]
+
+
+async def db(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Run a (synchronous) ledger call off the event loop."""
+    return await asyncio.to_thread(fn, *args, **kwargs)
+
+
+def _cache(context: Ctx, name: str) -> dict[Any, tuple[float, Any]]:
+    return context.application.bot_data.setdefault(name, {})  # type: ignore[no-any-return]
+
+
+def _get(cache: dict[Any, tuple[float, Any]], key: Any) -> Any:
+    hit = cache.get(key)
+    if hit is not None and hit[0] > time.monotonic():
+        return hit[1]
+    return None
+
+
+def _put(cache: dict[Any, tuple[float, Any]], key: Any, value: Any) -> None:
+    if len(cache) > 10000:
+        cache.clear()
+    cache[key] = (time.monotonic() + CACHE_SECONDS, value)
+
+
+@dataclass(slots=True)
+class Who:
+    """The acting user and the chat: player row, translator, chat id and kind."""
+
+    player: PlayerView
+    tr: Translator
+    chat_id: int
+    private: bool
+    tg_user_id: int
+
+
+async def chat_lang(context: Ctx, update: Update) -> str | None:
+    chat = update.effective_chat
+    assert chat is not None
+    cache = _cache(context, "chat_lang")
+    hit = cache.get(chat.id)
+    if hit is not None and hit[0] > time.monotonic():
+        return hit[1]  # type: ignore[no-any-return]
+    view = await db(
+        ledger(context).ensure_chat,
+        chat.id,
+        title=chat.title or chat.full_name,
+        kind=chat.type,
+    )
+    _put(cache, chat.id, view.lang)
+    return view.lang
+
+
+def forget_chat_lang(context: Ctx, chat_id: int) -> None:
+    _cache(context, "chat_lang").pop(chat_id, None)
+
+
+async def who(update: Update, context: Ctx) -> Who:
+    user, chat = update.effective_user, update.effective_chat
+    assert user is not None and chat is not None
+    lang = await chat_lang(context, update)
+    cache = _cache(context, "players")
+    player = _get(cache, user.id)
+    if player is None or player.name != user.full_name:
+        player = await db(
+            ledger(context).ensure_user,
+            user.id,
+            user.full_name,
+            username=user.username,
+            lang=user.language_code,
+        )
+        _put(cache, user.id, player)
+    default = context.application.bot_data.get("default_lang", "en")
+    tr = Translator(lang or normalize(user.language_code, default))
+    return Who(player, tr, chat.id, chat.type == "private", user.id)
+
+
+async def translator(update: Update, context: Ctx) -> Translator:
+    """The language for an update without touching the player table (e.g. errors)."""
+    user = update.effective_user
+    default = context.application.bot_data.get("default_lang", "en")
+    try:
+        lang = await chat_lang(context, update) if update.effective_chat else None
+    except Exception:
+        lang = None
+    return Translator(lang or normalize(user.language_code if user else None, default))
+
+
+async def is_admin(context: Ctx, chat_id: int, tg_user_id: int) -> bool:
+    """Chat admin or owner (getChatMember, cached for a minute)."""
+    if chat_id > 0:
+        return False
+    cache = _cache(context, "admins")
+    hit = cache.get((chat_id, tg_user_id))
+    if hit is not None and hit[0] > time.monotonic():
+        return bool(hit[1])
+    try:
+        member = await context.bot.get_chat_member(chat_id, tg_user_id)
+        admin = member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+    except TelegramError:
+        admin = False
+    _put(cache, (chat_id, tg_user_id), admin)
+    return admin
+
+
+async def seated_or_admin(context: Ctx, w: Who, table: TableView) -> bool:
+    if w.player.id in table.player_ids:
+        return True
+    return await is_admin(context, w.chat_id, w.tg_user_id)

@@ -1,0 +1,138 @@
+"""Small helpers shared by the handlers."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from telegram import CallbackQuery, Update
+from telegram.error import BadRequest
+
+import scoring
+from bot import texts
+from bot.context import Ctx, db, ledger
+from bot.i18n import Translator
+from bot.tg import edit_or_send
+from scoring.errors import RecordError
+from scoring.record import HandRecord, Payment, Settlement
+from storage.errors import LedgerError
+from storage.views import TableView
+
+log = logging.getLogger(__name__)
+
+
+async def alert(q: CallbackQuery, text: str, *, show: bool = True) -> None:
+    try:
+        await q.answer(text[:200], show_alert=show)
+    except BadRequest as err:  # e.g. the query is too old
+        log.info("could not answer callback query: %s", err.message)
+
+
+async def done(q: CallbackQuery) -> None:
+    try:
+        await q.answer()
+    except BadRequest as err:
+        log.info("could not answer callback query: %s", err.message)
+
+
+def args_of(context: Ctx) -> list[str]:
+    return list(context.args or [])
+
+
+async def reply(update: Update, text: str, markup: Any = None) -> Any:
+    msg = update.effective_message
+    assert msg is not None
+    return await msg.reply_html(text, reply_markup=markup, do_quote=False)
+
+
+def ledger_error(err: LedgerError | RecordError, tr: Translator) -> str:
+    _ = tr.gettext
+    from storage import errors as e
+
+    kinds = {
+        e.NotSeated: _("You are not seated at this table."),
+        e.TableClosed: _("This table is closed."),
+        e.AlreadyVoided: _("That hand is already voided."),
+        e.Forbidden: _("You are not allowed to do that."),
+        e.DraftExpired: _("This entry is closed or has expired."),
+        e.StaleDraft: _("Someone else just changed this; look at the latest message."),
+        e.NotFound: _("Not found."),
+    }
+    for cls, text in kinds.items():
+        if isinstance(err, cls):
+            return text
+    if isinstance(err, RecordError):
+        return _("This hand is not possible: {why}").format(why=str(err))
+    return str(err)
+
+
+def display_settlement(record: HandRecord, names: Mapping[str, str]) -> Settlement:
+    """Settle again with the players renamed to their display names, so the explanation's
+    steps read "Bob pays …" rather than database ids (the amounts are the same: scoring is
+    deterministic), then map the keys back to ids. Falls back to the plain settlement if
+    names collide with each other or with ids."""
+    plain = scoring.settle(record)
+    ids = {*record.players, *plain.net}
+    mapping = {p: names.get(p, p) for p in ids}
+    shown = set(mapping.values())
+    if (
+        len(shown) != len(mapping)
+        or any(not v for v in shown)
+        or (shown & ids - set(k for k, v in mapping.items() if k == v))
+    ):
+        return plain
+    try:
+        renamed = HandRecord.from_json(_rename(record.to_json(), mapping))
+        st = scoring.settle(renamed)
+    except RecordError:
+        return plain
+    back = {v: k for k, v in mapping.items()}
+    return Settlement(
+        tuple(
+            Payment(back.get(p.payer, p.payer), back.get(p.payee, p.payee), p.amount, p.reason)
+            for p in st.payments
+        ),
+        {back.get(k, k): v for k, v in st.net.items()},
+        st.explanation,
+    )
+
+
+def _rename(obj: Any, mapping: Mapping[str, str]) -> Any:
+    if isinstance(obj, dict):
+        out = {}
+        for k, v in obj.items():
+            if k in ("players",):
+                out[k] = [mapping.get(p, p) for p in v]
+            elif k in ("dealer", "winner", "from", "player") and isinstance(v, str):
+                out[k] = mapping.get(v, v)
+            elif k == "counts" and isinstance(v, dict):
+                out[k] = {
+                    cid: {mapping.get(p, p): n for p, n in per.items()} for cid, per in v.items()
+                }
+            else:
+                out[k] = _rename(v, mapping)
+        return out
+    if isinstance(obj, list):
+        return [_rename(x, mapping) for x in obj]
+    return obj
+
+
+async def refresh_table_message(context: Ctx, table_id: int, tr: Translator) -> None:
+    """Redraw the table message (a new one if users deleted it)."""
+    L = ledger(context)
+    table = await db(L.get_table, table_id)
+    standings = await db(L.standings, table_id) if table.status != "open" else None
+    await post_table_message(context, table, standings, tr, edit=True)
+
+
+async def post_table_message(
+    context: Ctx, table: TableView, standings: Any, tr: Translator, *, edit: bool
+) -> None:
+    text = texts.table_text(table, standings, tr)
+    markup = texts.table_markup(table, tr)
+    msg = await edit_or_send(
+        context.bot, table.chat_id, table.message_id if edit else None, text, markup
+    )
+    if msg is not None:
+        await db(ledger(context).set_table_message, table.id, msg.message_id)

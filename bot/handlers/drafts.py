@@ -1,0 +1,407 @@
+"""Taps on draft keyboards: the table setup, the hand wizard (record, /edit, /calc), and the
+confirmations of Undo and Settle. Every draft lives in the database; the callback data names
+the draft and its version, so a stale or forged keyboard, or a second Confirm, changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from telegram import Update
+from telegram.error import BadRequest
+
+import scoring
+from bot import setup, texts, wizard
+from bot.callback import DraftCb
+from bot.context import Ctx, Who, db, is_admin, ledger, seated_or_admin, who
+from bot.handlers.common import (
+    alert,
+    display_settlement,
+    done,
+    ledger_error,
+    refresh_table_message,
+)
+from bot.i18n import Translator
+from bot.tg import edit_or_send, esc, send
+from scoring.errors import RecordError
+from storage.errors import DraftExpired, LedgerError, NotFound, StaleDraft
+from storage.views import DraftView
+
+log = logging.getLogger(__name__)
+DRAFT_TAG = re.compile(r"#(\d+)\s*$")
+
+
+# ---------------------------------------------------------------------------------------
+# screens
+# ---------------------------------------------------------------------------------------
+def hand_screen(step: str, data: dict[str, Any], tr: Translator) -> wizard.Screen:
+    if step != "preview":
+        return wizard.render(step, data, tr)
+    try:
+        record = wizard.build_record(data)
+        shown = display_settlement(record, data["names"])
+    except RecordError as err:
+        return wizard.render(step, data, tr, error=wizard.record_error_text(err, tr))
+    return wizard.render(step, data, tr, settlement=shown)
+
+
+def screen_for(d_step: str, data: dict[str, Any], tr: Translator, draft_id: int) -> wizard.Screen:
+    kind = data.get("kind")
+    if kind == "setup":
+        return setup.render(d_step, data, tr)
+    if kind == "confirm":
+        return confirm_screen(data, tr)
+    screen = hand_screen(d_step, data, tr)
+    if d_step.startswith("tiles."):
+        screen.text += f"\n#{draft_id}"
+    return screen
+
+
+def confirm_screen(data: dict[str, Any], tr: Translator) -> wizard.Screen:
+    _ = tr.gettext
+    return wizard.Screen(
+        data["question"],
+        [[wizard.Button("✅ " + data["yes"], "y"), wizard.Button("✖ " + _("Cancel"), "x")]],
+    )
+
+
+async def show_draft(
+    context: Ctx, d: DraftView, tr: Translator, message_id: int | None
+) -> int | None:
+    """Draw the draft's screen into its message (or a new one). Returns a new message id."""
+    screen = screen_for(d.step, d.data, tr, d.id)
+    markup = texts.draft_markup(screen, d.id, d.version)
+    msg = await edit_or_send(context.bot, d.tg_chat_id, message_id, screen.text, markup)
+    return msg.message_id if msg else None
+
+
+async def start_draft(
+    context: Ctx,
+    w: Who,
+    *,
+    table_id: int | None,
+    step: str,
+    data: dict[str, Any],
+    reply_to: int | None = None,
+) -> DraftView:
+    """Create a draft and post its keyboard."""
+    L = ledger(context)
+    d = await db(
+        L.create_draft,
+        tg_chat_id=w.chat_id,
+        author_id=w.player.id,
+        table_id=table_id,
+        data=data,
+        step=step,
+    )
+    screen = screen_for(d.step, d.data, w.tr, d.id)
+    await send(
+        context.bot,
+        w.chat_id,
+        screen.text,
+        texts.draft_markup(screen, d.id, d.version),
+        reply_to=reply_to,
+    )
+    return d
+
+
+# ---------------------------------------------------------------------------------------
+# the tap
+# ---------------------------------------------------------------------------------------
+async def on_draft_tap(update: Update, context: Ctx, cb: DraftCb) -> None:
+    q = update.callback_query
+    assert q is not None and q.message is not None
+    w = await who(update, context)
+    _ = w.tr.gettext
+    L = ledger(context)
+    try:
+        d = await db(L.get_draft, cb.draft_id)
+    except (NotFound, DraftExpired):
+        await alert(q, _("This entry is closed or has expired."))
+        return
+    if d.tg_chat_id != q.message.chat.id:
+        await alert(q, _("This button is not valid."))
+        return
+    if d.status != "open":
+        await alert(q, _("This entry is already finished."))
+        return
+    if d.version != cb.version:
+        await alert(q, _("This keyboard is out of date; use the latest message."))
+        return
+    if not await allowed(context, w, d):
+        await alert(q, _("Only the players at this table (or a chat admin) can do that."))
+        return
+    kind = d.data.get("kind")
+    if cb.action == "x":
+        await close(context, w, d, q.message.message_id, "cancelled", _("Cancelled."))
+        await done(q)
+        return
+    if kind == "confirm" and cb.action == "y":
+        await confirm_action(update, context, w, d)
+        return
+    if kind == "hand" and cb.action == "c":
+        await confirm_hand(update, context, w, d)
+        return
+    if kind == "hand" and cb.action == "again" and d.data.get("mode") == "calc":
+        step, data = calc_state(d.data, w.tr)
+        await save_and_show(update, context, w, d, step, data)
+        return
+    data = d.data
+    try:
+        if kind == "setup":
+            step = setup.apply(d.step, data, cb.action, cb.arg)
+        elif kind == "hand":
+            step = wizard.apply(d.step, data, cb.action, cb.arg)
+        else:
+            raise wizard.WizardError("bad_arg")
+    except wizard.WizardError as err:
+        await alert(q, wizard_error(str(err), w.tr))
+        return
+    except (IndexError, KeyError, ValueError):
+        log.warning("tap %r does not fit draft %s at step %s", cb, d.id, d.step)
+        await alert(q, _("This button is not valid."))
+        return
+    if kind == "setup" and step == "open":
+        await finish_setup(update, context, w, d)
+        return
+    await save_and_show(update, context, w, d, step, data)
+
+
+async def allowed(context: Ctx, w: Who, d: DraftView) -> bool:
+    if d.data.get("mode") == "calc" or w.private:
+        return d.author_id == w.player.id
+    if d.data.get("kind") == "setup":
+        return d.author_id == w.player.id or await is_admin(context, w.chat_id, w.tg_user_id)
+    if d.data.get("kind") == "confirm" and d.data.get("what") == "undo":
+        return True  # checked on Yes: the recorder, the creator or an admin
+    if d.table_id is None:
+        return d.author_id == w.player.id
+    table = await db(ledger(context).get_table, d.table_id)
+    return await seated_or_admin(context, w, table)
+
+
+def wizard_error(code: str, tr: Translator) -> str:
+    _ = tr.gettext
+    return {
+        "at_max": _("That is the most possible."),
+        "at_min": _("It cannot go lower."),
+        "not_with": _("That cannot be combined with what is already chosen."),
+        "need_fan": _("Enter the fan total first."),
+        "need_fans": _("Tick at least one fan."),
+        "need_tiles": _("Reply with the tiles first."),
+        "bad_tiles": _("I could not read those tiles."),
+        "too_big": _("That number is too big."),
+        "no_back": _("This is the first step."),
+    }.get(code, _("This button is not valid."))
+
+
+async def save_and_show(
+    update: Update, context: Ctx, w: Who, d: DraftView, step: str, data: dict[str, Any]
+) -> None:
+    q = update.callback_query
+    assert q is not None and q.message is not None
+    try:
+        nd = await db(ledger(context).update_draft, d.id, version=d.version, step=step, data=data)
+    except (StaleDraft, DraftExpired) as err:
+        await alert(q, ledger_error(err, w.tr))
+        return
+    await show_draft(context, nd, w.tr, q.message.message_id)
+    await done(q)
+
+
+async def close(
+    context: Ctx, w: Who, d: DraftView, message_id: int, status: str, text: str
+) -> bool:
+    try:
+        await db(ledger(context).close_draft, d.id, version=d.version, status=status)
+    except (StaleDraft, DraftExpired):
+        return False
+    await edit_or_send(context.bot, d.tg_chat_id, message_id, text, None)
+    return True
+
+
+# ---------------------------------------------------------------------------------------
+# setup → table / calc
+# ---------------------------------------------------------------------------------------
+def calc_state(data: dict[str, Any], tr: Translator) -> tuple[str, dict[str, Any]]:
+    _ = tr.gettext
+    rs = scoring.get(data["ruleset"])
+    n = max(rs.players)
+    seats = [_("East"), _("South"), _("West"), _("North")][:n]
+    players = ["e", "s", "w", "n"][:n]
+    step, new = wizard.new_state(
+        ruleset=rs.id,
+        options=dict(data.get("options") or {}),
+        players=players,
+        names=dict(zip(players, seats, strict=True)),
+        dealer=players[0],
+        mode="calc",
+    )
+    new["kind"] = "hand"
+    return step, new
+
+
+async def finish_setup(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
+    q = update.callback_query
+    assert q is not None and q.message is not None
+    _ = w.tr.gettext
+    data = d.data
+    if data["mode"] == "calc":
+        step, new = calc_state(data, w.tr)
+        await save_and_show(update, context, w, d, step, new)
+        return
+    L = ledger(context)
+    try:
+        await db(L.close_draft, d.id, version=d.version, status="done")
+    except (StaleDraft, DraftExpired) as err:
+        await alert(q, ledger_error(err, w.tr))
+        return
+    try:
+        table = await db(
+            L.open_table,
+            w.chat_id,
+            creator_id=w.player.id,
+            ruleset=data["ruleset"],
+            options=setup.table_options(data),
+            stake_minor=data.get("stake") or None,
+            currency=setup.CURRENCY if data.get("stake") else None,
+        )
+    except (LedgerError, RecordError) as err:
+        await edit_or_send(
+            context.bot, w.chat_id, q.message.message_id, esc(ledger_error(err, w.tr)), None
+        )
+        await done(q)
+        return
+    from bot.handlers.common import post_table_message
+
+    await post_table_message(context, table, None, w.tr, edit=False)
+    try:
+        await q.message.delete()
+    except BadRequest:
+        pass
+    await done(q)
+
+
+# ---------------------------------------------------------------------------------------
+# confirm a hand
+# ---------------------------------------------------------------------------------------
+async def confirm_hand(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
+    q = update.callback_query
+    assert q is not None and q.message is not None
+    _ = w.tr.gettext
+    L = ledger(context)
+    data = d.data
+    if d.step != "preview" or data.get("mode") == "calc" or d.table_id is None:
+        await alert(q, _("This button is not valid."))
+        return
+    try:
+        record = wizard.build_record(data)
+    except RecordError as err:
+        await alert(q, ledger_error(err, w.tr))
+        return
+    key = f"draft:{d.id}:v{d.version}"
+    try:
+        if data.get("edit_hand_id"):
+            hand = await db(
+                L.correct_hand,
+                int(data["edit_hand_id"]),
+                record,
+                by_player_id=w.player.id,
+                idempotency_key=key,
+            )
+        else:
+            table = await db(L.get_table, d.table_id)
+            if table.hand_count != data.get("hand_count", table.hand_count) or (
+                table.dealer_id is not None and str(table.dealer_id) != data["dealer"]
+            ):
+                await alert(
+                    q,
+                    _(
+                        "Another hand was recorded meanwhile, so the dealer may have "
+                        "changed. Cancel this entry and record the hand again."
+                    ),
+                )
+                return
+            # No draft_id here: the ledger would close the draft itself, and then neither tap
+            # would know which one recorded the hand. Closing it ourselves below decides that
+            # (and a crash in between leaves the draft open: Confirm again finds the same hand).
+            hand = await db(
+                L.record_hand, d.table_id, record, recorded_by=w.player.id, idempotency_key=key
+            )
+    except (LedgerError, RecordError) as err:
+        await alert(q, ledger_error(err, w.tr))
+        return
+    try:
+        await db(L.close_draft, d.id, version=d.version, status="done")
+    except (StaleDraft, DraftExpired):
+        # the other tap on Confirm got here first: the hand exists once, it posted the result
+        await alert(q, _("Already recorded."))
+        return
+    table = await db(L.get_table, d.table_id)
+    names = texts.names_of(table, hand.names)
+    shown = display_settlement(hand.record, names)
+    head = _("✅ Hand {n} corrected") if data.get("edit_hand_id") else _("✅ Hand {n} recorded")
+    text = f"<b>{head.format(n=hand.seq)}</b>\n" + texts.explain_text(hand, names, shown, w.tr)
+    await edit_or_send(context.bot, d.tg_chat_id, q.message.message_id, text[:4000], None)
+    await refresh_table_message(context, d.table_id, w.tr)
+    await send(context.bot, d.tg_chat_id, texts.result_line(hand, names, w.tr))
+    await done(q)
+
+
+# ---------------------------------------------------------------------------------------
+# confirmations (undo, settle)
+# ---------------------------------------------------------------------------------------
+async def confirm_action(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
+    q = update.callback_query
+    assert q is not None and q.message is not None
+    what = d.data.get("what")
+    if what == "undo":
+        from bot.handlers.table import do_undo
+
+        await do_undo(update, context, w, d)
+    elif what == "settle":
+        from bot.handlers.table import do_settle
+
+        await do_settle(update, context, w, d)
+    else:
+        await alert(q, w.tr.gettext("This button is not valid."))
+
+
+# ---------------------------------------------------------------------------------------
+# text replies (tiles)
+# ---------------------------------------------------------------------------------------
+async def on_reply_text(update: Update, context: Ctx) -> None:
+    msg = update.effective_message
+    if msg is None or msg.reply_to_message is None or not msg.text:
+        return
+    target = msg.reply_to_message
+    if target.from_user is None or target.from_user.id != context.bot.id:
+        return
+    m = DRAFT_TAG.search(target.text or "")
+    if m is None:
+        return
+    w = await who(update, context)
+    _ = w.tr.gettext
+    L = ledger(context)
+    try:
+        d = await db(L.get_draft, int(m.group(1)))
+    except (NotFound, DraftExpired):
+        return
+    if d.tg_chat_id != w.chat_id or d.status != "open" or not d.step.startswith("tiles."):
+        return
+    if not await allowed(context, w, d):
+        return
+    data = d.data
+    try:
+        wizard.set_tiles(data, d.step, msg.text)
+    except wizard.WizardError as err:
+        await msg.reply_text(wizard_error(str(err), w.tr))
+        return
+    try:
+        nd = await db(L.update_draft, d.id, version=d.version, step=d.step, data=data)
+    except (StaleDraft, DraftExpired) as err:
+        await msg.reply_text(ledger_error(err, w.tr))
+        return
+    await show_draft(context, nd, w.tr, target.message_id)

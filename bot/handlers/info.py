@@ -1,0 +1,208 @@
+"""/start, /help, /rules, /lang, /stats, and the callback router."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import InlineKeyboardMarkup, Update
+
+import scoring
+from bot import texts
+from bot.callback import BadCallback, DraftCb, TableCb, decode
+from bot.context import Ctx, db, forget_chat_lang, is_admin, ledger, translator, who
+from bot.handlers.common import alert, args_of, done, reply
+from bot.handlers.drafts import on_draft_tap
+from bot.handlers.table import on_table_tap
+from bot.i18n import LANG_NAMES, LANGS, Translator
+from bot.tg import edit_or_send, esc, send
+
+log = logging.getLogger(__name__)
+
+
+def help_text(tr: Translator) -> str:
+    _ = tr.gettext
+    return "\n".join(
+        [
+            "<b>" + esc(_("Mahjong Tally keeps the score of your real-table mahjong.")) + "</b>",
+            "",
+            esc(_("1. In your group, /newtable: pick the rules, the options and a stake.")),
+            esc(
+                _("2. Everyone taps Join; /guest NAME seats a friend without Telegram. Then Start.")
+            ),
+            esc(
+                _(
+                    "3. After each hand tap Record hand: who won, how, the hand, the extras. Check the "
+                    "preview and Confirm."
+                )
+            ),
+            esc(_("4. /settle at the end of the night: who pays whom, in the fewest transfers.")),
+            "",
+            esc(
+                _(
+                    "Example: Bob wins a Big seven pairs with no wild on Carol's discard. Tap Record "
+                    "hand → Bob → Carol discarded → Big seven pairs → No wild → Next … → Confirm. "
+                    "The bot posts every payment and how it was computed."
+                )
+            ),
+            "",
+            esc(
+                _(
+                    "Other commands: /undo, /history, /explain N, /edit N, /board, /export, /stats, "
+                    "/rules, /lang; in a private chat, /calc checks a payout without recording it."
+                )
+            ),
+        ]
+    )
+
+
+async def cmd_help(update: Update, context: Ctx) -> None:
+    w = await who(update, context)
+    await reply(update, help_text(w.tr))
+
+
+async def cmd_rules(update: Update, context: Ctx) -> None:
+    w = await who(update, context)
+    tr = w.tr
+    _ = tr.gettext
+    args = args_of(context)
+    if not args:
+        lines = ["<b>" + esc(_("Rulesets")) + "</b>"]
+        for rs in scoring.all_rulesets():
+            lines.append(f"<code>{esc(rs.id)}</code> — {esc(tr.name(rs))}")
+        lines.append(esc(_("/rules ID shows one ruleset's hands and values.")))
+        await reply(update, "\n".join(lines))
+        return
+    try:
+        rs = scoring.get(args[0].lower())
+    except scoring.RecordError:
+        await reply(update, esc(_("Unknown ruleset. /rules lists them.")))
+        return
+    lines = [f"<b>{esc(tr.name(rs))}</b> (<code>{esc(rs.id)}</code>)"]
+    summary = tr.pick(rs.summary_zh, rs.summary_en)
+    if summary:
+        lines.append(esc(summary))
+    lines.append(_("Unit: {unit}").format(unit=esc(tr.pick(rs.unit_zh, rs.unit_en))))
+    lines.append(_("Players: {n}").format(n=" / ".join(str(n) for n in rs.players)))
+
+    def section(title: str, items: list[str]) -> None:
+        if items:
+            lines.append("")
+            lines.append(f"<b>{esc(title)}</b>")
+            lines.extend(items)
+
+    def val(item: object) -> str:
+        v = tr.pick(getattr(item, "value_zh", ""), getattr(item, "value_en", ""))
+        return f" — {esc(v)}" if v else ""
+
+    section(_("Hands"), [f"· {esc(tr.name(s))}{val(s)}" for s in rs.shapes])
+    section(_("Extras"), [f"· {esc(tr.name(f))}{val(f)}" for f in rs.flags])
+    section(_("Counted per player"), [f"· {esc(tr.name(c))} (≤{c.max})" for c in rs.counts])
+    section(_("Events"), [f"· {esc(tr.name(e))}{val(e)}" for e in rs.events])
+    opts = []
+    for o in rs.options:
+        house = " *" if o.house else ""
+        opts.append(f"· {esc(tr.name(o))}: {esc(str(o.default))}{house}")
+    section(_("Options (default; * = house rule)"), opts)
+    lines.append("")
+    lines.append(esc(tr.pick(rs.dealer_rule.zh, rs.dealer_rule.en)))
+    text = "\n".join(lines)
+    while text:
+        cut = text[:4000]
+        if len(text) > 4000:
+            cut = cut[: cut.rfind("\n")]
+        await reply(update, cut)
+        text = text[len(cut) :].lstrip("\n")
+
+
+async def cmd_lang(update: Update, context: Ctx) -> None:
+    w = await who(update, context)
+    rows = [
+        [texts.table_button(LANG_NAMES[lang], 0, "lang", str(i)) for i, lang in enumerate(LANGS)]
+    ]
+    await reply(update, esc(w.tr.gettext("Language of this chat:")), InlineKeyboardMarkup(rows))
+
+
+async def on_lang_tap(update: Update, context: Ctx, cb: TableCb) -> None:
+    q = update.callback_query
+    assert q is not None and q.message is not None
+    w = await who(update, context)
+    i = cb.int_arg(len(LANGS))
+    if not w.private and not await is_admin(context, w.chat_id, w.tg_user_id):
+        table = await db(ledger(context).current_table, w.chat_id)
+        if table is not None and w.player.id not in table.player_ids:
+            await alert(
+                q, w.tr.gettext("Only the players at this table (or a chat admin) can do that.")
+            )
+            return
+    await db(ledger(context).set_chat_lang, w.chat_id, LANGS[i])
+    forget_chat_lang(context, w.chat_id)
+    tr = Translator(LANGS[i])
+    await edit_or_send(
+        context.bot,
+        w.chat_id,
+        q.message.message_id,
+        esc(tr.gettext("Language set: {name}").format(name=LANG_NAMES[LANGS[i]])),
+        None,
+    )
+    await done(q)
+
+
+async def cmd_stats(update: Update, context: Ctx) -> None:
+    w = await who(update, context)
+    _ = w.tr.gettext
+    stats = await db(ledger(context).chat_stats, w.chat_id)
+    lines = ["<b>" + esc(_("Lifetime stats of this chat")) + "</b>"]
+    if not stats:
+        lines.append(esc(_("No hands yet.")))
+    for s in stats:
+        lines.append(
+            esc(
+                _(
+                    "{name}: {net:+d} over {hands} hands · {wins} wins ({sd} self-drawn), "
+                    "{di} dealt in, best hand +{best}"
+                ).format(
+                    name=s.name,
+                    net=s.net,
+                    hands=s.hands,
+                    wins=s.wins,
+                    sd=s.self_draws,
+                    di=s.deal_ins,
+                    best=s.biggest_win,
+                )
+            )
+        )
+    await reply(update, "\n".join(lines))
+
+
+async def cmd_start(update: Update, context: Ctx) -> None:
+    await cmd_help(update, context)
+
+
+async def on_callback(update: Update, context: Ctx) -> None:
+    """Route a button press; malformed or forged data gets an alert and changes nothing."""
+    q = update.callback_query
+    assert q is not None
+    if q.message is None:
+        await q.answer()
+        return
+    try:
+        cb = decode(q.data)
+    except BadCallback as err:
+        log.warning("rejected callback data %r from user %s: %s", q.data, q.from_user.id, err)
+        tr = await translator(update, context)
+        await alert(q, tr.gettext("This button is not valid."))
+        return
+    try:
+        if isinstance(cb, DraftCb):
+            await on_draft_tap(update, context, cb)
+        elif cb.action == "lang":
+            await on_lang_tap(update, context, cb)
+        else:
+            await on_table_tap(update, context, cb)
+    except BadCallback as err:
+        log.warning("rejected callback argument %r: %s", q.data, err)
+        tr = await translator(update, context)
+        await alert(q, tr.gettext("This button is not valid."))
+
+
+__all__ = ["cmd_help", "cmd_lang", "cmd_rules", "cmd_start", "cmd_stats", "on_callback", "send"]

@@ -1,0 +1,498 @@
+"""The table: /newtable, its message's buttons (Join, Start, Record hand, Draw, Undo, Board,
+Settle), /guest, /seat, /undo, /settle, /board, /edit, /close."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from telegram import InputFile, Update
+
+import scoring
+from bot import setup, texts, wizard
+from bot.callback import TableCb
+from bot.context import Ctx, Who, db, is_admin, ledger, seated_or_admin, who
+from bot.handlers.common import (
+    alert,
+    args_of,
+    done,
+    ledger_error,
+    post_table_message,
+    refresh_table_message,
+    reply,
+)
+from bot.handlers.drafts import start_draft
+from bot.tg import edit_or_send, esc, send
+from storage.errors import DraftExpired, LedgerError, StaleDraft
+from storage.views import DraftView, TableView
+
+log = logging.getLogger(__name__)
+
+
+async def current(context: Ctx, w: Who, update: Update) -> TableView | None:
+    table = await db(ledger(context).current_table, w.chat_id)
+    if table is None:
+        await reply(
+            update, esc(w.tr.gettext("There is no table in this chat. Open one with /newtable."))
+        )
+    return table
+
+
+# ---------------------------------------------------------------------------------------
+# commands
+# ---------------------------------------------------------------------------------------
+async def cmd_newtable(update: Update, context: Ctx) -> None:
+    w = await who(update, context)
+    _ = w.tr.gettext
+    if w.private:
+        await reply(
+            update,
+            esc(
+                _(
+                    "Tables are played in a group: add me to your group and send "
+                    "/newtable there. Here you can use /calc."
+                )
+            ),
+        )
+        return
+    existing = await db(ledger(context).current_table, w.chat_id)
+    if existing is not None:
+        await reply(
+            update, esc(_("This chat already has a table. /table shows it; /close closes it."))
+        )
+        return
+    step, data = setup.new_setup("table")
+    await start_draft(context, w, table_id=None, step=step, data=data)
+
+
+async def cmd_calc(update: Update, context: Ctx) -> None:
+    w = await who(update, context)
+    _ = w.tr.gettext
+    if not w.private:
+        await reply(
+            update, esc(_("/calc works in a private chat with me, so the group is not disturbed."))
+        )
+        return
+    step, data = setup.new_setup("calc")
+    await start_draft(context, w, table_id=None, step=step, data=data)
+
+
+async def cmd_table(update: Update, context: Ctx) -> None:
+    w = await who(update, context)
+    table = await current(context, w, update)
+    if table is None:
+        return
+    standings = await db(ledger(context).standings, table.id) if table.status != "open" else None
+    await post_table_message(context, table, standings, w.tr, edit=False)
+
+
+async def cmd_join(update: Update, context: Ctx) -> None:
+    w = await who(update, context)
+    table = await current(context, w, update)
+    if table is None:
+        return
+    try:
+        await db(ledger(context).join, table.id, w.player.id)
+    except LedgerError as err:
+        await reply(update, esc(ledger_error(err, w.tr)))
+        return
+    await refresh_table_message(context, table.id, w.tr)
+
+
+async def cmd_guest(update: Update, context: Ctx) -> None:
+    w = await who(update, context)
+    _ = w.tr.gettext
+    table = await current(context, w, update)
+    if table is None:
+        return
+    name = " ".join(args_of(context)).strip()
+    if not name:
+        await reply(update, esc(_("Usage: /guest NAME")))
+        return
+    if not await seated_or_admin(context, w, table):
+        await reply(update, esc(_("Only the players at this table (or a chat admin) can do that.")))
+        return
+    try:
+        await db(ledger(context).add_guest, table.id, name[:64], by_player_id=w.player.id)
+    except LedgerError as err:
+        await reply(update, esc(ledger_error(err, w.tr)))
+        return
+    await refresh_table_message(context, table.id, w.tr)
+
+
+async def cmd_seat(update: Update, context: Ctx) -> None:
+    w = await who(update, context)
+    _ = w.tr.gettext
+    table = await current(context, w, update)
+    if table is None:
+        return
+    args = args_of(context)
+    if len(args) != 1 or not args[0].isdigit():
+        await reply(update, esc(_("Usage: /seat N (1 = East)")))
+        return
+    try:
+        await db(ledger(context).move_seat, table.id, w.player.id, int(args[0]) - 1)
+    except LedgerError as err:
+        await reply(update, esc(ledger_error(err, w.tr)))
+        return
+    await refresh_table_message(context, table.id, w.tr)
+
+
+async def cmd_close(update: Update, context: Ctx) -> None:
+    w = await who(update, context)
+    table = await current(context, w, update)
+    if table is None:
+        return
+    if not (
+        w.player.id == table.creator_id
+        or await is_admin(context, w.chat_id, w.tg_user_id)
+        or w.player.id in table.player_ids
+    ):
+        await reply(update, esc(w.tr.gettext("You are not allowed to do that.")))
+        return
+    try:
+        await db(ledger(context).close_table, table.id, by_player_id=w.player.id)
+    except LedgerError as err:
+        await reply(update, esc(ledger_error(err, w.tr)))
+        return
+    await refresh_table_message(context, table.id, w.tr)
+    await reply(update, esc(w.tr.gettext("The table is closed.")))
+
+
+async def cmd_undo(update: Update, context: Ctx) -> None:
+    w = await who(update, context)
+    table = await current(context, w, update)
+    if table is not None:
+        await ask_undo(context, w, table, None)
+
+
+async def cmd_settle(update: Update, context: Ctx) -> None:
+    w = await who(update, context)
+    table = await current(context, w, update)
+    if table is not None:
+        await ask_settle(context, w, table, None)
+
+
+async def cmd_board(update: Update, context: Ctx) -> None:
+    w = await who(update, context)
+    table = await current(context, w, update)
+    if table is not None:
+        await send_board(context, w, table)
+
+
+async def cmd_edit(update: Update, context: Ctx) -> None:
+    w = await who(update, context)
+    _ = w.tr.gettext
+    table = await current(context, w, update)
+    if table is None:
+        return
+    args = args_of(context)
+    if len(args) != 1 or not args[0].isdigit():
+        await reply(update, esc(_("Usage: /edit N (the hand number, see /history)")))
+        return
+    if not await seated_or_admin(context, w, table):
+        await reply(update, esc(_("Only the players at this table (or a chat admin) can do that.")))
+        return
+    L = ledger(context)
+    try:
+        hand = await db(L.get_hand, table.id, int(args[0]))
+    except LedgerError as err:
+        await reply(update, esc(ledger_error(err, w.tr)))
+        return
+    if hand.status != "confirmed":
+        await reply(update, esc(_("That hand is already voided.")))
+        return
+    names = texts.names_of(table, hand.names)
+    data = wizard.from_record(
+        hand.record, names, kind="hand", edit_hand_id=hand.id, edit_seq=hand.seq
+    )
+    await start_draft(context, w, table_id=table.id, step="preview", data=data)
+
+
+# ---------------------------------------------------------------------------------------
+# the table message's buttons
+# ---------------------------------------------------------------------------------------
+async def on_table_tap(update: Update, context: Ctx, cb: TableCb) -> None:
+    q = update.callback_query
+    assert q is not None and q.message is not None
+    w = await who(update, context)
+    _ = w.tr.gettext
+    L = ledger(context)
+    table = await db(L.current_table, w.chat_id)
+    if table is None or table.id != cb.table_id:
+        if cb.action == "hist":
+            try:
+                table = await db(L.get_table, cb.table_id)
+            except LedgerError:
+                table = None
+        if table is None or table.chat_id != w.chat_id:
+            await alert(q, _("This table is closed or belongs to another chat."))
+            return
+    action = cb.action
+    if action == "join":
+        try:
+            await db(L.join, table.id, w.player.id)
+        except LedgerError as err:
+            await alert(q, ledger_error(err, w.tr))
+            return
+        await refresh_table_message(context, table.id, w.tr)
+        await done(q)
+        return
+    if action == "hist":
+        await show_history(context, w, table, cb.int_arg(10000), q.message.message_id)
+        await done(q)
+        return
+    if action == "board":
+        await send_board(context, w, table)
+        await done(q)
+        return
+    if not await seated_or_admin(context, w, table):
+        await alert(q, _("Only the players at this table (or a chat admin) can do that."))
+        return
+    if action == "start":
+        rs = scoring.get(table.ruleset)
+        if len(table.seats) not in rs.players:
+            need = " / ".join(str(n) for n in rs.players)
+            await alert(q, _("{n} players are needed to start.").format(n=need))
+            return
+        try:
+            await db(L.start, table.id)
+        except LedgerError as err:
+            await alert(q, ledger_error(err, w.tr))
+            return
+        await refresh_table_message(context, table.id, w.tr)
+        await done(q)
+        return
+    if table.status != "playing":
+        await alert(q, _("Start the table first."))
+        return
+    if action in ("rec", "draw"):
+        rs = scoring.get(table.ruleset)
+        if action == "draw" and "draw" not in {r.value for r in rs.results}:
+            await alert(q, _("This ruleset has no draw."))
+            return
+        await start_hand(context, w, table, "draw" if action == "draw" else None)
+        await done(q)
+        return
+    if action == "undo":
+        await ask_undo(context, w, table, q)
+        await done(q)
+        return
+    if action == "settle":
+        await ask_settle(context, w, table, q)
+        await done(q)
+        return
+    await alert(q, _("This button is not valid."))
+
+
+async def start_hand(context: Ctx, w: Who, table: TableView, result: str | None) -> None:
+    assert table.dealer_id is not None
+    names = texts.names_of(table)
+    players = [str(s.player_id) for s in sorted(table.seats, key=lambda s: s.seat_index)]
+    step, data = wizard.new_state(
+        ruleset=table.ruleset,
+        options=dict(table.options),
+        players=players,
+        names=names,
+        dealer=str(table.dealer_id),
+        result=result,
+        hand_no=table.hand_count + 1,
+    )
+    data["kind"] = "hand"
+    data["hand_count"] = table.hand_count
+    await start_draft(context, w, table_id=table.id, step=step, data=data)
+
+
+# ---------------------------------------------------------------------------------------
+# undo / settle (asked first, done on "Yes": a draft, so a double tap does it once)
+# ---------------------------------------------------------------------------------------
+async def ask_undo(context: Ctx, w: Who, table: TableView, q: Any) -> None:
+    _ = w.tr.gettext
+    hand = await db(ledger(context).last_hand, table.id)
+    if hand is None:
+        text = _("There is no hand to undo.")
+        if q is not None:
+            await alert(q, text)
+        else:
+            await send(context.bot, w.chat_id, esc(text))
+        return
+    names = texts.names_of(table, hand.names)
+    question = _("Void the last hand?") + "\n" + texts.result_line(hand, names, w.tr)
+    data = {
+        "kind": "confirm",
+        "what": "undo",
+        "hand_id": hand.id,
+        "seq": hand.seq,
+        "question": question,
+        "yes": _("Yes, void hand {n}").format(n=hand.seq),
+    }
+    await start_draft(context, w, table_id=table.id, step="confirm", data=data)
+
+
+async def do_undo(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
+    q = update.callback_query
+    assert q is not None and q.message is not None
+    _ = w.tr.gettext
+    L = ledger(context)
+    assert d.table_id is not None
+    table = await db(L.get_table, d.table_id)
+    hand = await db(L.get_hand, table.id, int(d.data["seq"]))
+    if not (
+        w.player.id in (hand.recorded_by, table.creator_id)
+        or await is_admin(context, w.chat_id, w.tg_user_id)
+    ):
+        await alert(
+            q, _("Only whoever recorded the hand, the table's creator or a chat admin can void it.")
+        )
+        return
+    try:
+        await db(L.close_draft, d.id, version=d.version, status="done")
+    except (StaleDraft, DraftExpired):
+        await alert(q, _("Already done."))
+        return
+    try:
+        await db(L.void_hand, hand.id, by_player_id=w.player.id, reason="undo")
+    except LedgerError as err:
+        await edit_or_send(
+            context.bot, d.tg_chat_id, q.message.message_id, esc(ledger_error(err, w.tr)), None
+        )
+        await done(q)
+        return
+    await edit_or_send(
+        context.bot,
+        d.tg_chat_id,
+        q.message.message_id,
+        "↩ " + esc(_("Hand {n} voided.").format(n=hand.seq)),
+        None,
+    )
+    await refresh_table_message(context, table.id, w.tr)
+    await done(q)
+
+
+async def ask_settle(context: Ctx, w: Who, table: TableView, q: Any) -> None:
+    _ = w.tr.gettext
+    data = {
+        "kind": "confirm",
+        "what": "settle",
+        "night": table.night,
+        "question": _("End night {n} and settle up?").format(n=table.night),
+        "yes": _("Settle"),
+    }
+    await start_draft(context, w, table_id=table.id, step="confirm", data=data)
+
+
+async def do_settle(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
+    q = update.callback_query
+    assert q is not None and q.message is not None
+    _ = w.tr.gettext
+    L = ledger(context)
+    assert d.table_id is not None
+    table = await db(L.get_table, d.table_id)
+    night = int(d.data["night"])
+    if table.night != night:
+        await alert(q, _("Already done."))
+        return
+    try:
+        await db(L.close_draft, d.id, version=d.version, status="done")
+    except (StaleDraft, DraftExpired):
+        await alert(q, _("Already done."))
+        return
+    sv = await db(L.night_transfers, table.id, night=night)
+    standings = await db(L.standings, table.id, night=night)
+    await db(L.new_night, table.id)
+    await edit_or_send(
+        context.bot, d.tg_chat_id, q.message.message_id, texts.settle_text(table, sv, w.tr), None
+    )
+    await send_settlement_image(context, w, table, sv, standings)
+    await refresh_table_message(context, table.id, w.tr)
+    await done(q)
+
+
+# ---------------------------------------------------------------------------------------
+# board, history, export
+# ---------------------------------------------------------------------------------------
+async def send_board(context: Ctx, w: Who, table: TableView) -> None:
+    st = await db(ledger(context).standings, table.id)
+    text = texts.standings_text(table, st, w.tr)
+    from bot.handlers import images
+
+    png = await images.scoreboard(context, w, table, st)
+    if png is not None:
+        await context.bot.send_photo(
+            w.chat_id, InputFile(png, filename="board.png"), caption=text[:1000]
+        )
+    else:
+        await send(context.bot, w.chat_id, text)
+
+
+async def send_settlement_image(context: Ctx, w: Who, table: TableView, sv: Any, st: Any) -> None:
+    from bot.handlers import images
+
+    png = await images.settlement(context, w, table, sv, st)
+    if png is not None:
+        await context.bot.send_photo(w.chat_id, InputFile(png, filename="settlement.png"))
+
+
+async def show_history(
+    context: Ctx, w: Who, table: TableView, page: int, message_id: int | None
+) -> None:
+    L = ledger(context)
+    pg = await db(L.history, table.id, page=page, page_size=10)
+    names: dict[str, str] = {}
+    for h in pg.items:
+        names.update(texts.names_of(table, h.names))
+    text = texts.history_text(table, pg, w.tr, names)
+    await edit_or_send(
+        context.bot, w.chat_id, message_id, text, texts.history_markup(table, pg, w.tr)
+    )
+
+
+async def cmd_history(update: Update, context: Ctx) -> None:
+    w = await who(update, context)
+    table = await current(context, w, update)
+    if table is None:
+        return
+    args = args_of(context)
+    page = int(args[0]) - 1 if args and args[0].isdigit() and int(args[0]) > 0 else 0
+    await show_history(context, w, table, page, None)
+
+
+async def cmd_export(update: Update, context: Ctx) -> None:
+    w = await who(update, context)
+    table = await current(context, w, update)
+    if table is None:
+        return
+    csv_text = await db(ledger(context).export_csv, table.id)
+    await context.bot.send_document(
+        w.chat_id,
+        InputFile(csv_text.encode("utf-8"), filename=f"table-{table.id}.csv"),
+        caption=w.tr.gettext("All hands of this table (CSV)."),
+    )
+
+
+async def cmd_explain(update: Update, context: Ctx) -> None:
+    from bot.handlers.common import display_settlement
+
+    w = await who(update, context)
+    _ = w.tr.gettext
+    table = await current(context, w, update)
+    if table is None:
+        return
+    args = args_of(context)
+    if len(args) != 1 or not args[0].isdigit():
+        await reply(update, esc(_("Usage: /explain N (the hand number, see /history)")))
+        return
+    try:
+        hand = await db(ledger(context).get_hand, table.id, int(args[0]))
+    except LedgerError as err:
+        await reply(update, esc(ledger_error(err, w.tr)))
+        return
+    names = texts.names_of(table, hand.names)
+    shown = display_settlement(hand.record, names)
+    text = texts.explain_text(hand, names, shown, w.tr)
+    await send(context.bot, w.chat_id, text[:4000])
+    from bot.handlers import images
+
+    png = await images.hand_card(context, w, table, hand, names, shown)
+    if png is not None:
+        await context.bot.send_photo(w.chat_id, InputFile(png, filename=f"hand-{hand.seq}.png"))

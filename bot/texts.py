@@ -1,0 +1,280 @@
+"""Texts and keyboards of the table message, results, history, settlement (HTML)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+import scoring
+from bot.callback import DraftCb, TableCb
+from bot.i18n import Translator
+from bot.render.money import format_money
+from bot.tg import esc
+from bot.wizard import Button, Screen, describe_win
+from scoring.record import HandRecord, Settlement
+from storage.views import HandView, Page, SettleView, StandingsView, TableView
+
+WINDS_ZH = ("东", "南", "西", "北")
+WINDS_EN = ("E", "S", "W", "N")
+
+
+def draft_markup(screen: Screen, draft_id: int, version: int) -> InlineKeyboardMarkup | None:
+    rows = [
+        [
+            InlineKeyboardButton(
+                b.label, callback_data=DraftCb(draft_id, version, b.action, b.arg).encode()
+            )
+            for b in row
+        ]
+        for row in screen.rows
+        if row
+    ]
+    return InlineKeyboardMarkup(rows) if rows else None
+
+
+def table_button(label: str, table_id: int, action: str, arg: str = "") -> InlineKeyboardButton:
+    return InlineKeyboardButton(label, callback_data=TableCb(table_id, action, arg).encode())
+
+
+def money(minor: int, currency: str | None, sign: bool = False) -> str:
+    return format_money(minor, currency or "CNY", sign=sign)
+
+
+def unit(rs_id: str, tr: Translator) -> str:
+    rs = scoring.get(rs_id)
+    return tr.pick(rs.unit_zh, rs.unit_en)
+
+
+def table_text(table: TableView, standings: StandingsView | None, tr: Translator) -> str:
+    _ = tr.gettext
+    rs = scoring.get(table.ruleset)
+    lines = [f"🀄 <b>{esc(table.name or tr.name(rs))}</b>"]
+    if table.name:
+        lines.append(esc(tr.name(rs)))
+    preset = table.options.get("preset")
+    if preset and len(rs.presets) > 1 and (p := rs.preset(str(preset))):
+        lines.append(_("Preset: {name}").format(name=esc(tr.name(p))))
+    if table.stake_minor:
+        lines.append(
+            _("Stake: {money} per {unit}").format(
+                money=money(table.stake_minor, table.currency), unit=esc(unit(table.ruleset, tr))
+            )
+        )
+    status = {"open": _("waiting for players"), "playing": _("playing"), "closed": _("closed")}
+    lines.append(
+        _("Night {night} · hand {n} · {status}").format(
+            night=table.night,
+            n=(standings.hand_count if standings else 0) + 1,
+            status=status.get(table.status, table.status),
+        )
+    )
+    lines.append("")
+    totals = {p.player_id: p.total for p in standings.players} if standings else {}
+    winds = WINDS_ZH if tr.zh else WINDS_EN
+    need = max(rs.players)
+    for seat in sorted(table.seats, key=lambda s: s.seat_index):
+        wind = winds[seat.seat_index] if seat.seat_index < len(winds) else str(seat.seat_index + 1)
+        dealer = " 🎲" + _("dealer") if seat.player_id == table.dealer_id else ""
+        guest = " 👤" if seat.is_guest else ""
+        total = totals.get(seat.player_id, 0)
+        lines.append(f"{wind} {esc(seat.name)}{guest}{dealer} <b>{total:+d}</b>")
+    for i in range(len(table.seats), need):
+        lines.append(f"{winds[i] if i < len(winds) else i + 1} —")
+    if table.status == "open":
+        lines.append("")
+        lines.append(
+            _(
+                "Tap Join to sit down (seat order = order of joining); /guest NAME seats "
+                "someone without Telegram; /seat N moves you to seat N."
+            )
+        )
+    return "\n".join(lines)
+
+
+def table_markup(table: TableView, tr: Translator) -> InlineKeyboardMarkup | None:
+    _ = tr.gettext
+    t = table.id
+    if table.status == "closed":
+        return None
+    if table.status == "open":
+        return InlineKeyboardMarkup(
+            [
+                [
+                    table_button("🙋 " + _("Join"), t, "join"),
+                    table_button("▶ " + _("Start"), t, "start"),
+                ]
+            ]
+        )
+    return InlineKeyboardMarkup(
+        [
+            [
+                table_button("📝 " + _("Record hand"), t, "rec"),
+                table_button("🤝 " + _("Draw"), t, "draw"),
+            ],
+            [
+                table_button("↩ " + _("Undo"), t, "undo"),
+                table_button("📊 " + _("Board"), t, "board"),
+                table_button("💰 " + _("Settle"), t, "settle"),
+            ],
+            [table_button("🙋 " + _("Join"), t, "join")],
+        ]
+    )
+
+
+def names_of(table: TableView, extra: Mapping[int, str] | None = None) -> dict[str, str]:
+    names = {str(k): v for k, v in (extra or {}).items()}
+    names.update({str(s.player_id): s.name for s in table.seats})
+    return names
+
+
+def headline(record: HandRecord, names: Mapping[str, str], tr: Translator) -> str:
+    _ = tr.gettext
+    rs = scoring.get(record.ruleset)
+    data = {"names": dict(names)}
+    parts = [describe_win(rs, data, w.to_json(), tr) for w in record.wins]
+    if record.result != "win":
+        r = next((r for r in rs.results if r.value == record.result), None)
+        parts.append(tr.name(r) if r else record.result)
+    return "; ".join(parts) if parts else _("no winner")
+
+
+def nets_line(settlement: Settlement, names: Mapping[str, str]) -> str:
+    items = sorted(settlement.net.items(), key=lambda kv: -kv[1])
+    return ", ".join(f"{names.get(p, p)} {v:+d}" for p, v in items if v) or "±0"
+
+
+def result_line(hand: HandView, names: Mapping[str, str], tr: Translator) -> str:
+    _ = tr.gettext
+    return _("Hand {n}: {what} — {nets}").format(
+        n=hand.seq,
+        what=esc(headline(hand.record, names, tr)),
+        nets=esc(nets_line(hand.settlement, names)),
+    )
+
+
+def explain_text(
+    hand: HandView, names: Mapping[str, str], settlement: Settlement, tr: Translator
+) -> str:
+    """A hand's full derivation (``settlement`` carries the explanation with names)."""
+    _ = tr.gettext
+    u = unit(hand.record.ruleset, tr)
+    lines = [f"<b>{_('Hand {n}').format(n=hand.seq)}</b> · " + _("night {n}").format(n=hand.night)]
+    if hand.status == "voided":
+        lines.append(
+            "❌ " + _("voided") + (f" ({esc(hand.void_reason)})" if hand.void_reason else "")
+        )
+    lines.append(esc(headline(hand.record, names, tr)))
+    lines.append(
+        _("Dealer: {name}").format(name=esc(names.get(hand.record.dealer, hand.record.dealer)))
+    )
+    lines.append("")
+    lines.append(f"<b>{_('Payments')}</b>")
+    for p in hand.settlement.payments:
+        lines.append(
+            f"{esc(names.get(p.payer, p.payer))} → {esc(names.get(p.payee, p.payee))}: "
+            f"{p.amount} {esc(u)}"
+        )
+    if not hand.settlement.payments:
+        lines.append(_("Nobody pays anything."))
+    lines.append(f"<b>{_('Net')}</b>")
+    lines.append(esc(nets_line(hand.settlement, names)))
+    if settlement.explanation:
+        lines.append(f"<b>{_('How')}</b>")
+        for s in settlement.explanation:
+            lines.append("· " + esc(s.text("zh" if tr.zh else "en")))
+    return "\n".join(lines)
+
+
+def history_text(
+    table: TableView, page: Page[HandView], tr: Translator, names: Mapping[str, str]
+) -> str:
+    _ = tr.gettext
+    lines = [f"<b>{_('History')}</b> · " + _("page {a}/{b}").format(a=page.page + 1, b=page.pages)]
+    if not page.items:
+        lines.append(_("No hands yet."))
+    for h in page.items:
+        mark = "❌ " if h.status == "voided" else ""
+        lines.append(mark + result_line(h, names, tr))
+    lines.append(_("/explain N shows a hand's derivation; /edit N corrects it."))
+    return "\n".join(lines)
+
+
+def history_markup(
+    table: TableView, page: Page[HandView], tr: Translator
+) -> InlineKeyboardMarkup | None:
+    row = []
+    if page.has_prev:
+        row.append(table_button("◀", table.id, "hist", str(page.page - 1)))
+    if page.has_next:
+        row.append(table_button("▶", table.id, "hist", str(page.page + 1)))
+    return InlineKeyboardMarkup([row]) if row else None
+
+
+def standings_text(table: TableView, st: StandingsView, tr: Translator) -> str:
+    _ = tr.gettext
+    rs = scoring.get(table.ruleset)
+    lines = [
+        f"<b>{esc(table.name or tr.name(rs))}</b> · "
+        + _("night {n}").format(n=st.night)
+        + " · "
+        + _("{n} hands").format(n=st.hand_count)
+    ]
+    for i, p in enumerate(st.players, 1):
+        money_txt = ""
+        if p.money_minor is not None and table.stake_minor:
+            money_txt = f" ({money(p.money_minor, table.currency, sign=True)})"
+        lines.append(
+            _("{i}. {name} {total:+d}{money} · {wins} wins, {sd} self-drawn, {di} dealt in").format(
+                i=i,
+                name=esc(p.name),
+                total=p.total,
+                money=money_txt,
+                wins=p.wins,
+                sd=p.self_draws,
+                di=p.deal_ins,
+            )
+        )
+    return "\n".join(lines)
+
+
+def settle_text(table: TableView, sv: SettleView, tr: Translator) -> str:
+    _ = tr.gettext
+    u = unit(table.ruleset, tr)
+    names = dict(sv.names)
+    for s in table.seats:
+        names.setdefault(s.player_id, s.name)
+    lines = [f"<b>{_('Night {n} is settled').format(n=sv.night)}</b>"]
+    if sv.stake_minor:
+        lines.append(
+            _("Stake: {money} per {unit}").format(
+                money=money(sv.stake_minor, sv.currency), unit=esc(u)
+            )
+        )
+    lines.append("")
+    for pid, pts in sorted(sv.net_points.items(), key=lambda kv: -kv[1]):
+        m = ""
+        if sv.net_money is not None:
+            m = f" = {money(sv.net_money.get(pid, 0), sv.currency, sign=True)}"
+        lines.append(f"{esc(names.get(pid, str(pid)))}: {pts:+d} {esc(u)}{m}")
+    lines.append("")
+    if not sv.transfers:
+        lines.append(_("Nobody owes anything."))
+    else:
+        lines.append(f"<b>{_('Transfers')}</b>")
+    for t in sv.transfers:
+        amount = (
+            money(t.money_minor, sv.currency) if t.money_minor is not None else f"{t.points} {u}"
+        )
+        lines.append(
+            _("{payer} pays {payee} {amount}").format(
+                payer=esc(names.get(t.payer_id, str(t.payer_id))),
+                payee=esc(names.get(t.payee_id, str(t.payee_id))),
+                amount=esc(amount),
+            )
+        )
+    return "\n".join(lines)
+
+
+def screen_button_rows(rows: list[list[Button]]) -> int:
+    return sum(len(r) for r in rows)

@@ -1,0 +1,127 @@
+"""Fixtures: the fake Telegram server, a ledger on a temporary SQLite file, and the real PTB
+Application polling the fake server over loopback HTTP."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.app import _post_init, build_application
+from bot.config import Settings
+from storage.service import Ledger
+from tests.bot.fake_telegram import Chat, FakeTelegram, User
+
+
+class Bot:
+    """Starts/stops the real Application against the fake server (restartable)."""
+
+    def __init__(self, tg: FakeTelegram, db_url: str, **settings: Any) -> None:
+        self.tg, self.db_url, self.settings = tg, db_url, settings
+        self.app: Any = None
+        self.ledger: Ledger | None = None
+
+    async def start(self) -> None:
+        self.ledger = Ledger(self.db_url)
+        await asyncio.to_thread(self.ledger.upgrade)
+        opts: dict[str, Any] = {
+            "TELEGRAM_BOT_TOKEN": self.tg.token,
+            "TELEGRAM_API_BASE_URL": self.tg.base,
+            "RATE_GROUP_PER_MINUTE": 0,
+            "RATE_OVERALL_PER_SECOND": 0,
+            "POLL_TIMEOUT": 1,
+        }
+        opts.update(self.settings)
+        images = bool(opts.pop("images", False))
+        settings = Settings(**opts)
+        self.app = build_application(settings, self.ledger, images=images)
+        await self.app.initialize()
+        await _post_init(self.app)
+        await self.app.start()
+        await self.app.updater.start_polling(timeout=1, poll_interval=0)
+
+    async def stop(self) -> None:
+        if self.app is None:
+            return
+        await self.app.updater.stop()
+        await self.app.stop()
+        await self.app.shutdown()
+        self.app = None
+
+    async def restart(self) -> None:
+        await self.stop()
+        await self.start()
+
+
+class Scene:
+    """A group chat with test users, and helpers to act as them."""
+
+    def __init__(self, tg: FakeTelegram, chat: Chat) -> None:
+        self.tg, self.chat = tg, chat
+
+    async def say(
+        self,
+        user: User,
+        text: str,
+        *,
+        expect: str | None = None,
+        method: str = "sendMessage",
+        timeout: float = 10,
+    ) -> dict[str, Any]:
+        """Post ``text`` as ``user``; return the next message the bot sends to the chat."""
+        mark = self.tg.mark()
+        await self.tg.post(self.chat, user, text)
+        return await self.tg.next_message(self.chat, mark, timeout, contains=expect, method=method)
+
+    async def tap(
+        self, user: User, message: dict[str, Any] | int, label: str, timeout: float = 10
+    ) -> dict[str, Any]:
+        mid = message if isinstance(message, int) else message["message_id"]
+        return await self.tg.press(self.chat, user, mid, label, timeout)
+
+    async def tap_for_message(
+        self, user: User, message: dict[str, Any] | int, label: str, expect: str | None = None
+    ) -> dict[str, Any]:
+        """Tap, then return the next message the bot sends (e.g. a wizard)."""
+        mark = self.tg.mark()
+        answer = await self.tap(user, message, label)
+        assert not answer.get("show_alert"), answer
+        return await self.tg.next_message(self.chat, mark, contains=expect)
+
+    def text(self, message: dict[str, Any] | int) -> str:
+        mid = message if isinstance(message, int) else message["message_id"]
+        return self.tg.text(self.chat, mid)
+
+    def labels(self, message: dict[str, Any] | int) -> list[str]:
+        mid = message if isinstance(message, int) else message["message_id"]
+        return [b["text"] for b in self.tg.buttons(self.chat, mid)]
+
+
+@pytest.fixture
+async def tg() -> AsyncIterator[FakeTelegram]:
+    fake = FakeTelegram()
+    await fake.start()
+    yield fake
+    await fake.stop()
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'tally.sqlite3'}"
+
+
+@pytest.fixture
+async def bot(tg: FakeTelegram, db_url: str) -> AsyncIterator[Bot]:
+    b = Bot(tg, db_url)
+    await b.start()
+    yield b
+    await b.stop()
+
+
+@pytest.fixture(autouse=True)
+def _quiet_logs(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO)

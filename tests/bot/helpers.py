@@ -1,0 +1,55 @@
+"""Scenario steps shared by the end-to-end tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.bot.conftest import Scene
+from tests.bot.fake_telegram import User
+
+
+async def pick_paged(s: Scene, user: User, msg: dict[str, Any], label: str) -> dict[str, Any]:
+    """Tap ``label`` on a paged keyboard, paging forward with ▶ until it shows."""
+    for _ in range(20):
+        if any(label in t for t in s.labels(msg)):
+            return await s.tap(user, msg, label)
+        await s.tap(user, msg, "▶")
+    raise AssertionError(f"{label!r} never shown")
+
+
+async def open_table(
+    s: Scene,
+    creator: User,
+    ruleset: str,
+    *,
+    stake: str | None = None,
+    setup_text: str = "/newtable",
+    lang_hint: str = "New table",
+) -> dict[str, Any]:
+    """/newtable → ruleset → (options: Next) → stake; returns the table message."""
+    setup = await s.say(creator, setup_text, expect=None)
+    await pick_paged(s, creator, setup, ruleset)
+    labels = s.labels(setup)
+    if any("Next" in t or "下一步" in t for t in labels):
+        next_label = next(t for t in labels if "Next" in t or "下一步" in t)
+        await s.tap(creator, setup, next_label)
+    mark = s.tg.mark()
+    await s.tap(creator, setup, stake or s.labels(setup)[0])
+    return await s.tg.next_message(s.chat, mark)
+
+
+async def seat_and_start(
+    s: Scene, table_msg: dict[str, Any], users: list[User], join: str = "Join", start: str = "Start"
+) -> None:
+    for u in users:
+        ans = await s.tap(u, table_msg, join)
+        assert not ans.get("show_alert"), ans
+    ans = await s.tap(users[0], table_msg, start)
+    assert not ans.get("show_alert"), ans
+
+
+async def wizard(s: Scene, user: User, msg: dict[str, Any], *labels: str) -> None:
+    """Tap a sequence of buttons on the wizard message (each must not alert)."""
+    for label in labels:
+        ans = await s.tap(user, msg, label)
+        assert not ans.get("show_alert"), (label, ans, s.text(msg), s.labels(msg))
