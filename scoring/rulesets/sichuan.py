@@ -88,9 +88,9 @@ EXTRAS: dict[str, tuple[str, str]] = {
 }
 
 KONGS: dict[str, tuple[str, str, int]] = {
-    "zhi_gang": ("刮风·直杠", "open kong on a discard (直杠)", 1),
-    "mian_xia_gang": ("刮风·面下杠", "added kong (面下杠)", 1),
-    "an_gang": ("下雨·暗杠", "concealed kong (暗杠)", 2),
+    "zhi_gang": ("刮风·直杠", "Open kong on a discard (直杠)", 1),
+    "mian_xia_gang": ("刮风·面下杠", "Added kong (面下杠)", 1),
+    "an_gang": ("下雨·暗杠", "Concealed kong (暗杠)", 2),
 }
 
 PIG_MULTIPLE = 16  # "花猪赔给非花猪玩家16倍点数" (L144)
