@@ -13,8 +13,9 @@
   the position (and night) of the hand it replaces.
 * ``ledger_row`` — one row per player per hand (the settlement's ``net``), with the hand's
   status copied (``confirmed``) so totals are a single indexed aggregate.
-* ``night_total`` — running totals per table, night and player, kept in the same transaction
-  as the hands (fast standings at any number of hands).
+* ``night_total`` — running totals per table, night and player (night 0 = the whole table),
+  kept in the same transaction as the hands: standings read a handful of rows at any number
+  of hands.
 * ``draft`` — a hand being entered on the keyboards, with a version for optimistic concurrency.
 
 Timestamps are UTC (``timestamptz`` on PostgreSQL, UTC text on SQLite).

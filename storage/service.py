@@ -887,16 +887,19 @@ class Ledger:
     def _apply_totals(
         s: Session, table_id: int, night: int, rows: Sequence[LedgerRow], sign: int
     ) -> None:
+        """Add (``sign`` +1) or take away (-1) the rows from the night's totals and from the
+        whole table's (kept as night 0)."""
         for r in rows:
-            nt = s.get(NightTotal, (table_id, night, r.player_id))
-            if nt is None:
-                nt = NightTotal(table_id=table_id, night=night, player_id=r.player_id)
-                s.add(nt)
-            nt.total += sign * r.amount
-            nt.hands += sign
-            nt.wins += sign * r.won
-            nt.self_draws += sign * r.self_drawn
-            nt.deal_ins += sign * r.dealt_in
+            for n in (night, ALL_NIGHTS):
+                nt = s.get(NightTotal, (table_id, n, r.player_id))
+                if nt is None:
+                    nt = NightTotal(table_id=table_id, night=n, player_id=r.player_id)
+                    s.add(nt)
+                nt.total += sign * r.amount
+                nt.hands += sign
+                nt.wins += sign * r.won
+                nt.self_draws += sign * r.self_drawn
+                nt.deal_ins += sign * r.dealt_in
 
     def record_hand(
         self,
@@ -1148,16 +1151,13 @@ class Ledger:
         """(player, total, hands, wins, self_draws, deal_ins) of a night, or all (0)."""
         cols = (
             NightTotal.player_id,
-            func.sum(NightTotal.total),
-            func.sum(NightTotal.hands),
-            func.sum(NightTotal.wins),
-            func.sum(NightTotal.self_draws),
-            func.sum(NightTotal.deal_ins),
+            NightTotal.total,
+            NightTotal.hands,
+            NightTotal.wins,
+            NightTotal.self_draws,
+            NightTotal.deal_ins,
         )
-        q = select(*cols).where(NightTotal.table_id == table_id)
-        if night != ALL_NIGHTS:
-            q = q.where(NightTotal.night == night)
-        q = q.group_by(NightTotal.player_id)
+        q = select(*cols).where(NightTotal.table_id == table_id, NightTotal.night == night)
         return [
             (int(r[0]), int(r[1]), int(r[2]), int(r[3]), int(r[4]), int(r[5]))
             for r in s.execute(q).all()
@@ -1203,7 +1203,9 @@ class Ledger:
             names = {p.id: p.name for _, p in seats if p.id is not None}
             nt_ids = set(
                 s.scalars(
-                    select(NightTotal.player_id).where(NightTotal.table_id == table_id).distinct()
+                    select(NightTotal.player_id).where(
+                        NightTotal.table_id == table_id, NightTotal.night == ALL_NIGHTS
+                    )
                 ).all()
             )
             names.update(self._names(s, nt_ids - set(names)))
@@ -1502,6 +1504,8 @@ class Ledger:
                     )
                 ).all()
             }
+            for (tid, _night, pid), v in list(sums.items()):
+                sums[(tid, ALL_NIGHTS, pid)] = sums.get((tid, ALL_NIGHTS, pid), 0) + v
             for k in set(sums) | set(totals):
                 if sums.get(k, 0) != totals.get(k, 0):
                     problems.append(f"night_total {k}: {totals.get(k, 0)} != rows {sums.get(k, 0)}")
