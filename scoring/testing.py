@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scoring.declarations import DISCARD, ROBBED_KONG, SELF_DRAWN, OptionDecl, WinItemDecl
+from scoring.errors import RecordError
 from scoring.record import Event, HandRecord, OptionValue, Settlement, Win
 from scoring.ruleset import Options, Ruleset
 
@@ -152,6 +153,9 @@ def _random_wins(
     n = len(players)
     if rs.multi_win == "none" or n < 3:
         count = 1
+    elif rs.multi_win == "sequential":
+        # 血战: a won hand usually goes on until all but one have won
+        count = rng.choice((1, 2, n - 1, n - 1, n - 1))
     else:
         count = rng.choice((1, 1, 1, 2, 2, n - 1))
     winners = rng.sample(list(players), count)
@@ -181,12 +185,12 @@ def _random_counts(
 ) -> dict[str, dict[str, int]]:
     counts: dict[str, dict[str, int]] = {}
     for decl in rs.counts:
-        if not _enabled(decl.enabled_by, opts) or rng.random() < 0.2:
+        if not _enabled(decl.enabled_by, opts) or rng.random() < 0.35:
             continue
         row: dict[str, int] = {}
         budget = decl.total_max
         for p in rng.sample(list(players), len(players)):
-            if rng.random() < 0.3:
+            if rng.random() < 0.5:
                 continue  # left out = 0 (allowed when min <= 0)
             hi = decl.max
             if budget is not None:
@@ -195,8 +199,8 @@ def _random_counts(
             if hi < lo:
                 break
             v = rng.randint(lo, hi) if rng.random() < 0.8 else rng.choice((lo, hi))
-            if rng.random() < 0.5:
-                v = max(lo, min(v, lo + 2))  # small counts are the common case
+            if rng.random() < 0.6:
+                v = max(lo, min(v, lo + 1))  # small counts are the common case
             row[p] = v
             if budget is not None:
                 budget -= v
@@ -221,7 +225,7 @@ def _random_events(
     if not decls:
         return ()
     events: list[Event] = []
-    for _ in range(rng.choice((0, 0, 1, 1, 2, 3))):
+    for _ in range(rng.choice((0, 0, 0, 1, 1, 2, 3))):
         decl = rng.choice(decls)
         player = rng.choice(players)
         source: str | None = None
@@ -233,6 +237,8 @@ def _random_events(
                 continue  # omitted field: the ruleset's default applies
             if f.kind == "text":
                 data[f.id] = rng.choice((*GUESTS, *players))
+            elif rng.random() < 0.5:
+                data[f.id] = min(max(f.default, f.min), f.max)
             else:
                 data[f.id] = rng.randint(f.min, f.max) if rng.random() < 0.8 else f.max
         events.append(Event(decl.id, player, source, data))
@@ -264,9 +270,28 @@ def random_record(rs: Ruleset, rng: random.Random) -> HandRecord:
     )
 
 
-def random_records(rs: Ruleset, count: int, seed: int = 0) -> list[HandRecord]:
+def random_settling_record(rs: Ruleset, rng: random.Random, tries: int = 500) -> HandRecord:
+    """A random record that ``rs`` also accepts (its own ``check`` included): up to ``tries``
+    attempts, then the last attempt whatever it is."""
+    from scoring.engine import settle  # the engine imports the registry; keep this lazy
+
+    record = random_record(rs, rng)
+    for _ in range(tries - 1):
+        try:
+            settle(record)
+            return record
+        except RecordError:
+            record = random_record(rs, rng)
+    return record
+
+
+def random_records(
+    rs: Ruleset, count: int, seed: int = 0, *, settling: bool = True
+) -> list[HandRecord]:
+    """``count`` random records for ``rs`` from ``random.Random(seed)``."""
     rng = random.Random(seed)
-    return [random_record(rs, rng) for _ in range(count)]
+    make = random_settling_record if settling else random_record
+    return [make(rs, rng) for _ in range(count)]
 
 
 # --- invariants ----------------------------------------------------------------------------
@@ -281,7 +306,8 @@ def settlement_problems(record: HandRecord, s: Settlement) -> list[str]:
     * ``net`` sums to zero over its keys; a party that is not seated is a guest named in an
       event's text field, or :data:`POT` (money into or out of nothing: the players' nets then
       do not sum to zero, and the ``POT`` payments' reason ids say why);
-    * the explanation has at least one step, each with Chinese and English text;
+    * the explanation has at least one step when anything is paid, and every step has
+      Chinese and English text;
     * the settlement survives a JSON round trip.
     """
     problems: list[str] = []
@@ -317,7 +343,7 @@ def settlement_problems(record: HandRecord, s: Settlement) -> list[str]:
     total = sum(v for v in s.net.values() if type(v) is int)
     if total != 0:
         problems.append(f"net sums to {total}, not 0")
-    if not s.explanation:
+    if not s.explanation and s.payments:
         problems.append("the explanation is empty")
     for i, step in enumerate(s.explanation):
         if not (isinstance(step.zh, str) and step.zh.strip()):
