@@ -113,7 +113,7 @@ def encode(im: Image.Image) -> bytes:
     """Deterministic PNG: a 256-colour palette (no dithering), fixed zlib level, no metadata."""
     pal = im.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    pal.save(buf, "PNG", compress_level=9)
+    pal.save(buf, "PNG", compress_level=3)
     return buf.getvalue()
 
 
@@ -220,7 +220,11 @@ def _seat_row(
     draw_text(im, x, y + 64, seat.name, 48, INK, bold=True, max_w=W - M - right_w - x - 16)
     sx = x
     if seat.is_dealer:
-        sx += pill(im, sx, y + 112, label("dealer", lang), 26, GOLD, INK) + 14
+        tag = label("dealer", lang)
+        from bot.render.text import text_width
+
+        pw = int(text_width(tag, 22, True)) + 22
+        pill(im, cx - pw // 2, cy + r + 8, tag, 22, INK, GOLD)
     stats = dot_join(
         label("won", lang, n=seat.hands_won),
         label("self_draws", lang, n=seat.self_draws),
@@ -346,19 +350,20 @@ def render_settlement(view: SettlementImageView, lang: str) -> bytes:
     stake = ""
     if view.stake_minor is not None:
         stake = label("stake", lang, m=format_money(view.stake_minor, view.currency))
-    head_h = 196 + (48 if stake else 0)
+    head_h = 244
     net_h = 84 + 96 * len(view.nets)
     n_tr = len(view.transfers)
     tr_h = 84 + (108 * n_tr if n_tr else 96)
     h = head_h + 16 + net_h + 28 + tr_h + 40
     im = Image.new("RGB", (W, h), BG)
-    sub = dot_join(
-        view.table_name,
+    extra = dot_join(
         view.ruleset_name,
         label("night", lang, n=view.night),
         hands_label(view.hand_count, lang),
+        stake,
     )
-    y = header(im, label("settlement", lang), sub, lang, extra=stake, height=head_h) + 16
+    y = header(im, label("settlement", lang), view.table_name, lang, extra=extra, height=head_h)
+    y += 16
     d = ImageDraw.Draw(im)
     y = section_title(im, y, label("net", lang))
     for i, line in enumerate(view.nets):
@@ -447,6 +452,18 @@ def _net_row(
 _SUIT_BASE = {"m": 0x1F007, "s": 0x1F010, "p": 0x1F019}
 _HONOR = {1: 0x1F000, 2: 0x1F001, 3: 0x1F002, 4: 0x1F003, 5: 0x1F006, 6: 0x1F005, 7: 0x1F004}
 BACK = 0x1F02B
+# display order of a concealed hand: characters, dots, bamboo, winds E S W N, dragons 白 發 中
+_ORDER = {
+    cp: i
+    for i, cp in enumerate(
+        [
+            *range(0x1F007, 0x1F010),
+            *range(0x1F019, 0x1F022),
+            *range(0x1F010, 0x1F019),
+            *(_HONOR[k] for k in range(1, 8)),
+        ]
+    )
+}
 
 
 def parse_tiles(s: object) -> list[int] | None:
@@ -488,7 +505,7 @@ def _tile_groups(tiles: Mapping[str, Any]) -> list[tuple[list[int], bool]] | Non
     win = parse_tiles(tiles.get("win_tile", ""))
     if hand is None or win is None:
         return None
-    groups.append((sorted(hand), False))
+    groups.append((sorted(hand, key=lambda c: _ORDER.get(c, 99)), False))
     if win:
         groups.append((win, True))
     return groups

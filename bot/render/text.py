@@ -93,14 +93,26 @@ def clusters(text: str, bold: bool = False) -> list[Run]:
             continue
         marks = 0
         nxt = chars[i + 1] if i + 1 < len(chars) else ""
-        emoji_first = cp >= 0x1F300 or nxt == "\ufe0f"
-        name = _pick(cp, chain, emoji_first) if cat != "Cn" else None
+        emoji_first = cp >= 0x1F300 or cp == 0x1F004 or nxt == "\ufe0f"
+        if cat[0] in "ZP" and out and cp in cov[out[-1][0]] and _continues(chars, i, out[-1][0]):
+            name: str | None = out[-1][0]  # spaces and punctuation stay in the current run
+        else:
+            name = _pick(cp, chain, emoji_first) if cat != "Cn" else None
         if name is None:
             ch, name = PLACEHOLDER, SYMBOLS2
         if ch == "\ufffd":
             ch, name = PLACEHOLDER, SYMBOLS2
         out.append([name, ch])
     return [(f, t) for f, t in out]
+
+
+def _continues(chars: list[str], i: int, name: str) -> bool:
+    """Whether the next letter after position ``i`` is drawn by font ``name`` too (then spaces
+    and punctuation between stay in that font's run, so a right-to-left phrase stays whole)."""
+    for ch in chars[i + 1 :]:
+        if unicodedata.category(ch)[0] not in "ZPM":
+            return name != EMOJI and ord(ch) in _coverage()[name] and name != CHAINS[False][0]
+    return False
 
 
 def merge(cl: list[Run]) -> list[Run]:
