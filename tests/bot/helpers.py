@@ -53,3 +53,43 @@ async def wizard(s: Scene, user: User, msg: dict[str, Any], *labels: str) -> Non
     for label in labels:
         ans = await s.tap(user, msg, label)
         assert not ans.get("show_alert"), (label, ans, s.text(msg), s.labels(msg))
+
+
+def button_in_row(s: Scene, msg: dict[str, Any], row_contains: str, label: str) -> dict[str, Any]:
+    """The button ``label`` in the keyboard row that has a button containing ``row_contains``."""
+    markup = s.tg.messages[(s.chat.id, msg["message_id"])].get("reply_markup") or {}
+    for row in markup.get("inline_keyboard", []):
+        if any(row_contains in b["text"] for b in row):
+            for b in row:
+                if b["text"] == label:
+                    return b
+    raise AssertionError(f"no {label!r} in the row of {row_contains!r}: {s.labels(msg)}")
+
+
+async def tap_row(
+    s: Scene, user: User, msg: dict[str, Any], row_contains: str, label: str, times: int = 1
+) -> None:
+    for _ in range(times):
+        b = button_in_row(s, msg, row_contains, label)
+        cq = await s.tg.press_data(s.chat, user, msg["message_id"], b["callback_data"])
+        ans = await s.tg.answer_of(cq)
+        assert not ans.get("show_alert"), ans
+
+
+async def next_until(
+    s: Scene,
+    user: User,
+    msg: dict[str, Any],
+    stop: str,
+    nxt: tuple[str, ...] = ("Next ▶", "Preview ▶", "No, next ▶"),
+) -> None:
+    """Tap Next/Preview until a button containing ``stop`` is shown."""
+    for _ in range(15):
+        labels = s.labels(msg)
+        if any(stop in t for t in labels):
+            return
+        label = next((t for t in labels if t in nxt), None)
+        assert label is not None, (stop, labels, s.text(msg))
+        ans = await s.tap(user, msg, label)
+        assert not ans.get("show_alert"), ans
+    raise AssertionError(f"{stop!r} never shown")
