@@ -873,21 +873,43 @@ def _wild_part(
     full100: bool,
     base: int,
 ) -> Part:
-    """精计子: each holder collects from each of the three others (§2.6)."""
-    acc = _Acc(players)
-    holders = [(p, h) for p, h in zip(players, held, strict=True) if any(h)]
+    """精计子: each holder collects from each of the three others (§2.6). Two holders owe
+    each other; as the spec says, settle both ways, then net: one payment of the difference."""
+    holders = [(p, h) for p, h in zip(players, held, strict=True) if h != NO_WILDS]
     if not holders:
-        acc.explain("精：无人有精", "Wildcards (精): nobody holds any")
-        return acc.part()
+        return NO_WILDS_PART
     sole = len(holders) == 1
+    steps: list[Step] = []
+    value = dict.fromkeys(players, 0)
     for p, (prim, sec, k) in holders:
         v, zh, en = _wild_explain(prim, sec, k, sole, bonus, full100)
-        amount, b_zh, b_en = _times_base(v, base)
+        value[p] = v * base
+        _, b_zh, b_en = _times_base(v, base)
+        steps.append(
+            Step(f"{p} 精：{zh} → 每家付{v}{b_zh}", f"{p} wildcards: {en} → {v} from each{b_en}")
+        )
+    if not sole:
+        steps.append(
+            Step(
+                "有精的两家互付后相抵，只付差额",
+                "Two holders owe each other: only the difference is paid",
+            )
+        )
+    pays: list[Payment] = []
+    net = dict.fromkeys(players, 0)
+    for p, _ in holders:
+        vp = value[p]
         for q in players:
-            if q != p:
-                acc.pay(q, p, amount, R_WILD)
-        acc.explain(f"{p} 精：{zh} → 每家付{v}{b_zh}", f"{p} wildcards: {en} → {v} from each{b_en}")
-    return acc.part()
+            d = vp - value[q]
+            if d > 0:
+                pays.append(Payment(q, p, d, R_WILD))
+                net[q] -= d
+                net[p] += d
+    return tuple(pays), tuple(steps), tuple(net[p] for p in players)
+
+
+NO_WILDS = (0, 0, 0)
+NO_WILDS_PART: Part = ((), (Step("精：无人有精", "Wildcards (精): nobody holds any"),), ())
 
 
 KONG_NAME = {e.id: (e.zh, e.en.lower()) for e in EVENTS}

@@ -306,10 +306,20 @@ def wild_paid(s: Settlement, payer: str, payee: str) -> int:
     )
 
 
-def wild_from_each(s: Settlement, holder: str) -> int:
-    amounts = {wild_paid(s, p, holder) for p in PLAYERS if p != holder}
-    assert len(amounts) == 1, amounts
-    return amounts.pop()
+def wild_values(s: Settlement, holdings: dict[str, tuple[int, int, int]]) -> dict[str, int]:
+    """Each holder's 精 value per payer, read from what the non-holders pay; also checks that
+    two holders paid each other only the difference ("settle both ways, then net")."""
+    values: dict[str, int] = {}
+    for p in holdings:
+        amounts = {wild_paid(s, q, p) for q in PLAYERS if q != p and q not in holdings}
+        assert len(amounts) == 1, amounts
+        values[p] = amounts.pop()
+    for p in holdings:
+        for q in holdings:
+            if p != q:
+                assert wild_paid(s, q, p) - wild_paid(s, p, q) == values[p] - values[q]
+                assert not (wild_paid(s, q, p) and wild_paid(s, p, q))
+    return values
 
 
 #: (points, holdings of the dealer, another holder's holdings) — another holder so there is
@@ -339,13 +349,13 @@ def test_chongguan_per_payer(points: int, per_payer: int) -> None:
     assert wild_value(points, 0, False, 14, False) == per_payer
     if points in CHONGGUAN:
         mine, other = CHONGGUAN[points]
-        s = wild_hand("nanchang", {E: mine, W: other})
-        assert wild_from_each(s, E) == per_payer
-        assert wild_from_each(s, W) == 1 if other == (0, 1, 0) else 2
+        holdings = {E: mine, W: other}
+        values = wild_values(wild_hand("nanchang", holdings), holdings)
+        assert values == {E: per_payer, W: 1 if other == (0, 1, 0) else 2}
     else:
         # all seven 精 in one hand = 霸精 (derived: 70 × 2)
-        s = wild_hand("nanchang", {E: (3, 4, 0)})
-        assert wild_from_each(s, E) == 2 * per_payer
+        holdings = {E: (3, 4, 0)}
+        assert wild_values(wild_hand("nanchang", holdings), holdings) == {E: 2 * per_payer}
 
 
 @pytest.mark.parametrize(
@@ -366,8 +376,8 @@ def test_chongguan_totals_taihe(points: int, total: int) -> None:
     assert 3 * wild_value(points, 0, False, 20, False) == total
     if points in CHONGGUAN:
         mine, other = CHONGGUAN[points]
-        s = wild_hand("taihe", {E: mine, N: other})
-        assert sum(wild_paid(s, p, E) for p in PLAYERS if p != E) == total
+        holdings = {E: mine, N: other}
+        assert 3 * wild_values(wild_hand("taihe", holdings), holdings)[E] == total
 
 
 @pytest.mark.parametrize(
@@ -380,7 +390,7 @@ def test_chongguan_totals_taihe(points: int, total: int) -> None:
 )
 def test_sole_holder_doubles(holding: tuple[int, int, int], total: int) -> None:
     s = wild_hand("taihe", {E: holding})
-    assert sum(wild_paid(s, p, E) for p in PLAYERS if p != E) == total
+    assert sum(wild_paid(s, p, E) for p in PLAYERS if p != E) == total  # 霸精: all three pay
     assert any("霸精×2" in st.zh and "sole holder" in st.en for st in s.explanation)
 
 
@@ -406,7 +416,7 @@ def test_wild_kong(
     if other:
         holdings[N] = other
     s = wild_hand(column, holdings)
-    assert wild_from_each(s, S) == per_payer
+    assert wild_values(s, holdings)[S] == per_payer
     if other is None:
         assert 168 == wild_value(10, 1, True, 14, False)
 
@@ -414,12 +424,12 @@ def test_wild_kong(
 def test_wild_kong_taihe_20() -> None:
     # TH-17, L171 "精杠：60个，每人20个": the 精杠 adds 20 from each (on top of the four
     # 副精 counted as 4, spec C11).
-    with_kong = wild_hand("taihe", {W: (0, 4, 1), E: (1, 0, 0)})
-    without = wild_hand("taihe", {W: (0, 4, 0), E: (1, 0, 0)})
-    assert wild_from_each(without, W) == 4
-    assert wild_from_each(with_kong, W) - wild_from_each(without, W) == 20
-    bonus_total = sum(wild_paid(with_kong, p, W) - wild_paid(without, p, W) for p in PLAYERS)
-    assert bonus_total == 60
+    kong = {W: (0, 4, 1), E: (1, 0, 0)}
+    no_kong = {W: (0, 4, 0), E: (1, 0, 0)}
+    with_kong = wild_values(wild_hand("taihe", kong), kong)
+    without = wild_values(wild_hand("taihe", no_kong), no_kong)
+    assert without[W] == 4 and with_kong[W] == 24
+    assert 3 * (with_kong[W] - without[W]) == 60
 
 
 @pytest.mark.parametrize(
@@ -434,23 +444,23 @@ def test_wild_kong_taihe_20() -> None:
 def test_single_wilds(
     holding: tuple[int, int, int], other: tuple[int, int, int], total: int
 ) -> None:
-    s = wild_hand("taihe", {E: holding, S: other})
-    assert sum(wild_paid(s, p, E) for p in PLAYERS if p != E) == total
+    holdings = {E: holding, S: other}
+    assert 3 * wild_values(wild_hand("taihe", holdings), holdings)[E] == total
 
 
 def test_full_jing_100_option() -> None:
     # L117 "也有满精算100的": 10 points = 100 (×2 as 霸精: all seven 精 in one hand)
     s = wild_hand("nanchang", {E: (3, 4, 0)}, full_jing_100=True)
-    assert wild_from_each(s, E) == 200
+    assert wild_values(s, {E: (3, 4, 0)}) == {E: 200}
     assert any("满精=100" in st.zh for st in s.explanation)
 
 
 def test_wild_explanation_and_both_ways() -> None:
-    s = wild_hand("xingguo", {S: (1, 2, 0), W: (2, 2, 0)})
+    holdings = {S: (1, 2, 0), W: (2, 2, 0)}
+    s = wild_hand("xingguo", holdings)
     # S: 正精1×2+副精2×1=4 → 4; W: 6 points, 冲关 (6−3)×6=18
-    assert wild_from_each(s, S) == 4
-    assert wild_from_each(s, W) == 18
-    assert wild_paid(s, S, W) == 18 and wild_paid(s, W, S) == 4  # both ways, then net
+    assert wild_values(s, holdings) == {S: 4, W: 18}
+    assert wild_paid(s, S, W) == 14 and wild_paid(s, W, S) == 0  # both ways, then net
     zh = "\n".join(st.zh for st in s.explanation)
     en = "\n".join(st.en for st in s.explanation)
     assert "正精1×2+副精2×1=4 → 每家付4" in zh
