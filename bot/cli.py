@@ -1,0 +1,367 @@
+"""The ``mahjong-tally`` command line (offline; no token needed except for ``bot``).
+
+    mahjong-tally rules                    the rulesets: id, Chinese and English name, players
+    mahjong-tally rules ID [--json]        one ruleset, readable or as JSON
+    mahjong-tally calc FILE|- [--json] [--lang zh|en]
+                                           settle one hand record
+    mahjong-tally calc --jsonl             batch: a record per stdin line, a result per line
+    mahjong-tally bot                      run the Telegram bot
+    mahjong-tally db upgrade               migrate the ledger database to the latest schema
+    mahjong-tally render-samples OUTDIR    render sample images
+
+Bad input exits with status 2 and one line on standard error that names the field.
+
+Adding a subcommand: write one ``add_<name>(sub)`` function that adds its parser and sets
+``func`` (a function taking the parsed arguments and returning the exit status), then list
+it in :data:`COMMANDS`. Import heavy modules inside the function that runs the command, so
+``calc`` and ``rules`` never import telegram or sqlalchemy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+PROG = "mahjong-tally"
+EXIT_BAD_INPUT = 2
+
+
+class BadInput(Exception):
+    """Input the user must fix; the message is one line that names the field."""
+
+
+def _dump(data: Any, *, pretty: bool = False) -> str:
+    if pretty:
+        return json.dumps(data, ensure_ascii=False, indent=2)
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+# --- rules -----------------------------------------------------------------------------------
+
+
+def _names(item: dict[str, Any]) -> str:
+    return f"{item['name_zh']} / {item['name_en']}"
+
+
+def _value(item: dict[str, Any]) -> str:
+    zh, en = item.get("value_zh", ""), item.get("value_en", "")
+    if zh and en and zh != en:
+        return f"  {zh} / {en}"
+    return f"  {zh or en}" if zh or en else ""
+
+
+def _constraints(item: dict[str, Any]) -> str:
+    parts = []
+    if "how" in item:
+        parts.append("only " + " or ".join(h.replace("_", "-") for h in item["how"]))
+    if item.get("winner_dealer") is True:
+        parts.append("dealer only")
+    if item.get("winner_dealer") is False:
+        parts.append("non-dealer only")
+    if "shapes" in item:
+        parts.append("with " + ", ".join(item["shapes"]))
+    if "not_with" in item:
+        parts.append("not with " + ", ".join(item["not_with"]))
+    if "enabled_by" in item:
+        parts.append(f"if option {item['enabled_by']}")
+    if item.get("house"):
+        parts.append("house rule")
+    return f"  [{'; '.join(parts)}]" if parts else ""
+
+
+def describe_ruleset(data: dict[str, Any]) -> str:
+    """A ruleset's ``to_json()`` as readable text (both languages)."""
+    lines = [
+        f"{data['id']}: {data['name_zh']} / {data['name_en']}",
+        f"players: {', '.join(str(n) for n in data['players'])}; "
+        f"unit: {data['unit_zh']} / {data['unit_en']}",
+    ]
+    for key in ("summary_zh", "summary_en"):
+        if data.get(key):
+            lines.append(data[key])
+    dealer = data.get("dealer_rule")
+    if dealer:
+        lines.append(f"dealer: {dealer['name_zh']} / {dealer['name_en']}")
+    if data["options"]:
+        lines.append("")
+        lines.append("options:")
+        for o in data["options"]:
+            extra = ""
+            if o.get("choices"):
+                extra = " (" + ", ".join(c["value"] for c in o["choices"]) + ")"
+            elif "min" in o or "max" in o:
+                extra = f" ({o.get('min', '')}..{o.get('max', '')})"
+            house = ", house rule" if o.get("house") else ""
+            lines.append(
+                f"  {o['id']}: {_names(o)} = {json.dumps(o['default'], ensure_ascii=False)}"
+                f"{extra}{house}"
+            )
+    if data["presets"]:
+        lines.append("")
+        default = data.get("default_preset")
+        lines.append("presets:" + (f" (default {default})" if default else ""))
+        for p in data["presets"]:
+            values = ", ".join(
+                f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in p["values"].items()
+            )
+            lines.append(f"  {p['id']}: {_names(p)}" + (f"  {values}" if values else ""))
+    lines.append("")
+    lines.append("results: " + ", ".join(f"{r['id']} ({_names(r)})" for r in data["results"]))
+    for key, title in (("shapes", "shapes"), ("flags", "flags")):
+        if data[key]:
+            lines.append("")
+            lines.append(f"{title}:")
+            for item in data[key]:
+                lines.append(f"  {item['id']}: {_names(item)}{_value(item)}{_constraints(item)}")
+    if data["counts"]:
+        lines.append("")
+        lines.append("counts (per player):")
+        for c in data["counts"]:
+            total = f", total ≤ {c['total_max']}" if "total_max" in c else ""
+            lines.append(
+                f"  {c['id']}: {_names(c)} ({c['min']}..{c['max']}{total}){_constraints(c)}"
+            )
+    if data["events"]:
+        lines.append("")
+        lines.append("events:")
+        for e in data["events"]:
+            fields = ", ".join(f"{f['id']} ({f['kind']})" for f in e["fields"])
+            src = {"required": "from required", "optional": "from optional"}.get(e["from"], "")
+            extras = "; ".join(x for x in (src, fields and f"fields: {fields}") if x)
+            lines.append(
+                f"  {e['id']}: {_names(e)}{_value(e)}" + (f"  [{extras}]" if extras else "")
+            )
+    fans = data.get("fans")
+    if isinstance(fans, list) and fans:
+        lines.append("")
+        lines.append(f"fans: {len(fans)}")
+        for f in fans:
+            if isinstance(f, dict) and {"id", "name_zh", "name_en"} <= f.keys():
+                pts = f" {f['points']}" if "points" in f else ""
+                lines.append(f"  {f['id']}: {_names(f)}{pts}")
+    return "\n".join(lines)
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    import scoring
+    from scoring.errors import RecordError
+
+    if args.id is None:
+        rulesets = scoring.all_rulesets()
+        if args.json:
+            print(_dump([rs.to_json() for rs in rulesets], pretty=True))
+            return 0
+        width = max((len(rs.id) for rs in rulesets), default=2)
+        for rs in rulesets:
+            players = "/".join(str(n) for n in rs.players)
+            print(f"{rs.id:<{width}}  {rs.zh} / {rs.en}  ({players} players)")
+        return 0
+    try:
+        rs = scoring.get(args.id)
+    except RecordError as err:
+        raise BadInput(str(err)) from None
+    data = rs.to_json()
+    print(_dump(data, pretty=True) if args.json else describe_ruleset(data))
+    return 0
+
+
+def add_rules(sub: Any) -> None:
+    p = sub.add_parser("rules", help="list the rulesets, or describe one")
+    p.add_argument("id", nargs="?", help="a ruleset id (omit to list them all)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=run_rules)
+
+
+# --- calc ------------------------------------------------------------------------------------
+
+
+def _parse_json(text: str, where: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise BadInput(
+            f"{where}: not valid JSON (line {err.lineno} column {err.colno}: {err.msg})"
+        ) from None
+
+
+def settle_json(data: Any) -> dict[str, Any]:
+    """Settle one decoded record; :class:`~scoring.RecordError` for a bad one."""
+    import scoring
+
+    return scoring.settle(scoring.HandRecord.from_json(data)).to_json()
+
+
+def settlement_text(record: dict[str, Any], settlement: dict[str, Any], lang: str) -> str:
+    """A settlement as readable text in ``lang`` (zh or en)."""
+    import scoring
+
+    rs = scoring.get(record["ruleset"])
+    zh = lang == "zh"
+    unit = rs.unit_zh if zh else rs.unit_en
+    name = rs.zh if zh else rs.en
+    lines = [f"{name} ({rs.id})"]
+    lines.append("付款：" if zh else "Payments:")
+    if not settlement["payments"]:
+        lines.append("  （无）" if zh else "  (none)")
+    for p in settlement["payments"]:
+        lines.append(f"  {p['from']} → {p['to']}: {p['amount']} {unit} ({p['reason']})")
+    lines.append("合计：" if zh else "Net:")
+    width = max((len(k) for k in settlement["net"]), default=0)
+    for player, value in settlement["net"].items():
+        lines.append(f"  {player:<{width}}  {value:+d}")
+    if settlement["explanation"]:
+        lines.append("计算：" if zh else "Explanation:")
+        for step in settlement["explanation"]:
+            lines.append(f"  {step['zh'] if zh else step['en']}")
+    return "\n".join(lines)
+
+
+def _calc_batch(stdin: TextIO, stdout: TextIO) -> int:
+    from scoring.errors import RecordError
+
+    status = 0
+    for lineno, line in enumerate(stdin, start=1):
+        if not line.strip():
+            continue
+        record_id: Any = None
+        try:
+            data = _parse_json(line, f"line {lineno}")
+            if isinstance(data, dict):
+                record_id = data.get("id")
+            out = {"id": record_id, **settle_json(data)}
+        except BadInput as err:
+            out = {"id": record_id, "error": str(err)}
+        except RecordError as err:
+            out = {"id": record_id, "error": str(err)}
+        except Exception as err:  # a bug in a ruleset: report it, keep going, exit 1
+            out = {"id": record_id, "error": f"internal error: {type(err).__name__}: {err}"}
+            status = 1
+        stdout.write(_dump(out) + "\n")
+        stdout.flush()
+    return status
+
+
+def run_calc(args: argparse.Namespace) -> int:
+    from scoring.errors import RecordError
+
+    if args.jsonl:
+        if args.file not in (None, "-"):
+            raise BadInput("calc --jsonl reads standard input; give no FILE (or -)")
+        return _calc_batch(sys.stdin, sys.stdout)
+    if args.file is None:
+        raise BadInput("calc needs a FILE (or - for standard input), or --jsonl")
+    if args.file == "-":
+        text, where = sys.stdin.read(), "stdin"
+    else:
+        try:
+            text, where = Path(args.file).read_text(encoding="utf-8"), args.file
+        except OSError as err:
+            raise BadInput(f"{args.file}: {err.strerror or err}") from None
+    data = _parse_json(text, where)
+    try:
+        settlement = settle_json(data)
+    except RecordError as err:
+        raise BadInput(str(err)) from None
+    if args.json:
+        print(_dump(settlement, pretty=True))
+    else:
+        print(settlement_text(data, settlement, args.lang))
+    return 0
+
+
+def add_calc(sub: Any) -> None:
+    p = sub.add_parser("calc", help="settle a hand record (JSON) offline")
+    p.add_argument("file", nargs="?", metavar="FILE|-", help="the record; - = standard input")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print the settlement as JSON")
+    out.add_argument(
+        "--jsonl",
+        action="store_true",
+        help="batch: one record per stdin line (an extra 'id' is echoed), one result per line",
+    )
+    p.add_argument("--lang", choices=("zh", "en"), default="en", help="text language")
+    p.set_defaults(func=run_calc)
+
+
+# --- wiring to the rest of the project (lazy imports) ----------------------------------------
+
+
+def run_bot(args: argparse.Namespace) -> int:
+    from bot.app import run_bot as start
+
+    start()
+    return 0
+
+
+def add_bot(sub: Any) -> None:
+    p = sub.add_parser("bot", help="run the Telegram bot")
+    p.set_defaults(func=run_bot)
+
+
+def run_db(args: argparse.Namespace) -> int:
+    from storage.migrations import upgrade
+
+    upgrade()
+    return 0
+
+
+def add_db(sub: Any) -> None:
+    p = sub.add_parser("db", help="ledger database maintenance")
+    p.add_argument("action", choices=("upgrade",), help="upgrade: migrate to the latest schema")
+    p.set_defaults(func=run_db)
+
+
+def run_render_samples(args: argparse.Namespace) -> int:
+    from bot.render.samples import render_samples
+
+    paths = render_samples(Path(args.outdir))
+    for path in paths or ():
+        print(path)
+    return 0
+
+
+def add_render_samples(sub: Any) -> None:
+    p = sub.add_parser("render-samples", help="render sample images into OUTDIR")
+    p.add_argument("outdir", metavar="OUTDIR")
+    p.set_defaults(func=run_render_samples)
+
+
+#: Every subcommand: one ``add_<name>(sub)`` each.
+COMMANDS: list[Callable[[Any], None]] = [
+    add_rules,
+    add_calc,
+    add_bot,
+    add_db,
+    add_render_samples,
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Mahjong Tally: settle Chinese regional mahjong hands."
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add in COMMANDS:
+        add(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.func(args)
+    except BadInput as err:
+        print(f"{PROG} {args.command}: error: {err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:  # e.g. piped into head
+        return 0
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
