@@ -15,6 +15,20 @@ numbers below refer to it). A hand has two independent scores (L125 "分精计�
   (霸精) doubles.
 
 Plus kong money, 诈胡 and 跟庄 (§2.5). A drawn hand (和牌) is void: nothing at all is paid.
+
+How a hand is recorded:
+
+* a win: one entry in ``wins`` (one winner: "胡前不胡后", L125); ``from`` = the discarder, or
+  for 抢杠 (``robbed_kong``) the kong maker, who then pays every share. Do not record the robbed
+  kong as a kong event (it never happened, so it earns no kong money);
+* 精 held at the end: counts ``primary_wild`` (正精, 0–3), ``secondary_wild`` (副精, 0–4) and
+  ``wild_kongs`` (精杠: the four 副精 as a kong, so that player's ``secondary_wild`` is 4);
+* kongs: events ``concealed_kong`` 暗杠, ``exposed_kong`` 碰杠 (``from`` optional), ``added_kong``
+  补杠; ``follow_dealer`` 跟庄 with ``player`` = the dealer and ``rounds``;
+* a false win 诈胡: ``result = "false_win"``, no wins, exactly one ``false_win`` event whose
+  ``player`` is the offender; the hand ends with the penalty only (spec C19: no 精, no kong
+  money, no 跟庄 — such events may be recorded but are not paid);
+* a draw 和牌: ``result = "draw"``: void, whatever counts or events are recorded.
 """
 
 from __future__ import annotations
@@ -745,12 +759,12 @@ class _Acc:
         return tuple(self.pays), tuple(self.steps), tuple(self.net[p] for p in self.players)
 
 
-def _who(p: str, dealer: str, discarder: str | None) -> tuple[str, str]:
+def _who(p: str, dealer: str, discarder: str | None, robbed: bool = False) -> tuple[str, str]:
     zh = "庄家" if p == dealer else "闲家"
     en = "dealer" if p == dealer else "non-dealer"
     if p == discarder:
-        zh += "·点炮"
-        en += ", discarder"
+        zh += "·杠家" if robbed else "·点炮"
+        en += ", kong maker" if robbed else ", discarder"
     return f"{p}（{zh}）", f"{p} ({en})"
 
 
@@ -820,7 +834,9 @@ def _win_part(
         )
     else:
         basis_zh = "按自摸算" if robbed_basis == "self_drawn" else "按杠家点炮算"
-        basis_en = "as a self-draw" if robbed_basis == "self_drawn" else "as his discard"
+        basis_en = (
+            "as a self-draw" if robbed_basis == "self_drawn" else "as the kong maker's discard"
+        )
         acc.explain(
             f"{w_zh}抢 {discarder} 的杠 {hand_zh}：正常胡({basis_zh})×2，德国+5不翻倍，"
             "补杠家包付（被抢的杠不算杠钱）",
@@ -849,7 +865,7 @@ def _win_part(
                 rule,
             )
         v, b_zh, b_en = _times_base(amount, base)
-        who_zh, who_en = _who(p, dealer, discarder)
+        who_zh, who_en = _who(p, dealer, discarder, robbed)
         if robbed:
             assert discarder is not None
             acc.pay(discarder, winner, v, R_ROBBED)
