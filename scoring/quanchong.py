@@ -63,12 +63,15 @@ MODE_CHOICES: tuple[Choice, ...] = (
 )  # fmt: skip
 
 
-def payment_option(default: PaymentMode = "discarder", *, important: bool = True) -> OptionDecl:
+def payment_option(
+    default: PaymentMode = "discarder", *, important: bool = True, house: bool = False
+) -> OptionDecl:
     """The ``payment`` table option any fan-counting ruleset can declare (id ``payment``).
 
     ``discarder`` and ``split`` are not in the 全冲 passage; a ruleset whose seed gives its own
-    payment model picks that as the default. The option itself is ``house=False`` only for the
-    ``quanchong`` half (seed L103–106); the help text says which parts are inferred.
+    payment model picks that as the default and leaves ``house`` False; a ruleset whose seed
+    says nothing about who pays passes ``house=True``. The help text says which parts of the
+    modes are seed text (全冲, L103–106) and which are inferred.
     """
     return OptionDecl(
         id="payment",
@@ -78,6 +81,7 @@ def payment_option(default: PaymentMode = "discarder", *, important: bool = True
         default=default,
         choices=MODE_CHOICES,
         important=important,
+        house=house,
         help_zh=(
             "全冲：放枪者付自己的两倍并代其他两家各一倍，共四倍；自摸其他每家付两倍（种子001第103–106行）。"
             "不全冲：放枪者两倍、其他家各一倍（由原文推断，非原文）。点炮者一家付：放枪者付一倍、自摸每家一倍（通用做法）。"

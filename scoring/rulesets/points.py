@@ -83,7 +83,7 @@ class Points(Ruleset):
             help_en="'the cap is the limit hand, 13 fan' (L15); anything above is paid at the cap. "
             "0 = no cap",
         ),
-        payment_option("discarder"),
+        payment_option("discarder", house=True),  # spec §1: "who pays is not stated"
         OptionDecl(
             "flowers", "花牌加番", "Flowers add fan", "bool", False, house=True,
             help_zh="“胡牌时花牌可以多算番”（第19行）未说几番；开启后每张花牌+1番（本桌设定）",

@@ -195,3 +195,74 @@ def test_property_zero_sum_and_cap(
     # each payment is at most the per-payer share × the payment layer's multiple (全冲: 4)
     limit = base * 2**used * (4 if payment == "quanchong" else 2)
     assert all(0 < p.amount <= limit for p in s.payments)
+
+
+# --- audit: hand-made multi-feature cases (expected numbers computed by hand from the spec) ---
+
+
+def test_audit_flush_pungs_flowers_quanchong() -> None:
+    # spec §1 + quanchong-payment.md §2; fans add (L26), flowers house +1 each (L19, option on):
+    # 清一色 6 (L94) + 对对和 3 (L92) + 花牌 2 = 11番 ≤ 13; share = 20 × 2^11 = 20 × 2048 = 40960.
+    # 全冲 (001 L103 "总计四倍"): the discarder d pays (2+2) × 40960 = 163840; a and c pay nothing.
+    r = rec(
+        [win("b", "d", "qing_yi_se", "dui_dui_he")],
+        options={"base": 20, "flowers": True, "payment": "quanchong"},
+        counts={"flowers": {"b": 2}},
+    )
+    s = settle(r)
+    assert s.net == {"a": 0, "b": 163840, "c": 0, "d": -163840}
+    assert s.paid("d", "b") == 163840
+    zh, en = s.explanation[0].zh, s.explanation[0].en
+    assert (
+        "清一色6+对对和3+花牌2=11番" in zh and "20×2^11=40960" in zh and "(2+2)×40960=163840" in zh
+    )
+    assert "Full flush 6 + All pungs 3 + flowers 2 = 11 fan" in en and "(2+2)×40960=163840" in en
+
+
+def test_audit_cap_after_flowers_split_self_draw() -> None:
+    # 小三元 13 (L95) + 混一色 2 (L90) + 花牌 1 = 16番 > 封顶 13 (L14–15 "大过该封顶值以该封顶值计算")
+    # → 10 × 2^13 = 81920; self-draw in the split mode (001 L104–105 "自身番数双倍"): each of the
+    # three pays 2 × 81920 = 163840; winner +3 × 163840 = 491520.
+    r = rec(
+        [win("c", None, "xiao_san_yuan", "hun_yi_se")],
+        options={"flowers": True, "payment": "split"},
+        counts={"flowers": {"c": 1}},
+    )
+    s = settle(r)
+    assert s.net == {"a": -163840, "b": -163840, "c": 491520, "d": -163840}
+    assert all(s.paid(p, "c") == 163840 for p in ("a", "b", "d"))
+    assert "=16番，封顶13番" in s.explanation[0].zh and "10×2^13=81920" in s.explanation[0].zh
+    assert "= 16 fan, capped at 13" in s.explanation[0].en
+
+
+def test_audit_two_winners_one_discard_split() -> None:
+    # README: several winners on one discard are each settled separately; split mode
+    # (quanchong-payment.md §2): discarder 2 shares, every other non-winner of that win 1 share.
+    # b: 2番 → 10 × 4 = 40: d pays 80, a 40, c 40.
+    # c: 七对子 2 + 混一色 2 = 4番 → 10 × 16 = 160: d pays 320, a 160, b 160.
+    # net a = −40 − 160 = −200; b = 80 + 40 + 40 − 160 = 0; c = 320 + 160 + 160 − 40 = 600;
+    # d = −80 − 320 = −400 (sum 0).
+    r = rec(
+        [win("b", "d", fan=2), win("c", "d", "qi_dui_zi", "hun_yi_se")],
+        options={"payment": "split"},
+    )
+    s = settle(r)
+    assert s.net == {"a": -200, "b": 0, "c": 600, "d": -400}
+    assert s.paid("d", "b") == 80 and s.paid("a", "b") == 40 and s.paid("c", "b") == 40
+    assert s.paid("d", "c") == 320 and s.paid("a", "c") == 160 and s.paid("b", "c") == 160
+
+
+def test_audit_robbed_kong_quanchong_is_self_draw() -> None:
+    # L13 "抢杠如果抢杠，记分按自摸计": with 全冲 a self-draw collects 2 shares from each
+    # (L104–105), so the robbed player does not pay 4×: 3番 → 10 × 8 = 80; each pays 160.
+    r = rec([win("b", "c", fan=3, robbed=True)], options={"payment": "quanchong"})
+    s = settle(r)
+    assert s.net == {"a": -160, "b": 480, "c": -160, "d": -160}
+    assert "抢杠按自摸计" in s.explanation[0].zh
+
+
+def test_audit_payment_rule_is_house() -> None:
+    # spec §1 "who pays is not stated (the source game has two players: the loser pays)":
+    # the 4-player payment default is a house value.
+    decl = get("points").option("payment")
+    assert decl is not None and decl.default == "discarder" and decl.house and decl.help_en

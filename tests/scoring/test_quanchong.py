@@ -109,6 +109,17 @@ def test_payment_option_decl() -> None:
     assert [c.value for c in opt.choices] == list(PAYMENT_MODES)
     assert opt.check("split") is None and opt.check("other") is not None
     assert opt.help_zh and opt.help_en
+    assert not opt.house  # a ruleset whose seed gives its payer model
+    assert payment_option("discarder", house=True).house  # audit: a seed-silent payer model
+
+
+def test_audit_three_players_quanchong() -> None:
+    # seed 001 L103 "除了自己的两倍，还要代其他两家各一倍": with 3 players there is one other
+    # payer, so the discarder pays (2+1) × 7 = 21; a self-draw: each of 2 pays 2 × 7 = 14.
+    t = Tally(["a", "b", "c"])
+    assert pay_fan_win(t, ["a", "b", "c"], "a", "b", 7, "quanchong") == 21
+    assert pay_fan_win(t, ["a", "b", "c"], "c", None, 7, "quanchong") == 28
+    assert t.settlement().net == {"a": 21 - 14, "b": -21 - 14, "c": 28}
 
 
 @given(
