@@ -38,7 +38,7 @@ class Settings(BaseSettings):
     # Telegram's flood limits, applied by PTB's AIORateLimiter (0 = off).
     rate_overall_per_second: float = Field(default=30, validation_alias="RATE_OVERALL_PER_SECOND")
     rate_group_per_minute: float = Field(default=20, validation_alias="RATE_GROUP_PER_MINUTE")
-    rate_max_retries: int = Field(default=5, validation_alias="RATE_MAX_RETRIES")
+    rate_max_retries: int = Field(default=10, validation_alias="RATE_MAX_RETRIES")
     concurrent_updates: int = Field(default=64, validation_alias="CONCURRENT_UPDATES")
     poll_timeout: int = Field(default=30, validation_alias="POLL_TIMEOUT")
     default_lang: str = Field(default="en", validation_alias="DEFAULT_LANG")

@@ -129,7 +129,8 @@ async def is_admin(context: Ctx, chat_id: int, tg_user_id: int) -> bool:
         admin = member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
     except TelegramError:
         admin = False
-    _put(cache, (chat_id, tg_user_id), admin)
+    if admin:  # only positive answers are cached: a new admin is recognised at once
+        _put(cache, (chat_id, tg_user_id), admin)
     return admin
 
 

@@ -219,15 +219,14 @@ async def on_table_tap(update: Update, context: Ctx, cb: TableCb) -> None:
     _ = w.tr.gettext
     L = ledger(context)
     table = await db(L.current_table, w.chat_id)
-    if table is None or table.id != cb.table_id:
-        if cb.action == "hist":
-            try:
-                table = await db(L.get_table, cb.table_id)
-            except LedgerError:
-                table = None
-        if table is None or table.chat_id != w.chat_id:
-            await alert(q, _("This table is closed or belongs to another chat."))
-            return
+    if (table is None or table.id != cb.table_id) and cb.action == "hist":
+        try:  # the history of a closed table of this chat may still be paged
+            table = await db(L.get_table, cb.table_id)
+        except LedgerError:
+            table = None
+    if table is None or table.id != cb.table_id or table.chat_id != w.chat_id:
+        await alert(q, _("This table is closed or belongs to another chat."))
+        return
     action = cb.action
     if action == "join":
         try:

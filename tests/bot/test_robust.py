@@ -1,0 +1,197 @@
+"""The rules of the road, end to end: double Confirm, strangers, forged and stale callback data,
+a restart mid-entry, a 429 storm, Telegram's 400s, the token kept out of the logs."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.callback import DraftCb
+from tests.bot.conftest import Scene
+from tests.bot.helpers import next_until, open_table, seat_and_start, wizard
+
+NAMES = ("Alice", "Bob", "Carol", "Dave")
+
+
+async def playing_table(tg, chat_id: int = -100700):
+    chat = tg.group(chat_id)
+    users = [tg.user(200 + i + abs(chat_id) % 1000 * 10, n) for i, n in enumerate(NAMES)]
+    s = Scene(tg, chat)
+    table = await open_table(s, users[0], "Xingguo")
+    await seat_and_start(s, table, users)
+    return s, table, users
+
+
+def draft_ref(s: Scene, msg: dict) -> DraftCb:
+    from bot.callback import decode
+
+    data = s.tg.buttons(s.chat, msg["message_id"])[0]["callback_data"]
+    cb = decode(data)
+    assert isinstance(cb, DraftCb)
+    return cb
+
+
+async def test_double_confirm_from_two_phones_records_one_hand(tg, bot):
+    s, table, (alice, bob, carol, dave) = await playing_table(tg)
+    w = await s.tap_for_message(bob, table, "Record hand")
+    await wizard(s, bob, w, "Bob", "Self-drawn", "Plain win")
+    await next_until(s, bob, w, "Confirm")
+    confirm = tg.find_button(s.chat, w["message_id"], "Confirm")["callback_data"]
+    mark = tg.mark()
+    ids = await asyncio.gather(
+        tg.press_data(s.chat, bob, w["message_id"], confirm),
+        tg.press_data(s.chat, alice, w["message_id"], confirm),
+        tg.press_data(s.chat, carol, w["message_id"], confirm),
+    )
+    answers = [await tg.answer_of(i) for i in ids]
+    await asyncio.sleep(0.3)
+    results = [m for m in tg.sent_since(mark, "sendMessage") if "Hand 1:" in m.params["text"]]
+    assert len(results) == 1
+    assert sum(1 for a in answers if a.get("show_alert")) == 2  # the others: "Already recorded."
+    hist = bot.ledger.history(bot.ledger.current_table(s.chat.id).id)
+    assert hist.total == 1
+    assert "Hand 2" not in s.text(table) and "hand 2" in s.text(table)
+
+
+async def test_a_stranger_cannot_record_or_touch_a_draft(tg, bot):
+    s, table, (alice, bob, carol, dave) = await playing_table(tg, -100701)
+    eve = tg.user(999, "Eve")
+    before = s.text(table)
+    mark = tg.mark()
+    ans = await s.tap(eve, table, "Record hand")
+    assert ans.get("show_alert") and "Only the players" in ans["text"]
+    assert not tg.sent_since(mark, "sendMessage")
+    w = await s.tap_for_message(bob, table, "Record hand")
+    snapshot = (s.text(w), s.labels(w))
+    ans = await s.tap(eve, w, "Bob")
+    assert ans.get("show_alert")
+    assert (s.text(w), s.labels(w)) == snapshot and s.text(table) == before
+    # a chat admin may, though
+    tg.admins[s.chat.id] = {eve.id}
+    ans = await s.tap(eve, w, "Bob")
+    assert not ans.get("show_alert")
+    assert "Bob — self-drawn" in s.text(w)
+
+
+async def test_forged_and_stale_callbacks_get_an_alert_and_change_nothing(tg, bot):
+    s, table, (alice, bob, carol, dave) = await playing_table(tg, -100702)
+    w = await s.tap_for_message(bob, table, "Record hand")
+    ref = draft_ref(s, w)
+    snapshot = (s.text(w), s.labels(w))
+    forged = [
+        "garbage",
+        "v2:d:1:1:w:0",
+        f"v1:d:{ref.draft_id}:{ref.version}:w:9",  # seat 9 does not exist
+        f"v1:d:{ref.draft_id}:{ref.version}:zz",  # unknown action
+        f"v1:d:{ref.draft_id}:{ref.version}:c",  # confirm before the preview
+        f"v1:d:{ref.draft_id + 1000}:1:w:0",  # no such draft
+        f"v1:d:{ref.draft_id}:{ref.version}:w:0:extra:parts",
+        "v1:t:99999:rec",  # another table
+        "v1:d:" + "9" * 70,  # too long
+    ]
+    for data in forged:
+        cq = await tg.press_data(s.chat, bob, w["message_id"], data)
+        ans = await tg.answer_of(cq)
+        assert ans.get("show_alert"), data
+    assert (s.text(w), s.labels(w)) == snapshot
+    # a stale keyboard: tap once, then replay the old version
+    old = tg.find_button(s.chat, w["message_id"], "Alice")["callback_data"]
+    await wizard(s, bob, w, "Bob")
+    cq = await tg.press_data(s.chat, bob, w["message_id"], old)
+    ans = await tg.answer_of(cq)
+    assert ans.get("show_alert") and "out of date" in ans["text"]
+    assert "Bob — self-drawn" in s.text(w)
+    # the draft of one chat pressed from another chat
+    other = tg.group(-100799)
+    tg.messages[(other.id, w["message_id"])] = dict(
+        tg.messages[(s.chat.id, w["message_id"])], chat=other.to_dict()
+    )
+    data = tg.buttons(s.chat, w["message_id"])[0]["callback_data"]
+    cq = await tg.press_data(other, bob, w["message_id"], data)
+    assert (await tg.answer_of(cq)).get("show_alert")
+
+
+async def test_restart_mid_entry_then_finish(tg, bot):
+    s, table, (alice, bob, carol, dave) = await playing_table(tg, -100703)
+    w = await s.tap_for_message(carol, table, "Record hand")
+    await wizard(s, carol, w, "Carol", "Alice discarded", "Big seven pairs")
+    await bot.restart()  # a new process: nothing kept in memory
+    await wizard(s, carol, w, "No wild", "Next ▶")
+    await next_until(s, carol, w, "Confirm")
+    mark = tg.mark()
+    await wizard(s, carol, w, "Confirm")
+    line = await tg.next_message(s.chat, mark, contains="Hand 1:")
+    assert "Carol +" in line["text"]
+
+
+async def test_429_storm_every_reply_arrives(tg, bot):
+    s, table, (alice, bob, carol, dave) = await playing_table(tg, -100704)
+    tg.rate_limit(count=8, retry_after=1)
+    w = await s.tap_for_message(bob, table, "Record hand")
+    await wizard(s, bob, w, "Dave", "Self-drawn", "Plain win")
+    await next_until(s, bob, w, "Confirm")
+    mark = tg.mark()
+    await wizard(s, bob, w, "Confirm")
+    await tg.next_message(s.chat, mark, contains="Hand 1:", timeout=30)
+    assert sum(1 for e in tg.errors if e[1] == 429) == 8
+    assert "Dave" in s.text(table) and "+0" not in s.text(table).split("Dave")[1].splitlines()[0]
+
+
+async def test_deleted_table_message_is_sent_again(tg, bot):
+    s, table, (alice, bob, carol, dave) = await playing_table(tg, -100705)
+    w = await s.tap_for_message(bob, table, "Record hand")
+    await wizard(s, bob, w, "Bob", "Self-drawn", "Plain win")
+    await next_until(s, bob, w, "Confirm")
+    tg.user_deletes(s.chat, table["message_id"])
+    mark = tg.mark()
+    await wizard(s, bob, w, "Confirm")
+    fresh = await tg.next_message(s.chat, mark, contains="Night 1 · hand 2")
+    assert fresh["message_id"] != table["message_id"]
+    assert any("message to edit not found" in e[2] for e in tg.errors)
+    # the new table message works
+    w2 = await s.tap_for_message(alice, fresh, "Record hand")
+    assert "Who won?" in s.text(w2)
+
+
+async def test_not_modified_is_harmless(tg, bot):
+    s, table, (alice, bob, carol, dave) = await playing_table(tg, -100706)
+    ans = await s.tap(alice, table, "Join")  # already seated: same text → 400 not modified
+    assert not ans.get("show_alert")
+    assert any("message is not modified" in e[2] for e in tg.errors)
+
+
+async def test_token_never_logged(tg, bot, caplog):
+    from bot.errors import install_redaction
+
+    install_redaction(tg.token)
+    caplog.set_level(logging.DEBUG)
+    s, table, users = await playing_table(tg, -100707)
+    await s.say(users[0], "/help", expect="Mahjong Tally")
+    text = "\n".join(r.getMessage() for r in caplog.records)
+    assert tg.token not in text
+
+
+async def test_guest_and_seat_commands(tg, bot):
+    chat = tg.group(-100708)
+    alice, bob, carol = (tg.user(300 + i, n) for i, n in enumerate(("Alice", "Bob", "Carol")))
+    s = Scene(tg, chat)
+    table = await open_table(s, alice, "Xingguo")
+    for u in (alice, bob, carol):
+        await s.tap(u, table, "Join")
+    ans = await s.tap(alice, table, "Start")
+    assert ans.get("show_alert") and "4 players" in ans["text"]
+    mark = tg.mark()
+    await tg.post(chat, bob, "/guest Grandma")
+    await tg.wait_for(lambda: "Grandma" in s.text(table))
+    await tg.post(chat, bob, "/seat 1")
+    await tg.wait_for(lambda: s.text(table).splitlines()[3].startswith("E Bob"))
+    assert tg.mark() > mark
+    await wizard(s, alice, table, "Start")
+    # anyone seated records for the guest
+    w = await s.tap_for_message(carol, table, "Record hand")
+    await wizard(s, carol, w, "Grandma", "Self-drawn", "Plain win")
+    await next_until(s, carol, w, "Confirm")
+    mark = tg.mark()
+    await wizard(s, carol, w, "Confirm")
+    line = await tg.next_message(s.chat, mark, contains="Hand 1:")
+    assert "Grandma +" in line["text"]
