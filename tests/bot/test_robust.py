@@ -32,7 +32,7 @@ def draft_ref(s: Scene, msg: dict) -> DraftCb:
 
 
 async def test_double_confirm_from_two_phones_records_one_hand(tg, bot):
-    s, table, (alice, bob, carol, dave) = await playing_table(tg)
+    s, table, (alice, bob, carol, _dave) = await playing_table(tg)
     w = await s.tap_for_message(bob, table, "Record hand")
     await wizard(s, bob, w, "Bob", "Self-drawn", "Plain win")
     await next_until(s, bob, w, "Confirm")
@@ -54,7 +54,7 @@ async def test_double_confirm_from_two_phones_records_one_hand(tg, bot):
 
 
 async def test_a_stranger_cannot_record_or_touch_a_draft(tg, bot):
-    s, table, (alice, bob, carol, dave) = await playing_table(tg, -100701)
+    s, table, (_alice, bob, _carol, _dave) = await playing_table(tg, -100701)
     eve = tg.user(999, "Eve")
     before = s.text(table)
     mark = tg.mark()
@@ -74,7 +74,7 @@ async def test_a_stranger_cannot_record_or_touch_a_draft(tg, bot):
 
 
 async def test_forged_and_stale_callbacks_get_an_alert_and_change_nothing(tg, bot):
-    s, table, (alice, bob, carol, dave) = await playing_table(tg, -100702)
+    s, table, (_alice, bob, _carol, _dave) = await playing_table(tg, -100702)
     w = await s.tap_for_message(bob, table, "Record hand")
     ref = draft_ref(s, w)
     snapshot = (s.text(w), s.labels(w))
@@ -112,7 +112,7 @@ async def test_forged_and_stale_callbacks_get_an_alert_and_change_nothing(tg, bo
 
 
 async def test_restart_mid_entry_then_finish(tg, bot):
-    s, table, (alice, bob, carol, dave) = await playing_table(tg, -100703)
+    s, table, (_alice, _bob, carol, _dave) = await playing_table(tg, -100703)
     w = await s.tap_for_message(carol, table, "Record hand")
     await wizard(s, carol, w, "Carol", "Alice discarded", "Big seven pairs")
     await bot.restart()  # a new process: nothing kept in memory
@@ -125,7 +125,7 @@ async def test_restart_mid_entry_then_finish(tg, bot):
 
 
 async def test_429_storm_every_reply_arrives(tg, bot):
-    s, table, (alice, bob, carol, dave) = await playing_table(tg, -100704)
+    s, table, (_alice, bob, _carol, _dave) = await playing_table(tg, -100704)
     tg.rate_limit(count=8, retry_after=1)
     w = await s.tap_for_message(bob, table, "Record hand")
     await wizard(s, bob, w, "Dave", "Self-drawn", "Plain win")
@@ -138,7 +138,7 @@ async def test_429_storm_every_reply_arrives(tg, bot):
 
 
 async def test_deleted_table_message_is_sent_again(tg, bot):
-    s, table, (alice, bob, carol, dave) = await playing_table(tg, -100705)
+    s, table, (alice, bob, _carol, _dave) = await playing_table(tg, -100705)
     w = await s.tap_for_message(bob, table, "Record hand")
     await wizard(s, bob, w, "Bob", "Self-drawn", "Plain win")
     await next_until(s, bob, w, "Confirm")
@@ -154,7 +154,7 @@ async def test_deleted_table_message_is_sent_again(tg, bot):
 
 
 async def test_not_modified_is_harmless(tg, bot):
-    s, table, (alice, bob, carol, dave) = await playing_table(tg, -100706)
+    s, table, (alice, _bob, _carol, _dave) = await playing_table(tg, -100706)
     ans = await s.tap(alice, table, "Join")  # already seated: same text → 400 not modified
     assert not ans.get("show_alert")
     assert any("message is not modified" in e[2] for e in tg.errors)
@@ -165,7 +165,7 @@ async def test_token_never_logged(tg, bot, caplog):
 
     install_redaction(tg.token)
     caplog.set_level(logging.DEBUG)
-    s, table, users = await playing_table(tg, -100707)
+    s, _table, users = await playing_table(tg, -100707)
     await s.say(users[0], "/help", expect="Mahjong Tally")
     text = "\n".join(r.getMessage() for r in caplog.records)
     assert tg.token not in text
