@@ -27,6 +27,7 @@ Semantics worth knowing:
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 from collections.abc import Iterator, Mapping, Sequence
@@ -34,7 +35,9 @@ from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, and_, case, func, select, update
+from sqlalchemy import Engine, and_, case, func, insert, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
@@ -866,7 +869,10 @@ class Ledger:
                     dealt_in=dealt.get(pid, 0),
                 )
             )
-        s.add_all(rows)
+        s.execute(
+            insert(LedgerRow.__table__),  # type: ignore[attr-defined]
+            [r.model_dump(exclude={"id"}) for r in rows],
+        )
         self._apply_totals(s, t.id, h.night, rows, +1)
         t.hand_count += 1
         night_row = self._night(s, t.id, h.night)
@@ -883,23 +889,37 @@ class Ledger:
         s.flush()
         return h
 
-    @staticmethod
     def _apply_totals(
-        s: Session, table_id: int, night: int, rows: Sequence[LedgerRow], sign: int
+        self, s: Session, table_id: int, night: int, rows: Sequence[LedgerRow], sign: int
     ) -> None:
         """Add (``sign`` +1) or take away (-1) the rows from the night's totals and from the
-        whole table's (kept as night 0)."""
-        for r in rows:
-            for n in (night, ALL_NIGHTS):
-                nt = s.get(NightTotal, (table_id, n, r.player_id))
-                if nt is None:
-                    nt = NightTotal(table_id=table_id, night=n, player_id=r.player_id)
-                    s.add(nt)
-                nt.total += sign * r.amount
-                nt.hands += sign
-                nt.wins += sign * r.won
-                nt.self_draws += sign * r.self_drawn
-                nt.deal_ins += sign * r.dealt_in
+        whole table's (kept as night 0): one upsert statement."""
+        params = [
+            {
+                "table_id": table_id,
+                "night": n,
+                "player_id": r.player_id,
+                "total": sign * r.amount,
+                "hands": sign,
+                "wins": sign * r.won,
+                "self_draws": sign * r.self_drawn,
+                "deal_ins": sign * r.dealt_in,
+            }
+            for r in rows
+            for n in (night, ALL_NIGHTS)
+        ]
+        if params:
+            s.execute(self._upsert_totals, params)
+
+    @functools.cached_property
+    def _upsert_totals(self) -> Any:
+        table = NightTotal.__table__  # type: ignore[attr-defined]
+        ins = sqlite_insert(table) if self._sqlite else pg_insert(table)
+        add = ("total", "hands", "wins", "self_draws", "deal_ins")
+        return ins.on_conflict_do_update(
+            index_elements=["table_id", "night", "player_id"],
+            set_={c: table.c[c] + ins.excluded[c] for c in add},
+        )
 
     def record_hand(
         self,
@@ -1164,14 +1184,15 @@ class Ledger:
             if int(r[2]) > 0 or int(r[1]) != 0
         ]
 
+    @staticmethod
     def _player_totals(
-        self, s: Session, t: GameTable, night: int, seated: set[int], names: Mapping[int, str]
+        t: GameTable,
+        totals: Mapping[int, tuple[int, int, int, int, int, int]],
+        seated: set[int],
+        names: Mapping[int, str],
     ) -> tuple[PlayerTotal, ...]:
-        assert t.id is not None
-        totals = {r[0]: r for r in self._totals(s, t.id, night)}
-        ids = set(totals) | seated
         out = []
-        for pid in ids:
+        for pid in set(totals) | seated:
             r = totals.get(pid, (pid, 0, 0, 0, 0, 0))
             out.append(
                 PlayerTotal(
@@ -1201,26 +1222,22 @@ class Ledger:
             seats = self._seats(s, table_id)
             seated = {seat.player_id for seat, _ in seats}
             names = {p.id: p.name for _, p in seats if p.id is not None}
-            nt_ids = set(
-                s.scalars(
-                    select(NightTotal.player_id).where(
-                        NightTotal.table_id == table_id, NightTotal.night == ALL_NIGHTS
-                    )
-                ).all()
-            )
-            names.update(self._names(s, nt_ids - set(names)))
-            players = self._player_totals(s, t, scope, seated, names)
-            table_players = (
-                players if scope == ALL_NIGHTS else self._player_totals(s, t, 0, seated, names)
-            )
+            whole = {r[0]: r for r in self._totals(s, table_id, ALL_NIGHTS)}
+            names.update(self._names(s, set(whole) - set(names)))
+            table_players = self._player_totals(t, whole, seated, names)
             if scope == ALL_NIGHTS:
+                players = table_players
                 hand_count = t.hand_count
                 trend_night = t.night
+                night_totals = {r[0]: r for r in self._totals(s, table_id, t.night)}
             else:
+                night_totals = {r[0]: r for r in self._totals(s, table_id, scope)}
+                players = self._player_totals(t, night_totals, seated, names)
                 nrow = self._night(s, table_id, scope)
                 hand_count = nrow.hand_count if nrow is not None else 0
                 trend_night = scope
-            trend = self._trend(s, table_id, trend_night, trend_hands)
+            running = {pid: r[1] for pid, r in night_totals.items()}
+            trend = self._trend(s, table_id, trend_night, trend_hands, running)
             return StandingsView(
                 table_id=table_id,
                 night=scope,
@@ -1236,7 +1253,11 @@ class Ledger:
                 names=names,
             )
 
-    def _trend(self, s: Session, table_id: int, night: int, limit: int) -> tuple[TrendPoint, ...]:
+    def _trend(
+        self, s: Session, table_id: int, night: int, limit: int, running: dict[int, int]
+    ) -> tuple[TrendPoint, ...]:
+        """Running totals after each of the night's last ``limit`` confirmed hands; ``running``
+        = the night's totals now (consumed)."""
         if limit <= 0:
             return ()
         hands = s.execute(
@@ -1257,7 +1278,6 @@ class Ledger:
         per_hand: dict[int, list[tuple[int, int]]] = {}
         for hid, pid, amount in rows:
             per_hand.setdefault(int(hid), []).append((int(pid), int(amount)))
-        running = {r[0]: r[1] for r in self._totals(s, table_id, night)}
         for hid in hand_ids:  # start from the totals before the first hand shown
             for pid, amount in per_hand.get(hid, []):
                 running[pid] = running.get(pid, 0) - amount
