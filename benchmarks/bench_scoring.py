@@ -4,12 +4,12 @@
 
 For each ruleset, ``--hands`` random records are built from its declarations alone
 (:func:`scoring.testing.random_records`, plain ``random.Random``; records the ruleset's own
-checks reject are regenerated, so every timed hand settles), converted to the contract's JSON
-form is not needed: the records are timed as :class:`~scoring.HandRecord` objects, the way the
-bot and the ledger call ``settle``. Each pass settles every record once and gives a mean per
-hand; the table shows the median of ``--repeat`` passes (and the best). "mixed" settles all
-rulesets' records shuffled together. A second table times settling from JSON dicts (what
-``mahjong-tally calc --jsonl`` does, parsing included). Target: ≤ 20 µs per hand.
+checks reject are regenerated, so nearly every timed hand settles). The first table times
+``settle`` on :class:`~scoring.HandRecord` objects, the way the bot and the ledger call it;
+the second on the contract's JSON dicts (what ``mahjong-tally calc --jsonl`` does after
+decoding, parsing included). Each pass settles every record once and gives a mean per hand;
+the tables show the median of ``--repeat`` passes (and the best). "mixed" settles all
+rulesets' records shuffled together. Target: ≤ 20 µs per hand.
 """
 
 from __future__ import annotations
