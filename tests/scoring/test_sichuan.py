@@ -519,3 +519,110 @@ def test_every_step_bilingual() -> None:
     assert len(s.explanation) >= 4
     for step in s.explanation:
         assert step.zh and step.en
+
+
+# --- audit: hand-made multi-feature cases (numbers worked by hand from spec §2/§3) ----------
+
+
+def test_audit_xuezhan_base2_flush_pungs_kong_flower_dragon() -> None:
+    """血战, base 2, defaults (自摸加番, no cap). By hand:
+
+    e0 a 暗杠 (after 0): b, c, d pay 2×2 = 4 each (L139)           → a +12
+    W1 b 清对 4 (L249) + 根 1 (L264) = 5番 on c's discard → 2×2^4 = 32 from c (L135 model: 点炮者付)
+    e1 d 面下杠 (after 1): a, c pay 1×2 = 2 each (b has won, L136) → d +4
+    W2 d 自摸 杠上花: 平胡 1 + 根 1 + 杠上花 1 (L261) + 自摸 1 (L260) = 4番 → 2×8 = 16 from a, c
+    W3 a 对对胡 2 + 根 1 (his 暗杠) = 3番 on c's discard → 2×4 = 8 from c
+    a = +12 −2 −16 +8 = 2; b = −4 +32 = 28; c = −4 −32 −2 −16 −8 = −62; d = −4 +4 +32 = 32.
+    """
+    r = rec(
+        [
+            win("b", "c", "qing_dui"),
+            win("d", None, "ping_hu", "gang_shang_hua"),
+            win("a", "c", "dui_dui_hu"),
+        ],
+        options={"base": 2},
+        counts={"gen": {"a": 1, "b": 1, "d": 1}},
+        events=[
+            {"type": "an_gang", "player": "a", "after_wins": 0},
+            {"type": "mian_xia_gang", "player": "d", "after_wins": 1},
+        ],
+    )
+    s = settle(r)
+    assert s.net == {"a": 2, "b": 28, "c": -62, "d": 32}
+    assert s.paid("c", "b") == 32 and s.paid("b", "d") == 0 and s.paid("b", "a") == 4
+    assert s.paid("a", "d") == 2 + 16 and s.paid("c", "d") == 2 + 16 and s.paid("c", "a") == 4 + 8
+    zh = [st.zh for st in s.explanation]
+    en = [st.en for st in s.explanation]
+    assert any("清对4番+根1=5番 → 2×2^(5−1)=32" in z for z in zh)
+    assert any("平胡1番+根1+杠上花1+自摸1=4番 → 2×2^(4−1)=16" in z for z in zh)
+    assert any("Basic hand 1 + 根 1 + win on a kong replacement 1 + self-draw 1 = 4 fan" in e
+               for e in en)  # fmt: skip
+
+
+def test_audit_draw_cap_robbed_kong_pig_refund_to_winner() -> None:
+    """血战 流局 after one win; base 1, cap 4番 (house option, S4). By hand:
+
+    e0 c 直杠 fed by d (after 0): d pays 1 (L135)                    → c +1
+    e1 d 暗杠 (after 0): a, b, c pay 2 each (L139)                    → d +6
+    W1 a 抢杠胡 on b's 面下杠: 清一色 3 + 抢杠胡 1 (L263) = 4番 → 8 from b (no kong money, L140)
+    流局 (b, c, d still in): b 花猪, c ready with 大叫 6番 (capped 4 → 8), d not ready
+    查花猪 (L144): b pays c and d 16 each (a has won: not paid by default, S5)
+    查大叫 (L145): d pays c 2^(4−1) = 8
+    refunds (L141): d is not ready and returns the 暗杠 money: 2 each to a (who has won), b, c
+    a = −2 +8 +2 = 8; b = −2 −8 −16 −16 +2 = −40; c = +1 −2 +16 +8 +2 = 25;
+    d = −1 +6 +16 −8 −6 = 7 (sum 0).
+    """
+    r = rec(
+        [win("a", "b", "qing_yi_se", robbed=True)],
+        result="draw",
+        options={"cap_fan": 4},
+        counts={"flower_pig": {"b": 1}, "ready_fan": {"c": 6}},
+        events=[
+            {"type": "zhi_gang", "player": "c", "from": "d", "after_wins": 0},
+            {"type": "an_gang", "player": "d", "after_wins": 0},
+        ],
+    )
+    s = settle(r)
+    assert s.net == {"a": 8, "b": -40, "c": 25, "d": 7}
+    # d → c: 直杠 1 + 查大叫 8 + refund of c's 暗杠 payment 2; b → c: the pig's 16
+    assert s.paid("b", "a") == 8 and s.paid("d", "c") == 1 + 8 + 2 and s.paid("b", "c") == 16
+    assert s.paid("d", "a") == 2  # the refund goes back to a, who paid it before winning
+    zh = " / ".join(st.zh for st in s.explanation)
+    assert "查大叫：d未听牌，赔听牌的c大叫6番（封顶4番） 1×2^(4−1)=8" in zh
+    assert "d未听牌，退回刮风下雨所得共6" in zh
+
+
+def test_audit_normal_yipao_duoxiang_after_kong_jiadi_unused() -> None:
+    """普通场, base 5, 自摸加底 (only for self-draws, so unused here). By hand:
+
+    e0 a 直杠 fed by d (after 0): d pays 1×5 = 5                        → a +5
+    a then discards; b and c both win on it (一炮多响, L129–130):
+    W1 b 将对 4 (L250) + 杠上炮 1 (L262) = 5番 → 5×2^4 = 80 from a
+    W2 c 龙七对 5 (L251–253) + 根 (2 − 1 for the dragon) = 6番 → 5×2^5 = 160 from a
+    a = +5 −80 −160 = −235; b = 80; c = 160; d = −5. Next dealer: the discarder a (L149).
+    """
+    r = rec(
+        [win("b", "a", "jiang_dui", "gang_shang_pao"), win("c", "a", "long_qi_dui")],
+        options={"mode": "normal", "base": 5, "zimo": "jiadi"},
+        counts={"gen": {"c": 2}},
+        events=[{"type": "zhi_gang", "player": "a", "from": "d", "after_wins": 0}],
+        dealer="d",
+    )
+    s = settle(r)
+    assert s.net == {"a": -235, "b": 80, "c": 160, "d": -5}
+    assert next_dealer(r) == "a"
+    assert any("龙七对5番+根1=6番 → 5×2^(6−1)=160" in st.zh for st in s.explanation)
+
+
+def test_audit_jiadi_after_cap_self_draw() -> None:
+    # 普通场, base 3, cap 3番, 自摸加底 (house options, S3/S4; spec §2: the cap bounds the 番,
+    # 加底 adds one base after): b 清七对 5 + 根 1 = 6番 → capped 3 → 3×2^2 = 12, + 3 = 15 from
+    # each of a, c, d; b +45.
+    r = rec(
+        [win("b", None, "qing_qi_dui")],
+        options={"mode": "normal", "base": 3, "cap_fan": 3, "zimo": "jiadi"},
+        counts={"gen": {"b": 1}},
+    )
+    s = settle(r)
+    assert s.net == {"a": -15, "b": 45, "c": -15, "d": -15}
+    assert "=6番，封顶3番 → 3×2^(3−1)=12，自摸加底 +3=15" in s.explanation[0].zh
