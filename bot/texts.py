@@ -159,7 +159,9 @@ def explain_text(
     """A hand's full derivation (``settlement`` carries the explanation with names)."""
     _ = tr.gettext
     u = unit(hand.record.ruleset, tr)
-    lines = [f"<b>{_('Hand {n}').format(n=hand.seq)}</b> · " + _("night {n}").format(n=hand.night)]
+    lines = [
+        "<b>" + _("Hand {n}").format(n=hand.seq) + "</b> · " + _("night {n}").format(n=hand.night)
+    ]
     if hand.status == "voided":
         lines.append(
             "❌ " + _("voided") + (f" ({esc(hand.void_reason)})" if hand.void_reason else "")
@@ -169,7 +171,7 @@ def explain_text(
         _("Dealer: {name}").format(name=esc(names.get(hand.record.dealer, hand.record.dealer)))
     )
     lines.append("")
-    lines.append(f"<b>{_('Payments')}</b>")
+    lines.append("<b>" + _("Payments") + "</b>")
     for p in hand.settlement.payments:
         lines.append(
             f"{esc(names.get(p.payer, p.payer))} → {esc(names.get(p.payee, p.payee))}: "
@@ -177,10 +179,10 @@ def explain_text(
         )
     if not hand.settlement.payments:
         lines.append(_("Nobody pays anything."))
-    lines.append(f"<b>{_('Net')}</b>")
+    lines.append("<b>" + _("Net") + "</b>")
     lines.append(esc(nets_line(hand.settlement, names)))
     if settlement.explanation:
-        lines.append(f"<b>{_('How')}</b>")
+        lines.append("<b>" + _("How") + "</b>")
         for s in settlement.explanation:
             lines.append("· " + esc(s.text("zh" if tr.zh else "en")))
     return "\n".join(lines)
@@ -190,7 +192,9 @@ def history_text(
     table: TableView, page: Page[HandView], tr: Translator, names: Mapping[str, str]
 ) -> str:
     _ = tr.gettext
-    lines = [f"<b>{_('History')}</b> · " + _("page {a}/{b}").format(a=page.page + 1, b=page.pages)]
+    lines = [
+        "<b>" + _("History") + "</b> · " + _("page {a}/{b}").format(a=page.page + 1, b=page.pages)
+    ]
     if not page.items:
         lines.append(_("No hands yet."))
     for h in page.items:
@@ -244,7 +248,7 @@ def settle_text(table: TableView, sv: SettleView, tr: Translator) -> str:
     names = dict(sv.names)
     for s in table.seats:
         names.setdefault(s.player_id, s.name)
-    lines = [f"<b>{_('Night {n} is settled').format(n=sv.night)}</b>"]
+    lines = ["<b>" + _("Night {n} is settled").format(n=sv.night) + "</b>"]
     if sv.stake_minor:
         lines.append(
             _("Stake: {money} per {unit}").format(
@@ -261,7 +265,7 @@ def settle_text(table: TableView, sv: SettleView, tr: Translator) -> str:
     if not sv.transfers:
         lines.append(_("Nobody owes anything."))
     else:
-        lines.append(f"<b>{_('Transfers')}</b>")
+        lines.append("<b>" + _("Transfers") + "</b>")
     for t in sv.transfers:
         amount = (
             money(t.money_minor, sv.currency) if t.money_minor is not None else f"{t.points} {u}"

@@ -1051,14 +1051,14 @@ def format_settlement(st: Settlement, data: dict[str, Any], tr: Translator) -> s
     _ = tr.gettext
     rs = _rs(data)
     unit = tr.pick(rs.unit_zh, rs.unit_en)
-    lines = [f"<b>{_('Payments')}</b>"]
+    lines = ["<b>" + _("Payments") + "</b>"]
     if not st.payments:
         lines.append(_("Nobody pays anything."))
     for p in st.payments:
         lines.append(
             f"{_esc(_name(data, p.payer))} → {_esc(_name(data, p.payee))}: {p.amount} {_esc(unit)}"
         )
-    lines.append(f"<b>{_('Net')}</b>")
+    lines.append("<b>" + _("Net") + "</b>")
     for pid in data["players"]:
         v = st.net.get(pid, 0)
         lines.append(f"{_esc(_name(data, pid))}: {v:+d}")
@@ -1066,7 +1066,7 @@ def format_settlement(st: Settlement, data: dict[str, Any], tr: Translator) -> s
         if pid not in data["players"]:
             lines.append(f"{_esc(_name(data, pid))}: {v:+d}")
     if st.explanation:
-        lines.append(f"<b>{_('How')}</b>")
+        lines.append("<b>" + _("How") + "</b>")
         for s in st.explanation:
             lines.append("· " + _esc(s.text("zh" if tr.zh else "en")))
     return "\n".join(lines)
