@@ -7,16 +7,18 @@ phone held upright: body text 32-36 px, names 44-50 px, totals 56-64 px.
 
 from __future__ import annotations
 
+import functools
 import io
 import math
-from collections.abc import Mapping
-from typing import Any
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw
 
 from bot.render.labels import hands_label, is_zh, label
-from bot.render.money import MINUS, format_money, signed
-from bot.render.text import SYMBOLS2, draw_text, font, wrap
+from bot.render.money import format_money, signed
+from bot.render.text import SYMBOLS2, draw_runs, draw_text, fit, font, text_width, width, wrap
 from bot.render.views import (
     HandCardView,
     NetLine,
@@ -59,18 +61,24 @@ MAX_BYTES = 300_000
 
 # --------------------------------------------------------------------------- helpers
 
+_LOCK = threading.Lock()
+_V = TypeVar("_V")
+
+
+def _serialized(fn: Callable[[_V, str], bytes]) -> Callable[[_V, str], bytes]:
+    """One image at a time per process: FreeType faces and the caches are shared, and the bot
+    renders from worker threads (``asyncio.to_thread``)."""
+
+    @functools.wraps(fn)
+    def wrapper(view: _V, lang: str) -> bytes:
+        with _LOCK:
+            return fn(view, lang)
+
+    return wrapper
+
 
 def tone(n: int) -> RGB:
     return GAIN if n > 0 else LOSS if n < 0 else MUTED
-
-
-def arrowed(n: int) -> str:
-    """``▲ +35`` / ``▼ −20`` / ``0``: readable without colour."""
-    if n > 0:
-        return f"▲ {signed(n)}"
-    if n < 0:
-        return f"▼ {signed(n)}"
-    return "0"
 
 
 def draw_value(
@@ -86,8 +94,6 @@ def draw_value(
 ) -> float:
     """A signed amount in the gain/loss colour, after a ▲ / ▼ drawn as a triangle (so the
     direction reads without colour); ``text`` replaces the plain signed number. Returns width."""
-    from bot.render.text import fit, width
-
     c = tone(n)
     body = text if text is not None else signed(n)
     tri = 0 if n == 0 else round(size * 0.5)
@@ -103,8 +109,6 @@ def draw_value(
         else:
             pts = [(left, cy - h / 2), (left + tri, cy - h / 2), (left + tri / 2, cy + h / 2)]
         ImageDraw.Draw(im).polygon(pts, fill=c)
-    from bot.render.text import draw_runs
-
     draw_runs(im, left + tri + gap, baseline, runs, size, c)
     return w
 
@@ -148,8 +152,6 @@ def dot_join(*parts: str) -> str:
 
 def pill(im: Image.Image, x: int, baseline: int, text: str, size: int, bg: RGB, fg: RGB) -> int:
     """A rounded tag; returns its width."""
-    from bot.render.text import text_width
-
     w = int(text_width(text, size, True)) + size
     d = ImageDraw.Draw(im)
     top = baseline - int(size * 0.98)
@@ -169,6 +171,7 @@ def money_text(minor: int | None, currency: str | None, *, sign: bool = True) ->
 ROW_H = 150
 
 
+@_serialized
 def render_scoreboard(view: ScoreboardView, lang: str) -> bytes:
     chart_h = 520
     n_series = len(view.trend)
@@ -227,8 +230,6 @@ def _seat_row(
     sx = x
     if seat.is_dealer:
         tag = label("dealer", lang)
-        from bot.render.text import text_width
-
         pw = int(text_width(tag, 22, True)) + 22
         pill(im, cx - pw // 2, cy + r + 8, tag, 22, INK, GOLD)
     stats = dot_join(
@@ -352,6 +353,7 @@ def _legend(im: Image.Image, top: int, view: ScoreboardView) -> None:
 # --------------------------------------------------------------------------- settlement
 
 
+@_serialized
 def render_settlement(view: SettlementImageView, lang: str) -> bytes:
     stake = ""
     if view.stake_minor is not None:
@@ -535,8 +537,6 @@ def _draw_tile(im: Image.Image, x: int, y: int, tw: int, th: int, cp: int, win: 
     d.rounded_rectangle((x + 1, y + 6, x + tw + 1, y + th + 7), radius=r, fill=FELT)
     body = (92, 140, 200) if cp == BACK else (WIN_TILE if win else IVORY)
     d.rounded_rectangle((x, y, x + tw, y + th), radius=r, fill=body)
-    sx = tw / max(1, bb[2] - bb[0])
-    del sx
     d.text((x - bb[0], y - bb[1]), chr(cp), font=f, fill=INK)
 
 
@@ -549,8 +549,8 @@ def _tile_block_height(th: TileHandView) -> tuple[int, Any]:
     return 64 + tile_h + 36 + fans_h, groups
 
 
+@_serialized
 def render_hand_card(view: HandCardView, lang: str) -> bytes:
-    zh = is_zh(lang)
     headline = wrap(view.headline, 44, W - 2 * M, bold=True, max_lines=3)
     steps = [s.text(lang) for s in view.explanation]
     exp_lines: list[str] = []
@@ -574,8 +574,6 @@ def render_hand_card(view: HandCardView, lang: str) -> bytes:
     sub = dot_join(view.table_name, view.ruleset_name, label("night", lang, n=view.night))
     y = header(im, label("hand_no", lang, n=view.seq), sub, lang)
     if view.voided:
-        from bot.render.text import text_width
-
         tag = label("voided", lang)
         tw_ = int(text_width(tag, 40, True)) + 40
         d.rounded_rectangle(
@@ -626,7 +624,6 @@ def render_hand_card(view: HandCardView, lang: str) -> bytes:
             y += 46
         if hidden:
             draw_text(im, M + 30, y + 38, label("more", lang, n=hidden), 28, MUTED)
-    del zh
     return encode(im)
 
 
@@ -680,4 +677,4 @@ def _tile_block(
         )
 
 
-__all__ = ["MINUS", "encode", "render_hand_card", "render_scoreboard", "render_settlement"]
+__all__ = ["encode", "render_hand_card", "render_scoreboard", "render_settlement"]

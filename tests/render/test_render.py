@@ -264,3 +264,14 @@ def test_readme_images_are_current(tmp_path: Path) -> None:
         got, want = decode(p.read_bytes()), decode(committed.read_bytes())
         assert got.size == want.size
         assert sum(ImageStat.Stat(ImageChops.difference(got, want)).mean) / 3 <= MAX_MEAN_DIFF
+
+
+def test_same_bytes_from_several_threads() -> None:
+    """The bot renders from worker threads: concurrent renders give the same bytes."""
+    import concurrent.futures as cf
+
+    view = scoreboard_view(EN_NAMES, sample_hands(4, 50), "en")
+    ref = render_scoreboard(view, "en")
+    with cf.ThreadPoolExecutor(4) as ex:
+        outs = list(ex.map(lambda _: render_scoreboard(view, "en"), range(8)))
+    assert all(o == ref for o in outs)
