@@ -931,7 +931,7 @@ NO_WILDS_PART: Part = ((), (Step("精：无人有精", "Wildcards (精): nobody 
 KONG_NAME = {e.id: (e.zh, e.en.lower()) for e in EVENTS}
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=16384)
 def _kong_part(players: tuple[str, ...], player: str, kind: str, money: int, base: int) -> Part:
     """Kong money (§2.5): each of the others pays the kong owner."""
     acc = _Acc(players)
@@ -946,7 +946,7 @@ def _kong_part(players: tuple[str, ...], player: str, kind: str, money: int, bas
     return acc.part()
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=16384)
 def _follow_part(players: tuple[str, ...], dealer: str, rounds: int, per: int, base: int) -> Part:
     """跟庄 (§2.5): the dealer pays each other player, per go-round."""
     acc = _Acc(players)
@@ -962,7 +962,7 @@ def _follow_part(players: tuple[str, ...], dealer: str, rounds: int, per: int, b
     return acc.part()
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=16384)
 def _false_win_part(players: tuple[str, ...], offender: str, per: int, base: int) -> Part:
     """诈胡 (§2.5): the offender pays each other player."""
     acc = _Acc(players)
