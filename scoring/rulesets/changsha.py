@@ -108,13 +108,19 @@ class Changsha(Ruleset):
         WinItemDecl("haohua_qi_xiao_dui", "豪华七小对", "Luxury seven pairs", "大胡", "big win"),
     )
     flags: ClassVar[tuple[WinItemDecl, ...]] = (
-        WinItemDecl("jiang_jiang_hu", "将将胡", "All 2/5/8", "大胡", "big win"),
+        # 将将胡 (every tile 2/5/8, L154) cannot be one suit: a suit has only 4+4+4 = 12 such
+        # tiles, a hand 14; 天胡 (dealt tiles, L148) is never a last-tile win, nor 地胡 (the
+        # dealer's first discard, L150) a 海底炮.
+        WinItemDecl("jiang_jiang_hu", "将将胡", "All 2/5/8", "大胡", "big win",
+                    not_with=frozenset({"qing_yi_se"})),
         WinItemDecl("qing_yi_se", "清一色", "Full flush", "大胡；与其他大胡再翻一倍",
-                    "big win; doubles other big wins"),
+                    "big win; doubles other big wins", not_with=frozenset({"jiang_jiang_hu"})),
         WinItemDecl("tian_hu", "天胡", "Heavenly hand", "大胡", "big win",
-                    how=frozenset({SELF_DRAWN}), winner_dealer=True),
+                    how=frozenset({SELF_DRAWN}), winner_dealer=True,
+                    not_with=frozenset({"hai_di_lao_yue"})),
         WinItemDecl("di_hu", "地胡", "Earthly hand", "大胡", "big win",
-                    how=frozenset({DISCARD}), winner_dealer=False),
+                    how=frozenset({DISCARD}), winner_dealer=False,
+                    not_with=frozenset({"hai_di_pao"})),
         WinItemDecl("hai_di_lao_yue", "海底捞月", "Last tile", "大胡", "big win",
                     how=frozenset({SELF_DRAWN})),
         WinItemDecl("hai_di_pao", "海底炮", "Last tile won off another", "大胡", "big win",

@@ -109,10 +109,10 @@ def test_qingyise_doubles_other_dahu() -> None:
     s = settle(rec([win("b", "c", "peng_peng_hu", "qing_yi_se")]))
     assert s.paid("c", "b") == 12
     assert "清一色再翻一倍 6×2=12" in s.explanation[0].zh
-    # 清一色 + 七小对 + 将将胡 (add): 6 × 2 = 12, doubled → 24
+    # 清一色 + 七小对 + 海底炮 (add): 6 × 2 = 12, doubled → 24 (audit: was 七小对 + 将将胡 + 清一色,
+    # which no hand can be: one suit holds only 12 tiles of 2/5/8)
     assert (
-        settle(rec([win("b", "c", "qi_xiao_dui", "qing_yi_se", "jiang_jiang_hu")])).paid("c", "b")
-        == 24
+        settle(rec([win("b", "c", "qi_xiao_dui", "qing_yi_se", "hai_di_pao")])).paid("c", "b") == 24
     )
 
 
@@ -179,6 +179,7 @@ def test_property_zero_sum(
 ) -> None:
     if frm == winner:
         frm = None
+    flags.discard("qing_yi_se" if "jiang_jiang_hu" in flags else "")  # not_with (L154)
     r = rec(
         [win(winner, frm, shape, *sorted(flags))],
         options={"dahu_combine": combine, "dahu_zimo": unit},
@@ -199,3 +200,75 @@ def test_property_zero_sum(
     win_pay = [p for p in s.payments if p.reason in ("self_drawn_share", "discarder_share")]
     assert all(p.payee == winner and p.amount == per for p in win_pay)
     assert sum(p.amount for p in win_pay) == per * (3 if frm is None else 1)
+
+
+# --- audit: hand-made multi-feature cases (numbers worked by hand from spec §2, house units) ---
+
+
+def test_audit_luxury_pairs_last_tile_flush_self_drawn() -> None:
+    # c self-draws 豪华七小对 (L164) + 海底捞月 (L158) + 清一色 (L156): n = 2 大胡 (清一色 not counted)
+    # add (C2 default): 6 × 2 = 12, 清一色 "再翻一倍" → 24 from each of a, b, d; c +72.
+    # multiply: 6 × 2^(2−1) = 12 → ×2 = 24 (the same for n = 2).
+    for combine in ("add", "multiply"):
+        s = settle(
+            rec(
+                [win("c", None, "haohua_qi_xiao_dui", "hai_di_lao_yue", "qing_yi_se")],
+                options={"dahu_combine": combine},
+            )
+        )
+        assert s.net == {"a": -24, "b": -24, "c": 72, "d": -24}
+        step = "6×2=12" if combine == "add" else "6×2^(2−1)=12"
+        assert (
+            f"豪华七小对+海底捞月 = 2个大胡，{step}；清一色再翻一倍 12×2=24" in s.explanation[0].zh
+        )
+        assert f"{step}; full flush doubles it: 12×2=24" in s.explanation[0].en
+
+
+def test_audit_three_dahu_add_vs_multiply() -> None:
+    # d self-draws 碰碰胡 + 将将胡 + 海底捞月 = 3 大胡 (L152, L154, L158), no 清一色:
+    # add: 6 × 3 = 18 from each (d +54); multiply (C2 option): 6 × 2^2 = 24 from each (d +72).
+    r = rec([win("d", None, "peng_peng_hu", "jiang_jiang_hu", "hai_di_lao_yue")])
+    s = settle(r)
+    assert s.net == {"a": -18, "b": -18, "c": -18, "d": 54}
+    assert "碰碰胡+将将胡+海底捞月 = 3个大胡，6×3=18" in s.explanation[0].zh
+    r["options"] = {"dahu_combine": "multiply"}
+    s = settle(r)
+    assert s.net == {"a": -24, "b": -24, "c": -24, "d": 72}
+    assert "6×2^(3−1)=24" in s.explanation[0].en
+
+
+def test_audit_qishou_events_then_tonghu_on_haidi_pao() -> None:
+    # units 小胡自摸 3, 大胡点炮 5 (table settings, C1).
+    # 起手胡 (L136 四喜, L142 六六顺, "等同小胡自摸"): b and d each get 3 from every other player.
+    # 海底炮 通胡 (L160 "同樣如果丙和丁能胡則通胡") on a's last tile:
+    #   b 平胡 + 海底炮 = 1 大胡 → 5 from a; c 七小对 + 海底炮 = 2 大胡 → 5 × 2 = 10 from a.
+    # a = −3 −3 −5 −10 = −21; b = +9 −3 +5 = 11; c = −3 −3 +10 = 4; d = −3 +9 = 6 (sum 0).
+    s = settle(
+        rec(
+            [win("b", "a", "ping_hu", "hai_di_pao"), win("c", "a", "qi_xiao_dui", "hai_di_pao")],
+            options={"xiaohu_zimo": 3, "dahu_dianpao": 5},
+            events=[
+                {"type": "da_si_xi", "player": "b"},
+                {"type": "liu_liu_shun", "player": "d"},
+            ],
+        )
+    )
+    assert s.net == {"a": -21, "b": 11, "c": 4, "d": 6}
+    assert s.paid("a", "b") == 3 + 5 and s.paid("a", "c") == 10 and s.paid("c", "d") == 3
+
+
+@pytest.mark.parametrize(
+    ("w", "why"),
+    [
+        # a suit has 12 tiles of 2/5/8 (4 × 3), a hand 14: 将将胡 (L154) is never 清一色
+        (win("b", "c", "peng_peng_hu", "jiang_jiang_hu", "qing_yi_se"), "jiang_jiang_hu"),
+        # 天胡 is won on the dealt tiles (L148), 海底捞月 on the last tile (L158)
+        (win("a", None, "ping_hu", "tian_hu", "hai_di_lao_yue"), "hai_di_lao_yue"),
+        # 地胡 is the dealer's first discard (L150), 海底炮 the last tile (L160)
+        (win("b", "a", "ping_hu", "di_hu", "hai_di_pao"), "hai_di_pao"),
+    ],
+)
+def test_audit_impossible_combinations_rejected(w: dict[str, Any], why: str) -> None:
+    with pytest.raises(RecordError) as e:
+        settle(rec([w]))
+    assert why in str(e.value) or "qing_yi_se" in str(e.value)
