@@ -53,6 +53,10 @@ SHAPE_VALUE: dict[str, tuple[int, str, str]] = {
     "da_si_xi": (0, "大四喜", "big four winds"),  # value from the option da_si_xi_value
 }
 
+#: hands that hold no kong: seven pairs "不能吃，不能碰" (L31; four alike stay in the hand as 豪华),
+#: the thirteen-rotten hands have no two alike (L25 "要相隔2位")
+NO_KONG_SHAPES = frozenset({"xiao_qi_dui", "shisan_lan", "qixing_shisan_lan"})
+
 FLAG_NAMES: dict[str, tuple[str, str]] = {
     "qing_yi_se": ("清一色", "full flush"),
     "dan_diao": ("单钓", "single tile left"),
@@ -288,7 +292,13 @@ class Yichun(Ruleset):
             "men_qing", "门清", "concealed self-draw", "×2", "×2", how=frozenset({SELF_DRAWN})
         ),
         WinItemDecl(
-            "gang_kai", "杠开", "win on a kong replacement", "×2", "×2", how=frozenset({SELF_DRAWN})
+            "gang_kai",
+            "杠开",
+            "win on a kong replacement",
+            "×2",
+            "×2",
+            how=frozenset({SELF_DRAWN}),
+            not_with=NO_KONG_SHAPES,  # 杠开 needs a kong (L25 "杠牌之后，补子之后糊牌")
         ),
     )
     counts = (
@@ -343,7 +353,13 @@ class Yichun(Ruleset):
                     "only a winner with small seven pairs has sets of four",
                 )
         concealed = {e.player for e in record.events if e.type == "concealed_kong"}
+        kongs = {e.player for e in record.events if e.type in ("exposed_kong", "concealed_kong")}
         for i, w in enumerate(record.wins):
+            if w.shape in NO_KONG_SHAPES and w.winner in kongs:
+                raise RecordError(
+                    f"wins[{i}].shape",
+                    f"{SHAPE_VALUE[w.shape][1]} holds no kong, but {w.winner} has a kong event",
+                )
             if w.has("dan_diao") and w.winner in concealed:
                 raise RecordError(
                     f"wins[{i}].flags",

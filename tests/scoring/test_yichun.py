@@ -360,3 +360,66 @@ def test_property_zero_sum_seats_and_backers(r: dict[str, Any]) -> None:
         plain = settle({**r, "events": [e for e in r["events"] if e["type"] != "side_bet"]})
         for e in bets:
             assert s.net[e["backer"]] == plain.net[e["player"]]
+
+
+# ---------------------------------------------------------------- audit: hand-made cases
+
+
+def test_audit_flush_luxury_pairs_discard_bought_and_dealer() -> None:
+    # 清一色小七 with two sets of four (L31 "4×2×2", L55 "5(清一色)× 4(小七)"): 4 × 2^2 × 5 = 80.
+    # c (bought) deals in to b: 80 × 放冲2 (L45) × 买(c)2 (L47 "放冲…积分翻倍") = 320.
+    # Table option 4×N (Y1): 4 × 2 × 5 = 40 → 160.
+    w = win("b", "c", "xiao_qi_dui", "qing_yi_se")
+    r = rec([w], counts={"four_in_pairs": {"b": 2}, "bought": {"c": 1}})
+    s = settle(r)
+    assert s.net == {"a": 0, "b": 320, "c": -320, "d": 0}
+    assert "小七对4×豪华2杠×2^2×清一色5=80" in s.explanation[1].zh
+    assert (
+        "small seven pairs 4 × luxury 2 set(s) of four ×2^2 × flush 5 = 80" in s.explanation[1].en
+    )
+    assert any("牌分80×放冲2×买(c)2=320" in x.zh for x in s.explanation)
+    assert settle({**r, "options": {"haohua": "times_n"}}).paid("c", "b") == 160
+    # the dealer a deals in instead (must buy, L47): 80 × 庄2 × 放冲2 × 买(a)2 = 640
+    s = settle(
+        rec([win("b", "a", "xiao_qi_dui", "qing_yi_se")], counts={"four_in_pairs": {"b": 2}})
+    )
+    assert s.net == {"a": -640, "b": 640, "c": 0, "d": 0}
+
+
+def test_audit_robbed_kong_both_payer_options() -> None:
+    # d robs b's kong with 大七对: 3 × 抢杠2 (L53 "抢 杠 － 2") = 6; b bought, dealer a.
+    # default (house): b pays alone as the discarder: 6 × 放冲2 × 买(b)2 = 24.
+    # option all: as a self-draw, no 放冲: a 6 × 庄2 × 买(a)2 = 24, b 6 × 买(b)2 = 12, c 6; d +42.
+    r = rec([win("d", "b", "da_qi_dui", robbed=True)], counts={"bought": {"b": 1}})
+    assert settle(r).net == {"a": 0, "b": -24, "c": 0, "d": 24}
+    s = settle({**r, "options": {"robbed_kong_payer": "all"}})
+    assert s.net == {"a": -24, "b": -12, "c": -6, "d": 42}
+
+
+def test_audit_dealer_honours_single_wait_lighter_kong() -> None:
+    # dealer a self-draws 字一色（成阕）12 × 单钓2 = 24 (L57 "×2(成阕)", L55 "单 调 × 2"); b bought,
+    # a bought as dealer (L47), one lighter (L61); c made a 暗杠 (2 from each, Y6).
+    # default (the dealer doubles only when paying, Y4):
+    #   b: 24 × 买(a)2 × 买(b)2 × 打火机2 = 192; c: 24 × 2 × 2 = 96; d: 96
+    #   a = 192 + 96 + 96 − 2 = 382; b = −192 − 2 = −194; c = −96 + 6 = −90; d = −96 − 2 = −98.
+    # option dealer_x2_on_receive: every payment ×2 more: b 384, c 192, d 192.
+    r = rec(
+        [win("a", None, "zi_yi_se", "dan_diao")],
+        counts={"bought": {"b": 1}},
+        events=[{"type": "lighter", "player": "d"}, {"type": "concealed_kong", "player": "c"}],
+    )
+    s = settle(r)
+    assert s.net == {"a": 382, "b": -194, "c": -90, "d": -98}
+    assert any("b付a：牌分24×买(a)2×买(b)2×打火机1个2=192" in x.zh for x in s.explanation)
+    s = settle({**r, "options": {"dealer_x2_on_receive": True}})
+    assert s.paid("b", "a") == 384 and s.paid("c", "a") == 192 and s.paid("d", "a") == 192
+
+
+@pytest.mark.parametrize("shape", ["xiao_qi_dui", "shisan_lan", "qixing_shisan_lan"])
+def test_audit_no_kong_in_pairs_or_rotten(shape: str) -> None:
+    # seven pairs "不能吃，不能碰" (L31); 十三烂 has no two alike (L25): no 杠开, no kong event
+    with pytest.raises(RecordError):
+        settle(rec([win("b", None, shape, "gang_kai")]))
+    with pytest.raises(RecordError) as e:
+        settle(rec([win("b", "c", shape)], events=[{"type": "concealed_kong", "player": "b"}]))
+    assert e.value.field == "wins[0].shape"
