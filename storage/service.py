@@ -35,7 +35,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, and_, case, func, insert, select, update
+from sqlalchemy import Connection, Engine, and_, bindparam, case, func, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
@@ -92,6 +92,70 @@ DRAFT_STATUSES = ("open", "done", "cancelled", "expired")
 MAX_PAGE_SIZE = 100
 
 
+# --- prepared statements of the hot read paths (Core, built once) ---------------------------
+HT = Hand.__table__  # type: ignore[attr-defined]
+PT = Player.__table__  # type: ignore[attr-defined]
+TT = GameTable.__table__  # type: ignore[attr-defined]
+ST = Seat.__table__  # type: ignore[attr-defined]
+NT = NightTotal.__table__  # type: ignore[attr-defined]
+NGT = Night.__table__  # type: ignore[attr-defined]
+LT = LedgerRow.__table__  # type: ignore[attr-defined]
+
+_TABLE_ROW = select(
+    TT.c.id,
+    TT.c.night,
+    TT.c.hand_count,
+    TT.c.last_seq,
+    TT.c.dealer_id,
+    TT.c.stake_minor,
+    TT.c.currency,
+).where(TT.c.id == bindparam("t"))
+_TABLE_COUNTS = select(TT.c.last_seq, TT.c.hand_count).where(TT.c.id == bindparam("t"))
+_HISTORY_RANGE = (
+    select(HT)
+    .where(HT.c.table_id == bindparam("t"), HT.c.seq > bindparam("lo"), HT.c.seq <= bindparam("hi"))
+    .order_by(HT.c.seq.desc())
+)
+_HISTORY_CONFIRMED = (
+    select(HT)
+    .where(HT.c.table_id == bindparam("t"), HT.c.status == "confirmed")
+    .order_by(HT.c.seq.desc())
+    .offset(bindparam("off"))
+    .limit(bindparam("lim"))
+)
+_SEATED_NAMES = (
+    select(ST.c.player_id, PT.c.name)
+    .join(PT, PT.c.id == ST.c.player_id)
+    .where(ST.c.table_id == bindparam("t"), ST.c.left_at.is_(None))
+    .order_by(ST.c.seat_index)
+)
+_TOTALS_TWO = select(
+    NT.c.night,
+    NT.c.player_id,
+    NT.c.total,
+    NT.c.hands,
+    NT.c.wins,
+    NT.c.self_draws,
+    NT.c.deal_ins,
+).where(NT.c.table_id == bindparam("t"), NT.c.night.in_([0, bindparam("n")]))
+_NIGHT_COUNT = select(NGT.c.hand_count).where(
+    NGT.c.table_id == bindparam("t"), NGT.c.number == bindparam("n")
+)
+_TREND_IDS = (
+    select(HT.c.id)
+    .where(
+        HT.c.table_id == bindparam("t"), HT.c.night == bindparam("n"), HT.c.status == "confirmed"
+    )
+    .order_by(HT.c.position.desc(), HT.c.seq.desc())
+    .limit(bindparam("lim"))
+)
+_TREND = (
+    select(HT.c.position, HT.c.seq, LT.c.player_id, LT.c.amount)
+    .join(LT, LT.c.hand_id == HT.c.id)
+    .where(HT.c.id.in_(_TREND_IDS))
+)
+
+
 def _aware(dt: datetime | None) -> datetime | None:
     if dt is None:
         return None
@@ -133,6 +197,12 @@ class Ledger:
     def _read(self) -> Iterator[Session]:
         with Session(self.engine, expire_on_commit=False) as s, s.begin():
             yield s
+
+    @contextmanager
+    def _core(self) -> Iterator[Connection]:
+        """A read transaction on a plain connection (the hot read paths skip the ORM)."""
+        with self.engine.connect() as conn, conn.begin():
+            yield conn
 
     @contextmanager
     def _write(self) -> Iterator[Session]:
@@ -234,8 +304,13 @@ class Ledger:
         )
 
     @staticmethod
-    def _hand_view(h: Hand, names: Mapping[int, str] | None = None) -> HandView:
-        assert h.id is not None
+    def _hand_view(
+        h: Any,
+        names: Mapping[int, str] | None = None,
+        record: Any = None,
+        settlement: Any = None,
+        replaced_by: int | None = None,
+    ) -> HandView:
         recorded_at = _aware(h.recorded_at)
         assert recorded_at is not None
         return HandView(
@@ -243,8 +318,10 @@ class Ledger:
             table_id=h.table_id,
             seq=h.seq,
             night=h.night,
-            record=HandRecord.from_json(json.loads(h.record)),
-            settlement=Settlement.from_json(json.loads(h.settlement)),
+            record=HandRecord.from_json(record if record is not None else json.loads(h.record)),
+            settlement=Settlement.from_json(
+                settlement if settlement is not None else json.loads(h.settlement)
+            ),
             status=h.status,
             dealer_before=h.dealer_before_id,
             dealer_after=h.dealer_after_id,
@@ -255,38 +332,33 @@ class Ledger:
             void_reason=h.void_reason,
             replaces_hand_id=h.replaces_hand_id,
             idempotency_key=h.idempotency_key,
+            replaced_by_hand_id=replaced_by,
             names=dict(names or {}),
         )
 
-    def _hand_views(self, s: Session, hands: Sequence[Hand]) -> list[HandView]:
+    def _hand_views(self, s: Session | Connection, hands: Sequence[Any]) -> list[HandView]:
+        """Views of hands (ORM ``Hand`` objects or Core rows of the ``hand`` table), with the
+        names of everyone in them and the id of the hand that replaced each, if any."""
+        parsed = [(h, json.loads(h.record), json.loads(h.settlement)) for h in hands]
         ids: set[int] = set()
-        for h in hands:
-            ids.update(int(k) for k in json.loads(h.settlement)["net"] if k.isdigit())
+        for h, _rec, st in parsed:
+            ids.update(int(k) for k in st["net"] if k.isdigit())
             ids.add(h.dealer_before_id)
         names = self._names(s, ids)
-        replaced_by = {}
+        replaced_by: dict[int, int] = {}
         hand_ids = [h.id for h in hands]
         if hand_ids:
-            replaced_by = dict(
-                s.execute(
-                    select(Hand.replaces_hand_id, Hand.id).where(
-                        Hand.replaces_hand_id.in_(hand_ids)  # type: ignore[union-attr]
-                    )
-                ).all()
-            )
-        out = []
-        for h in hands:
-            v = self._hand_view(h, names)
-            if h.id in replaced_by:
-                v = _replace(v, replaced_by_hand_id=replaced_by[h.id])
-            out.append(v)
-        return out
+            rows = s.execute(
+                select(HT.c.replaces_hand_id, HT.c.id).where(HT.c.replaces_hand_id.in_(hand_ids))
+            ).all()
+            replaced_by = {int(a): int(b) for a, b in rows}
+        return [self._hand_view(h, names, rec, st, replaced_by.get(h.id)) for h, rec, st in parsed]
 
     @staticmethod
-    def _names(s: Session, ids: set[int]) -> dict[int, str]:
+    def _names(s: Session | Connection, ids: set[int]) -> dict[int, str]:
         if not ids:
             return {}
-        rows = s.execute(select(Player.id, Player.name).where(Player.id.in_(ids))).all()  # type: ignore[union-attr]
+        rows = s.execute(select(PT.c.id, PT.c.name).where(PT.c.id.in_(ids))).all()
         return {int(r[0]): str(r[1]) for r in rows}
 
     @staticmethod
@@ -1139,27 +1211,25 @@ class Ledger:
         ``include_voided=False``. ``total`` counts the hands in the listing."""
         page = max(0, page)
         page_size = max(1, min(MAX_PAGE_SIZE, page_size))
-        with self._read() as s:
-            t = self._table(s, table_id)
+        with self._core() as conn:
+            t = conn.execute(_TABLE_COUNTS, {"t": table_id}).first()
+            if t is None:
+                raise NotFound(f"table {table_id} does not exist")
             if include_voided:
                 # sequence numbers have no gaps: a page is a range of them
-                total = t.last_seq
+                total = int(t.last_seq)
                 hi = total - page * page_size
-                lo = hi - page_size
-                q = select(Hand).where(Hand.table_id == table_id, Hand.seq > lo, Hand.seq <= hi)
+                params = {"t": table_id, "lo": hi - page_size, "hi": hi}
+                hands = conn.execute(_HISTORY_RANGE, params).all()
             else:
-                total = t.hand_count
-                q = (
-                    select(Hand)
-                    .where(Hand.table_id == table_id, Hand.status == "confirmed")
-                    .offset(page * page_size)
-                    .limit(page_size)
-                )
-            hands = s.scalars(q.order_by(Hand.seq.desc())).all()  # type: ignore[attr-defined]
-            return Page(tuple(self._hand_views(s, hands)), page, page_size, total)
+                total = int(t.hand_count)
+                params = {"t": table_id, "off": page * page_size, "lim": page_size}
+                hands = conn.execute(_HISTORY_CONFIRMED, params).all()
+            return Page(tuple(self._hand_views(conn, hands)), page, page_size, total)
 
     # --- totals ----------------------------------------------------------------------------
-    def _scope(self, t: GameTable, night: int | None) -> int:
+    @staticmethod
+    def _scope(t: Any, night: int | None) -> int:
         if night is None:
             return t.night
         if night < 0 or night > t.night:
@@ -1186,7 +1256,7 @@ class Ledger:
 
     @staticmethod
     def _player_totals(
-        t: GameTable,
+        t: Any,
         totals: Mapping[int, tuple[int, int, int, int, int, int]],
         seated: set[int],
         names: Mapping[int, str],
@@ -1216,28 +1286,35 @@ class Ledger:
         """Totals per player for a night (``None`` = the current night, ``ALL_NIGHTS`` = the
         whole table) and for the whole table, the running totals of the night's last
         ``trend_hands`` confirmed hands (the trend chart), the dealer and hand counts."""
-        with self._read() as s:
-            t = self._table(s, table_id)
+        with self._core() as conn:
+            t = conn.execute(_TABLE_ROW, {"t": table_id}).first()
+            if t is None:
+                raise NotFound(f"table {table_id} does not exist")
             scope = self._scope(t, night)
-            seats = self._seats(s, table_id)
-            seated = {seat.player_id for seat, _ in seats}
-            names = {p.id: p.name for _, p in seats if p.id is not None}
-            whole = {r[0]: r for r in self._totals(s, table_id, ALL_NIGHTS)}
-            names.update(self._names(s, set(whole) - set(names)))
+            trend_night = t.night if scope == ALL_NIGHTS else scope
+            names: dict[int, str] = {}
+            seated: set[int] = set()
+            for pid, name in conn.execute(_SEATED_NAMES, {"t": table_id}):
+                names[int(pid)] = str(name)
+                seated.add(int(pid))
+            whole: dict[int, tuple[int, int, int, int, int, int]] = {}
+            nightly: dict[int, tuple[int, int, int, int, int, int]] = {}
+            for r in conn.execute(_TOTALS_TWO, {"t": table_id, "n": trend_night}):
+                row = (int(r[1]), int(r[2]), int(r[3]), int(r[4]), int(r[5]), int(r[6]))
+                if row[2] == 0 and row[1] == 0:
+                    continue
+                (whole if r[0] == ALL_NIGHTS else nightly)[row[0]] = row
+            names.update(self._names(conn, (set(whole) | set(nightly)) - set(names)))
             table_players = self._player_totals(t, whole, seated, names)
             if scope == ALL_NIGHTS:
                 players = table_players
-                hand_count = t.hand_count
-                trend_night = t.night
-                night_totals = {r[0]: r for r in self._totals(s, table_id, t.night)}
+                hand_count = int(t.hand_count)
             else:
-                night_totals = {r[0]: r for r in self._totals(s, table_id, scope)}
-                players = self._player_totals(t, night_totals, seated, names)
-                nrow = self._night(s, table_id, scope)
-                hand_count = nrow.hand_count if nrow is not None else 0
-                trend_night = scope
-            running = {pid: r[1] for pid, r in night_totals.items()}
-            trend = self._trend(s, table_id, trend_night, trend_hands, running)
+                players = self._player_totals(t, nightly, seated, names)
+                hc = conn.execute(_NIGHT_COUNT, {"t": table_id, "n": scope}).scalar()
+                hand_count = int(hc or 0)
+            running = {pid: r[1] for pid, r in nightly.items()}
+            trend = self._trend(conn, table_id, trend_night, trend_hands, running)
             return StandingsView(
                 table_id=table_id,
                 night=scope,
@@ -1249,43 +1326,32 @@ class Ledger:
                 stake_minor=t.stake_minor,
                 currency=t.currency,
                 table_players=table_players,
-                table_hand_count=t.hand_count,
+                table_hand_count=int(t.hand_count),
                 names=names,
             )
 
+    @staticmethod
     def _trend(
-        self, s: Session, table_id: int, night: int, limit: int, running: dict[int, int]
+        conn: Connection | Session, table_id: int, night: int, limit: int, running: dict[int, int]
     ) -> tuple[TrendPoint, ...]:
         """Running totals after each of the night's last ``limit`` confirmed hands; ``running``
         = the night's totals now (consumed)."""
         if limit <= 0:
             return ()
-        hands = s.execute(
-            select(Hand.id, Hand.seq)
-            .where(Hand.table_id == table_id, Hand.night == night, Hand.status == "confirmed")
-            .order_by(Hand.position.desc(), Hand.seq.desc())  # type: ignore[attr-defined]
-            .limit(limit)
-        ).all()
-        if not hands:
+        rows = conn.execute(_TREND, {"t": table_id, "n": night, "lim": limit}).all()
+        if not rows:
             return ()
-        hands = list(reversed(hands))
-        hand_ids = [int(h[0]) for h in hands]
-        rows = s.execute(
-            select(LedgerRow.hand_id, LedgerRow.player_id, LedgerRow.amount).where(
-                LedgerRow.hand_id.in_(hand_ids)  # type: ignore[attr-defined]
-            )
-        ).all()
-        per_hand: dict[int, list[tuple[int, int]]] = {}
-        for hid, pid, amount in rows:
-            per_hand.setdefault(int(hid), []).append((int(pid), int(amount)))
-        for hid in hand_ids:  # start from the totals before the first hand shown
-            for pid, amount in per_hand.get(hid, []):
-                running[pid] = running.get(pid, 0) - amount
+        # rows: (position, seq, player, amount), newest hand first
+        for _pos, _seq, pid, amount in rows:  # back to the totals before the first hand shown
+            running[int(pid)] = running.get(int(pid), 0) - int(amount)
+        per_hand: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for pos, seq, pid, amount in rows:
+            per_hand.setdefault((int(pos), int(seq)), []).append((int(pid), int(amount)))
         out = []
-        for hid, seq in hands:
-            for pid, amount in per_hand.get(int(hid), []):
+        for key in sorted(per_hand):
+            for pid, amount in per_hand[key]:
                 running[pid] = running.get(pid, 0) + amount
-            out.append(TrendPoint(int(seq), dict(running)))
+            out.append(TrendPoint(key[1], dict(running)))
         return tuple(out)
 
     def night_transfers(self, table_id: int, *, night: int | None = None) -> SettleView:
@@ -1538,9 +1604,3 @@ class Ledger:
             for (hid,) in bad:
                 problems.append(f"hand {hid}: ledger rows disagree with its status")
         return problems
-
-
-def _replace(v: HandView, **changes: Any) -> HandView:
-    from dataclasses import replace
-
-    return replace(v, **changes)
