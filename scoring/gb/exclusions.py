@@ -42,7 +42,8 @@ ROWS: tuple[Row, ...] = (
     Row("big_four_winds", ("prevalent_wind", "seat_wind", "big_three_winds", "all_pungs"),
         ("little_four_winds",), (_V,), "winds",
         "seed 002 L181: 大四喜 由4副风刻(杠)组成的胡牌。不计圈风刻、门风刻、三风刻、碰碰胡"),
-    Row("big_three_dragons", ("dragon_pung",), ("two_dragon_pungs",), ("little_three_dragons", _V),
+    Row("big_three_dragons", ("dragon_pung",), ("two_dragon_pungs", "little_three_dragons"),
+        ("little_three_dragons", _V),
         "dragons", "seed 002 L181: 大三元 胡牌中，有中发白3副刻子。不计箭刻"),
     Row("all_green", ("half_flush",), (), (), None,
         "seed 002 L181–183: 绿一色 由23468条及发字中的任何牌组成的顺子、刻五、将的胡牌。不计混一色。"
