@@ -191,8 +191,9 @@ class Suzhou(Ruleset):
         _flag("gang_kai", S),
         _flag("bao_jiao_zi", frozenset({DISCARD}), not_with=frozenset({"gang_kai"})),
         _flag("da_diao_che"),
-        _flag("tian_hu", S, winner_dealer=True),
-        _flag("di_hu", S, winner_dealer=False),
+        # 天胡 on the dealt 14 (L30), 地胡 on the first draw (L31): never the last tile (L32)
+        _flag("tian_hu", S, winner_dealer=True, not_with=frozenset({"hai_di_lao_yue"})),
+        _flag("di_hu", S, winner_dealer=False, not_with=frozenset({"hai_di_lao_yue"})),
         _flag("hai_di_lao_yue", S),
     )
     counts = (
@@ -257,6 +258,19 @@ class Suzhou(Ruleset):
             ):
                 raise RecordError(
                     f"wins[{i}].flags", "大门清 means no wind set and no hard flower (L21)"
+                )
+            winds = sum(record.count(c, w) for c in MELDS if c.startswith("wind_"))
+            if win.has("qing_yi_se") and winds:
+                raise RecordError(
+                    f"wins[{i}].flags", "清一色 is one suit only (L25 一色牌): no wind sets"
+                )
+            if win.has("bao_jiao_zi") and not (
+                record.count("suit_ming_gang", w) or record.count("wind_ming_gang", w)
+            ):
+                raise RecordError(
+                    f"wins[{i}].flags",
+                    "包饺子 is a win on the replacement of a kong fed by a discard (L27): the "
+                    "winner has an open kong",
                 )
             if win.shape == "qi_dui_zi" and melds:
                 raise RecordError(f"wins[{i}].shape", "seven pairs has no kong or pung")

@@ -232,3 +232,81 @@ def test_property_zero_sum(r: dict[str, Any]) -> None:
         return
     zero_sum(s)
     assert all(x.amount > 0 for x in s.payments)
+
+
+# --- audit: hand-made multi-feature cases (花 added by hand from the item list L12–32) ---
+
+
+def test_audit_bao_jiao_zi_pungs_half_flush_stake_2() -> None:
+    # b wins on the replacement of the suit kong c fed him (包饺子, L27, counts as 杠开 5):
+    # 底5 + 硬花3 + 明杠1×1 + 暗刻(风)1×2 + 对对胡5 + 混一色5 + 包饺子(杠开)5 = 26 花;
+    # at 2 银子/花 a share is 52; c alone pays 3 × 52 = 156 ("一人支付3倍費用").
+    s = settle(
+        rec(
+            [win("b", "c", "dui_dui_hu", "hun_yi_se", "bao_jiao_zi")],
+            counts={"hard_flowers": {"b": 3}, "suit_ming_gang": {"b": 1}, "wind_an_ke": {"b": 1}},
+            options={"base": 2},
+        )
+    )
+    assert s.net == {"a": 0, "b": 156, "c": -156, "d": 0}
+    zh, en = s.explanation[0].zh, s.explanation[0].en
+    assert "底5+硬花3+明杠1×1+暗刻（风）1×2+对对胡5+混一色5+包饺子（算杠开）5=26花，×2银子=52" in zh
+    assert "3×52=156" in zh and "3 × 52 = 156" in en
+
+
+def test_audit_big_concealed_flush_pairs_last_tile_self_draw() -> None:
+    # d self-draws 清一色 七对子 大门清 on the last tile, no hard flower (大门清, L21):
+    # 底5 + 七对子10 + 大门清10 + 清一色10 + 海底捞月5 = 40 花; at 5 银子 each of a, b, c pays
+    # 40 × 5 = 200 (as SZ-02's "每人應該給付40*5=200銀子"); d +600.
+    s = settle(
+        rec(
+            [win("d", None, "qi_dui_zi", "da_men_qing", "qing_yi_se", "hai_di_lao_yue")],
+            options={"base": 5},
+        )
+    )
+    assert s.net == {"a": -200, "b": -200, "c": -200, "d": 600}
+
+
+def test_audit_discard_wind_sets_single_tile_double_flowers() -> None:
+    # flower_value 2 (Z2 option): b wins 对对胡 大吊车 on a's discard with 字明杠1, 字碰2, 暗杠1, 硬花2:
+    # 底5 + 硬花2×2 + 暗杠1×2 + 字碰2×1 + 字明杠1×3 + 对对胡5 + 大吊车5 = 26 花; a alone pays 26 (L9).
+    s = settle(
+        rec(
+            [win("b", "a", "dui_dui_hu", "da_diao_che")],
+            counts={
+                "hard_flowers": {"b": 2},
+                "wind_ming_gang": {"b": 1},
+                "wind_peng": {"b": 2},
+                "suit_an_gang": {"b": 1},
+            },
+            options={"flower_value": 2},
+        )
+    )
+    assert s.net == {"a": -26, "b": 26, "c": 0, "d": 0}
+    assert "硬花2×2" in s.explanation[0].zh
+
+
+def test_audit_runaway_each_gets_it_all() -> None:
+    # L10 "玩家逃跑扣基礎分（銀子）*120個花" at 2 银子: 240; option "each": each of the three gets 240.
+    s = settle(
+        rec([], result="draw", events=[{"type": "runaway", "player": "c"}],
+            options={"base": 2, "runaway_split": "each"})
+    )  # fmt: skip
+    assert s.net == {"a": 240, "b": 240, "c": -720, "d": 240}
+
+
+@pytest.mark.parametrize(
+    ("record", "why"),
+    [
+        # 清一色 "一色牌" (L25) holds no wind set
+        (rec([win("b", "c", "ping_hu", "qing_yi_se")], counts={"wind_peng": {"b": 1}}), "清一色"),
+        # 包饺子 (L27) is a win on the replacement of a fed kong: the winner has an open kong
+        (rec([win("b", "c", "ping_hu", "bao_jiao_zi")]), "包饺子"),
+        # 天胡 (L30) is the dealt 14, never the last tile (L32)
+        (rec([win("a", None, "ping_hu", "tian_hu", "hai_di_lao_yue")]), "hai_di_lao_yue"),
+    ],
+)
+def test_audit_impossible_records(record: dict[str, Any], why: str) -> None:
+    with pytest.raises(RecordError) as e:
+        settle(record)
+    assert why in str(e.value)
