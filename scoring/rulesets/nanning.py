@@ -54,6 +54,9 @@ FLAG_VALUE: dict[str, tuple[int, str, str]] = {
 
 S = frozenset({SELF_DRAWN})
 D = frozenset({DISCARD})
+#: seven pairs hold four alike in the hand (大七对 "只要手上有4張一樣的就算", L45): no kong
+SEVEN_PAIRS = frozenset({"qi_xiao_dui", "da_qi_dui"})
+KONG_WINS = frozenset({"ming_gang_hua", "an_gang_hua"})
 
 
 class Nanning(Ruleset):
@@ -102,9 +105,14 @@ class Nanning(Ruleset):
     shapes = (
         WinItemDecl("ping_hu", "平胡", "basic hand", "放炮2/自摸3", "discard 2 / self-draw 3"),
         WinItemDecl("peng_peng_hu", "碰碰胡", "all pungs", "9/6", "9/6"),
-        WinItemDecl("qi_xiao_dui", "七小对", "seven pairs", "12/8", "12/8"),
+        WinItemDecl("qi_xiao_dui", "七小对", "seven pairs", "12/8", "12/8", not_with=KONG_WINS),
         WinItemDecl(
-            "da_qi_dui", "大七对（有4张相同）", "seven pairs with four alike", "24/16", "24/16"
+            "da_qi_dui",
+            "大七对（有4张相同）",
+            "seven pairs with four alike",
+            "24/16",
+            "24/16",
+            not_with=KONG_WINS,
         ),
         WinItemDecl(
             "quan_qiu_ren",
@@ -173,6 +181,42 @@ class Nanning(Ruleset):
 
     def check(self, record: HandRecord, opts: Options) -> None:
         winners = {w.winner for w in record.wins}
+        opened = {(e.player, e.source) for e in record.events if e.type == "exposed_kong"}
+        hidden = {e.player for e in record.events if e.type == "concealed_kong"}
+        konged = {p for p, _ in opened} | hidden
+        bao = {e.player for e in record.events if e.type == "bao_pai"}
+        for i, w in enumerate(record.wins):
+            path = f"wins[{i}]"
+            # each 杠 win carries its kong's money (L48 "杠錢照樣結算1分", L49 "9+1", L51
+            # "開杠的杠錢要算的"): the kong must be recorded, or the kong money is lost
+            if w.has("ming_gang_hua") and (w.winner, w.discarder) not in opened:
+                raise RecordError(
+                    f"{path}.flags",
+                    f"明杠杠上花 needs {w.winner}'s open kong fed by {w.discarder} (event "
+                    "exposed_kong) for its kong money (L48)",
+                )
+            if w.has("an_gang_hua") and w.winner not in hidden:
+                raise RecordError(
+                    f"{path}.flags",
+                    f"暗杠杠上花 needs {w.winner}'s concealed kong (event concealed_kong), L49",
+                )
+            if w.has("gang_shang_pao") and w.discarder not in konged:
+                raise RecordError(
+                    f"{path}.flags", f"杠上炮 needs a kong by the discarder {w.discarder} (L50)"
+                )
+            if w.has("men_qing") and any(p == w.winner for p, _ in opened):
+                raise RecordError(
+                    f"{path}.flags", "门清 allows a concealed kong only (L40), not an open kong"
+                )
+            if w.shape in SEVEN_PAIRS and w.winner in konged:
+                raise RecordError(
+                    f"{path}.shape", "a seven-pairs hand holds its four alike, it has no kong"
+                )
+            if w.winner in bao and (w.has("men_qing") or w.shape in SEVEN_PAIRS):
+                raise RecordError(
+                    f"{path}.shape" if w.shape in SEVEN_PAIRS else f"{path}.flags",
+                    "包牌: a player fed three pongs/kongs (L58) is neither concealed nor seven pairs",
+                )
         fed: set[str] = set()
         for i, e in enumerate(record.events):
             if e.type != "bao_pai":

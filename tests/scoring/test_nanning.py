@@ -253,3 +253,102 @@ def test_property_zero_sum(r: dict[str, Any]) -> None:
         return
     zero_sum(s)
     assert all(x.amount > 0 for x in s.payments)
+
+
+# --- audit: hand-made multi-feature cases (per-payer values added by hand from L36–64) ---
+
+
+def test_audit_big_pairs_flush_concealed_last_tile_base_2() -> None:
+    # b self-draws 大七对 16 (L44) + 清一色 6 (L41) + 门清 4 (L40) + 海底捞月 6 (L54–55) = 32 per payer
+    # ("可以累計門清，清一色"); base 2 → 64 from each of a, c, d; b +192.
+    s = settle(
+        rec(
+            [win("b", None, "da_qi_dui", "qing_yi_se", "men_qing", "hai_di_lao_yue")],
+            options={"base": 2},
+        )
+    )
+    assert s.net == {"a": -64, "b": 192, "c": -64, "d": -64}
+    assert "大七对16+清一色6+门清4+海底捞月6=32，×底2=64" in s.explanation[0].zh
+
+
+def test_audit_baopai_self_draw_concealed_kong_flower() -> None:
+    # c fed b three pongs (包牌, L58); b then makes a concealed kong (a, c, d pay 1 each, L37) and
+    # wins on its replacement: 碰碰胡 6 + 清一色 6 + 暗杠杠上花 9 = 21 per payer (self-draw values).
+    # 包牌 (L60 "玩家A付玩家B的分數*3"): c alone pays 3 × 21 = 63; a and d pay only the kong money.
+    # a = −1; b = 63 + 3 = 66; c = −63 − 1 = −64; d = −1.
+    s = settle(
+        rec(
+            [win("b", None, "peng_peng_hu", "qing_yi_se", "an_gang_hua")],
+            events=[
+                {"type": "bao_pai", "player": "b", "from": "c"},
+                {"type": "concealed_kong", "player": "b"},
+            ],
+        )
+    )
+    assert s.net == {"a": -1, "b": 66, "c": -64, "d": -1}
+    assert s.paid("c", "b") == 63 + 1
+    assert any("3×21=63" in x.zh for x in s.explanation)
+
+
+def test_audit_luyou_on_robbed_kong_quan_qiu_ren() -> None:
+    # a fed d three melds (包牌); d, down to one tile (全求人, L46: 18 on a discard), robs b's 补杠
+    # (抢杠 9 "算放炮", L52): 18 + 9 = 27; b pays 27 and a pays one share 27 too ("旅游", L61);
+    # the robbed kong earns nothing (L53), so it is not recorded.
+    s = settle(
+        rec(
+            [win("d", "b", "quan_qiu_ren", robbed=True)],
+            events=[{"type": "bao_pai", "player": "d", "from": "a"}],
+        )
+    )
+    assert s.net == {"a": -27, "b": -27, "c": 0, "d": 54}
+
+
+def test_audit_two_winners_one_discard() -> None:
+    # c's discard is won by b (七小对 12 + 清一色 9 = 21, L43 "可以累計…清一色") and d (平胡: 放炮 2, L38):
+    # c pays 21 + 2 = 23.
+    s = settle(rec([win("b", "c", "qi_xiao_dui", "qing_yi_se"), win("d", "c")]))
+    assert s.net == {"a": 0, "b": 21, "c": -23, "d": 2}
+
+
+@pytest.mark.parametrize(
+    ("record", "field"),
+    [
+        # a 杠 win without its kong event would lose the kong money (L48, L49, L51)
+        (rec([win("b", "d", "ping_hu", "ming_gang_hua")]), "wins[0].flags"),
+        (
+            rec(
+                [win("b", "d", "ping_hu", "ming_gang_hua")],
+                events=[{"type": "exposed_kong", "player": "b", "from": "c"}],
+            ),
+            "wins[0].flags",
+        ),
+        (rec([win("b", None, "ping_hu", "an_gang_hua")]), "wins[0].flags"),
+        (rec([win("b", "c", "ping_hu", "gang_shang_pao")]), "wins[0].flags"),
+        # 门清 allows only a concealed kong (L40)
+        (
+            rec(
+                [win("b", None, "ping_hu", "men_qing")],
+                events=[{"type": "exposed_kong", "player": "b", "from": "c"}],
+            ),
+            "wins[0].flags",
+        ),
+        # seven pairs keep their four alike in hand
+        (rec([win("b", None, "da_qi_dui", "an_gang_hua")]), "wins[0].shape"),
+        (
+            rec([win("b", "c", "qi_xiao_dui")], events=[{"type": "concealed_kong", "player": "b"}]),
+            "wins[0].shape",
+        ),
+        # 包牌 means b was fed three pongs: not concealed, not seven pairs
+        (
+            rec(
+                [win("b", "c", "qi_xiao_dui")],
+                events=[{"type": "bao_pai", "player": "b", "from": "a"}],
+            ),
+            "wins[0].shape",
+        ),
+    ],
+)
+def test_audit_impossible_records(record: dict[str, Any], field: str) -> None:
+    with pytest.raises(RecordError) as err:
+        settle(record)
+    assert err.value.field == field
