@@ -106,9 +106,10 @@ class Taixing(Ruleset):
                 Choice("hard", "只算硬花", "hard flowers only"),
             ),
             house=True,
-            help_zh="“两花（硬）自摸, 三花起胡”（L28）未说清软花算不算；本店默认都算。",
-            help_en="L28 does not make clear whether soft flowers count for the 2/3 thresholds; "
-            "house default: they do.",
+            help_zh="L28“两花（硬）自摸, 三花起胡”写了“（硬）”，L35“两个花…三个花（含）以上”没写；"
+            "两处不一致，本店默认硬花软花都算，可改为只算硬花。",
+            help_en="L28 '两花（硬）自摸, 三花起胡' says hard (硬) flowers, L35 '两个花…三个花（含）以上' "
+            "does not; house default: hard and soft both count; 'hard' follows L28.",
         ),
         OptionDecl(
             "reward_exempt",
@@ -203,11 +204,23 @@ class Taixing(Ruleset):
         return None
 
     def check(self, record: HandRecord, opts: Options) -> None:
+        claimed = {e.player: str(e.source) for e in record.events if e.type == "bao_san_tan"}
         for i, win in enumerate(record.wins):
             w = win.winner
             hard, soft, _, _ = self.flowers(record, w)
             if sum(record.count(c, w) for c in SOFT) > 4:
                 raise RecordError("counts", f"{w} cannot have more than 4 kongs and pungs")
+            if win.shape == "qi_dui" and any(record.count(c, w) for c in SOFT):
+                raise RecordError(f"wins[{i}].shape", "seven pairs have no pung or kong")
+            if w in claimed and (
+                win.shape == "qi_dui"
+                or record.count("suit_an_gang", w) + record.count("wind_an_gang", w) > 1
+            ):
+                raise RecordError(
+                    f"wins[{i}]",
+                    f"{w} took three sets from {claimed[w]} (包三摊, L38), so at most one of his "
+                    "four sets is concealed and the hand is not seven pairs",
+                )
             if win.shape == "ba_hua":
                 if hard != 8:
                     raise RecordError(f"wins[{i}].shape", "needs all eight hard flowers (L28)")

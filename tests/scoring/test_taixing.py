@@ -238,3 +238,84 @@ def test_property_zero_sum(r: dict[str, Any]) -> None:
         return
     zero_sum(s)
     assert all(x.amount > 0 for x in s.payments)
+
+
+# --- audit: hand-made multi-feature cases (house values stated; 花 counted by hand from L36) ---
+
+
+def test_audit_mutual_bao_pei_chong_stake_2() -> None:
+    # b took three sets from c and c three from b (互包, L39). b wins on d's discard with
+    # 硬花3 + 明杠1×1 + 字碰1×1 = 5 花 (L28, L36), stake 2 (house) → share 10.
+    # d pays 10 (出冲); c pays 陪冲 doubled by 互包 ("要给包牌的2倍"): 2 × 10 = 20. b +30.
+    s = settle(
+        rec(
+            [win("b", "d")],
+            counts={"hard_flowers": {"b": 3}, "suit_ming_gang": {"b": 1}, "wind_peng": {"b": 1}},
+            events=[
+                {"type": "bao_san_tan", "player": "b", "from": "c"},
+                {"type": "bao_san_tan", "player": "c", "from": "b"},
+            ],
+            options={"base": 2},
+        )
+    )
+    assert s.net == {"a": 0, "b": 30, "c": -20, "d": -10}
+    assert "硬花3+明杠（万条筒）1×1+字碰（三个相同的字）1×1=5花；×2=10" in s.explanation[0].zh
+
+
+def test_audit_hun_qi_dui_reward_self_draw() -> None:
+    # 混七对 (L37 reward: 满贯 + 10) self-drawn with 2 hard flowers (2 花: self-draw only, L35);
+    # 满贯 30 (house option) → 40 花 × stake 3 = 120 from each of a, c, d; b +360.
+    s = settle(
+        rec(
+            [win("b", None, "qi_dui", "hun_yi_se")],
+            counts={"hard_flowers": {"b": 2}},
+            options={"manguan": 30, "base": 3},
+        )
+    )
+    assert s.net == {"a": -120, "b": 360, "c": -120, "d": -120}
+    assert "混七对：满贯30+10=40花（花数2不另计）；×3=120" in s.explanation[0].zh
+
+
+def test_audit_dian_chong_capped_at_manguan() -> None:
+    # b took three sets from a (two open honour kongs and an open suit kong) and has one concealed
+    # suit kong: 硬花6 + 字明杠2×2 + 明杠1×1 + 暗杠1×2 = 13 花 > 满贯 12 (house option) → 12.
+    # a deals in (点冲, L39 "A赢得B两份银子"): 2 × 12 = 24.
+    s = settle(
+        rec(
+            [win("b", "a", "peng_peng")],
+            counts={
+                "hard_flowers": {"b": 6},
+                "wind_ming_gang": {"b": 2},
+                "suit_ming_gang": {"b": 1},
+                "suit_an_gang": {"b": 1},
+            },
+            events=[{"type": "bao_san_tan", "player": "b", "from": "a"}],
+            options={"manguan": 12},
+        )
+    )
+    assert s.net == {"a": -24, "b": 24, "c": 0, "d": 0}
+    assert "=13花，满贯12" in s.explanation[0].zh
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        # seven pairs hold no pung or kong
+        rec([win("b", None, "qi_dui")], counts={"hard_flowers": {"b": 3}, "wind_peng": {"b": 1}}),
+        # 包三摊 (L38): three sets came from another player, so not seven pairs ...
+        rec(
+            [win("b", None, "qi_dui")],
+            counts={"hard_flowers": {"b": 3}},
+            events=[{"type": "bao_san_tan", "player": "b", "from": "c"}],
+        ),
+        # ... and at most one concealed kong
+        rec(
+            [win("b", "d")],
+            counts={"hard_flowers": {"b": 3}, "suit_an_gang": {"b": 1}, "wind_an_gang": {"b": 1}},
+            events=[{"type": "bao_san_tan", "player": "b", "from": "c"}],
+        ),
+    ],
+)
+def test_audit_impossible_records(record: dict[str, Any]) -> None:
+    with pytest.raises(RecordError):
+        settle(record)
