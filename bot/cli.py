@@ -330,6 +330,26 @@ def add_render_samples(sub: Any) -> None:
     p.set_defaults(func=run_render_samples)
 
 
+def add_gb_fans(sub: Any) -> None:
+    from scoring.gb import notation
+
+    p = sub.add_parser(
+        "gb-fans",
+        help="Guobiao: the fans of one hand (phone notation) or a --jsonl batch",
+        epilog=notation.USAGE_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    notation.add_arguments(p)
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return notation.run(args, sys.stdin, sys.stdout)
+        except ValueError as err:  # NotationError / RecordError: one line naming the problem
+            raise BadInput(str(err)) from None
+
+    p.set_defaults(func=run)
+
+
 #: Every subcommand: one ``add_<name>(sub)`` each.
 COMMANDS: list[Callable[[Any], None]] = [
     add_rules,
@@ -337,6 +357,7 @@ COMMANDS: list[Callable[[Any], None]] = [
     add_bot,
     add_db,
     add_render_samples,
+    add_gb_fans,
 ]
 
 

@@ -12,9 +12,8 @@ Notation (typed on a phone, one string)::
 * The winning tile is ``--win``; the concealed part may include it (14 − 3 × melds tiles) or
   leave it out (13 − 3 × melds).
 
-Examples: ``gb-fans "123m456p789s11z222z" --win 1z`` (花龙 …),
-``gb-fans "[555z][666z]23444m" --win 7z …`` is rejected (wrong count), ``gb-fans
-"[555z][666z][777z]2344m" --win 4m --self-drawn``.
+Examples: ``gb-fans "123m456p789s11z222z" --win 1z`` (花龙 8 + 门前清 2 + 幺九刻 1 + 单钓将 1),
+``gb-fans "[555z][666z][777z]2344m" --win 4m --self-drawn`` (大三元 88 + 混一色 6 + 自摸 1).
 """
 
 from __future__ import annotations
@@ -227,3 +226,76 @@ def explain_lines(res: GbResult, lang: str = "en") -> list[str]:
         flw = f" + {res.flowers} flowers = {res.grand_total}" if res.flowers else ""
         out.append(f"Total {res.total} fan{flw}")
     return out
+
+
+# --- the ``gb-fans`` command (argparse wiring lives in bot/cli.py) ---------------------------
+
+USAGE_EXAMPLES = """examples:
+  gb-fans "123m456p789s11z222z" --win 1z
+  gb-fans "[555z][666z][777z]2344m" --win 4m --self-drawn --seat S --round E
+  gb-fans "(1111m)222m333m444m5p" --win 5p --flowers 2
+  gb-fans "123m 456p 789s 东东 南南南" --win 东 --lang zh
+  gb-fans --jsonl < hands.jsonl     (one contract tiles object + "id" per line)
+
+notation: [..] exposed chow/pung/kong, (..) concealed kong, then the concealed tiles
+(digits + m/p/s/z; honours 1z-7z = 东南西北白发中, or the characters); the winning tile
+may be included in the concealed tiles or left out."""
+
+
+def add_arguments(p: Any) -> None:
+    """The ``gb-fans`` arguments on an argparse parser."""
+    p.add_argument("hand", nargs="?", help='the hand, e.g. "[123m](7777p)456m789s1z"')
+    p.add_argument("--win", help="the winning tile, e.g. 5m or 中")
+    p.add_argument("--self-drawn", action="store_true", help="自摸 (default: won on a discard)")
+    p.add_argument("--seat", default="E", choices=("E", "S", "W", "N"), help="门风 seat wind")
+    p.add_argument("--round", default="E", choices=("E", "S", "W", "N"), help="圈风 round wind")
+    p.add_argument("--flowers", type=int, default=0, help="花牌 flowers 0–8")
+    p.add_argument("--last-tile", action="store_true", help="和绝张: the 4th copy, 3 visible")
+    p.add_argument("--last-wall", action="store_true", help="妙手回春 / 海底捞月")
+    p.add_argument("--kong", action="store_true", help="杠上开花 (self-drawn) / 抢杠和 (discard)")
+    p.add_argument("--json", action="store_true", help="print JSON (the --jsonl line format)")
+    p.add_argument("--lang", choices=("zh", "en"), default="en", help="text language")
+    p.add_argument("--jsonl", action="store_true", help="batch: tiles objects on stdin")
+
+
+def run(args: Any, stdin: Any, stdout: Any) -> int:
+    """Run ``gb-fans``; raises ValueError (NotationError / RecordError) for bad input."""
+    if args.jsonl:
+        if args.hand is not None:
+            raise NotationError("--jsonl reads standard input; give no HAND")
+        for line in stdin:
+            if line.strip():
+                stdout.write(jsonl_line(line) + "\n")
+                stdout.flush()
+        return 0
+    if args.hand is None or args.win is None:
+        raise NotationError(
+            'give a HAND and --win TILE, e.g. gb-fans "123m456p789s11z222z" --win 1z'
+        )
+    obj = parse_phone(
+        args.hand,
+        args.win,
+        self_drawn=args.self_drawn,
+        seat=args.seat,
+        prevalent=args.round,
+        flowers=args.flowers,
+        last_tile=args.last_tile,
+        last_wall=args.last_wall,
+        kong=args.kong,
+    )
+    res = score(parse_hand(obj, "hand"), "hand")
+    if args.json:
+        out = result_json(res)
+        out["reading"] = res.decomposition
+        out["excluded"] = [{"id": e.id, "count": e.count, "by": e.by} for e in res.excluded]
+        stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        return 0
+    lines = explain_lines(res, args.lang)
+    if res.total < 8:
+        lines.append(
+            f"（不够8番起和：{res.total}番）"
+            if args.lang == "zh"
+            else f"(below the 8-fan minimum: {res.total} fan)"
+        )
+    stdout.write("\n".join(lines) + "\n")
+    return 0
