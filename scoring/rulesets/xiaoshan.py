@@ -27,6 +27,7 @@ Record conventions:
 from __future__ import annotations
 
 from scoring.declarations import (
+    DISCARD,
     SELF_DRAWN,
     Choice,
     CountDecl,
@@ -62,6 +63,9 @@ FLAG_MULT: dict[str, tuple[int, str, str]] = {
 }
 
 S = frozenset({SELF_DRAWN})
+#: not by robbing a kong: "搶杠時不允許用一個「百搭」和被搶牌形成一對「將」，單吊搶杠被禁止" (L125)
+NOT_ROBBED = frozenset({SELF_DRAWN, DISCARD})
+GANG_KAI = frozenset({"ming_gang_kai", "an_gang_kai"})
 
 
 def _flag(
@@ -220,12 +224,32 @@ class Xiaoshan(Ruleset):
     shapes = (
         WinItemDecl("ping_hu", "平胡", "basic hand", "×1", "×1"),
         WinItemDecl("peng_peng_hu", "碰碰胡", "all pungs", "×2", "×2"),
-        WinItemDecl("qi_dui_cai", "七对子（有财神）", "seven pairs with a wildcard", "×4", "×4"),
-        WinItemDecl("qing_qi_dui", "清七对（没财神）", "seven pairs without wildcard", "×8", "×8"),
+        WinItemDecl(
+            "qi_dui_cai",
+            "七对子（有财神）",
+            "seven pairs with a wildcard",
+            "×4",
+            "×4",
+            not_with=GANG_KAI,
+        ),
+        WinItemDecl(
+            "qing_qi_dui",
+            "清七对（没财神）",
+            "seven pairs without wildcard",
+            "×8",
+            "×8",
+            not_with=GANG_KAI,
+        ),
     )
     flags = (
-        _flag("bao_tou", "×2", "×2"),
-        _flag("cai_piao", "×4（含爆头）", "×4 (with its 爆头)", not_with=frozenset({"bao_tou"})),
+        _flag("bao_tou", "×2", "×2", how=NOT_ROBBED),
+        _flag(
+            "cai_piao",
+            "×4（含爆头）",
+            "×4 (with its 爆头)",
+            how=NOT_ROBBED,
+            not_with=frozenset({"bao_tou"}),
+        ),
         _flag("ming_gang_kai", "×2", "×2", how=S),
         _flag("an_gang_kai", "×4", "×4", how=S, not_with=frozenset({"ming_gang_kai"})),
         _flag("quan_dao", "×2", "×2"),
@@ -237,6 +261,7 @@ class Xiaoshan(Ruleset):
             "da_diao",
             "×2",
             "×2",
+            how=NOT_ROBBED,
             enabled_by="da_diao",
             not_with=frozenset({"qi_dui_cai", "qing_qi_dui"}),
         ),
@@ -277,6 +302,15 @@ class Xiaoshan(Ruleset):
                     f"counts.qidui_fours.{p}", "only a seven-pairs winner has sets of four in pairs"
                 )
         for i, win in enumerate(record.wins):
+            kongs = record.count("kongs", win.winner)
+            if kongs and win.shape in QIDUI:
+                raise RecordError(f"counts.kongs.{win.winner}", "seven pairs hold no kong")
+            if not kongs and any(win.has(f) for f in GANG_KAI):
+                # 杠开 is a win after one's own kong (L123); the kong earns its reward (L199)
+                raise RecordError(
+                    f"counts.kongs.{win.winner}",
+                    "a kong-replacement win needs the winner's kong (count kongs ≥ 1)",
+                )
             if win.discarder is not None and not win.robbed_kong and not opts.b("discard_wins"):
                 raise RecordError(
                     f"wins[{i}].from", "no wins on a discard at this table (option discard_wins)"

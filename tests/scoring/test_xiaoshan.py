@@ -83,11 +83,14 @@ def test_xs03_qidui_baotou_8() -> None:
 
 def test_xs04_gang_cai_piao_both_readings() -> None:
     # XS-04, seed 003 L199: "如果是杠財財飄，大小是 2*2*4=16" (Xiaoshan, default)
-    r = rec([win("b", None, "ping_hu", "cai_piao", "ming_gang_kai")])
-    assert settle(r).paid("c", "b") == 16
+    # (audit: the 杠 is b's kong, recorded so, and earns the kong reward 1 outside the 大小, XZ3)
+    r = rec([win("b", None, "ping_hu", "cai_piao", "ming_gang_kai")], counts={"kongs": {"b": 1}})
+    s = settle(r)
+    assert "爆头2×财飘4×明杠开2=16" in s.explanation[0].zh
+    assert s.paid("c", "b") == 16 + 1
     # XZ1 variant, seed 003 L130 "杠財飄：杠開的情況下財飄。算三番" -> 2^3 = 8 (preset zhejiang_fan)
-    assert settle({**r, "options": {"preset": "zhejiang_fan"}}).paid("c", "b") == 8
-    assert settle({**r, "options": {"cai_piao_reading": "zhejiang"}}).paid("c", "b") == 8
+    assert settle({**r, "options": {"preset": "zhejiang_fan"}}).paid("c", "b") == 8 + 1
+    assert settle({**r, "options": {"cai_piao_reading": "zhejiang"}}).paid("c", "b") == 8 + 1
     # L127 "財飄…算二番": 财飘 alone ×4 (Zhejiang) vs 爆头2×财飘4 = 8 (Xiaoshan)
     r2 = rec([win("b", None, "ping_hu", "cai_piao")])
     assert settle(r2).paid("c", "b") == 8
@@ -105,7 +108,6 @@ def test_multiplier_table() -> None:
     # L199 list, one at a time (b self-draws; c pays the size)
     cases: list[tuple[str, tuple[str, ...], int]] = [
         ("ping_hu", (), 1),  # 自摸 *1
-        ("ping_hu", ("an_gang_kai",), 4),  # 暗杠開 *4
         ("ping_hu", ("quan_dao",), 2),  # 全倒 *2
         ("qing_qi_dui", (), 8),  # 清七對（沒財神） *8
         ("ping_hu", ("qing_yi_se",), 8),  # 清一色 *8
@@ -114,6 +116,9 @@ def test_multiplier_table() -> None:
     ]
     for shape, flags, size in cases:
         assert settle(rec([win("b", None, shape, *flags)])).paid("c", "b") == size, (shape, flags)
+    # 暗杠開 *4, with the winner's kong recorded: 4 + kong reward 1 (XZ3)
+    s = settle(rec([win("b", None, "ping_hu", "an_gang_kai")], counts={"kongs": {"b": 1}}))
+    assert s.paid("c", "b") == 4 + 1 and "暗杠开4=4" in s.explanation[0].zh
     # "7 對子中如果有 4 個一樣的牌，大小 *2 ，有 2 組 4 個一樣的，大小再 *2": 清七对 8 × 2 × 2 = 32
     s = settle(rec([win("b", None, "qing_qi_dui")], counts={"qidui_fours": {"b": 2}}))
     assert s.paid("c", "b") == 32
@@ -244,3 +249,74 @@ def test_property_zero_sum(r: dict[str, Any]) -> None:
         return
     zero_sum(s)
     assert all(x.amount > 0 for x in s.payments)
+
+
+# --- audit: hand-made multi-feature cases (大小 and dealer factors multiplied by hand, L199) ---
+
+
+def test_audit_qidui_four_baotou_third_streak_base_2() -> None:
+    # dealer a on 三连庄 (streak 2 → ×8, "三連庄 *8"); c self-draws 七对子（有财神）4 with one set of
+    # four (×2) and 爆头 ×2: 大小 4 × 2 × 2 = 16; base 2.
+    # a pays 2 × 16 × 8 = 256; b and d pay 2 × 16 = 32 each; c +320.
+    s = settle(
+        rec(
+            [win("c", None, "qi_dui_cai", "bao_tou")],
+            counts={"qidui_fours": {"c": 1}, "lian_zhuang": {"a": 2}},
+            options={"base": 2},
+        )
+    )
+    assert s.net == {"a": -256, "b": -32, "c": 320, "d": -32}
+    assert "七对子（有财神）4×爆头2×1组4张2=16" in s.explanation[0].zh
+    assert any("a的份：底2×(16×庄8)=256" in x.zh for x in s.explanation)
+
+
+def test_audit_dealer_concealed_kong_flush_pungs_both_presets() -> None:
+    # dealer a (二连庄, streak 1 → ×4) self-draws after his concealed kong: 碰碰胡2 × 清一色8 ×
+    # 暗杠开4 = 64; two kongs → reward 2 per payer outside the product (XZ3).
+    # each of b, c, d: 64 × 4 + 2 = 258; a +774.
+    # zhejiang_fan preset (杠开 1番 = ×2): 32 × 4 + 2 = 130 each; a +390.
+    r = rec(
+        [win("a", None, "peng_peng_hu", "qing_yi_se", "an_gang_kai")],
+        counts={"kongs": {"a": 2}, "lian_zhuang": {"a": 1}},
+    )
+    s = settle(r)
+    assert s.net == {"a": 774, "b": -258, "c": -258, "d": -258}
+    assert any("b的份：64×庄4+杠2=258" in x.zh for x in s.explanation)
+    s = settle({**r, "options": {"preset": "zhejiang_fan"}})
+    assert s.net == {"a": 390, "b": -130, "c": -130, "d": -130}
+
+
+def test_audit_cheng_bao_claimed_from_wins_gang_cai_piao() -> None:
+    # b ate/ponged three sets from d (承包, L199). d self-draws 杠财飘 after his open kong:
+    # 大小 2 (杠) × 2 (爆头) × 4 (财飘) = 16 (XS-04); one kong → +1. Dealer a (streak 0, ×2).
+    # shares: a 16 × 2 + 1 = 33; b 16 + 1 = 17; c 17; total 67.
+    # "被吃碰者胡牌，吃碰者承包，並且加倍": b alone pays 2 × 67 = 134.
+    r = rec(
+        [win("d", None, "ping_hu", "cai_piao", "ming_gang_kai")],
+        counts={"kongs": {"d": 1}},
+        events=[{"type": "cheng_bao", "player": "b", "from": "d"}],
+    )
+    s = settle(r)
+    assert s.net == {"a": 0, "b": -134, "c": 0, "d": 134}
+    assert any("2×67=134" in x.zh for x in s.explanation)
+    # zhejiang reading: 财飘 ×4 in all × 杠开 ×2 = 8: a 17, b 9, c 9 = 35 → b pays 70.
+    s = settle({**r, "options": {"preset": "zhejiang_fan"}})
+    assert s.net == {"a": 0, "b": -70, "c": 0, "d": 70}
+
+
+@pytest.mark.parametrize(
+    ("record", "field"),
+    [
+        # 杠开 is a win after one's own kong (L123): its kong must be counted for the reward (L199)
+        (rec([win("b", None, "ping_hu", "ming_gang_kai")]), "counts.kongs.b"),
+        # seven pairs hold no kong
+        (rec([win("b", None, "qing_qi_dui")], counts={"kongs": {"b": 1}}), "counts.kongs.b"),
+        (rec([win("b", None, "qing_qi_dui", "an_gang_kai")]), "wins[0].shape"),
+        # L125 "不允許用一個「百搭」和被搶牌形成一對「將」，單吊搶杠被禁止": no 爆头 by robbing a kong
+        (rec([win("b", "c", "ping_hu", "bao_tou", robbed=True)]), "wins[0].flags[0]"),
+    ],
+)
+def test_audit_impossible_records(record: dict[str, Any], field: str) -> None:
+    with pytest.raises(RecordError) as err:
+        settle(record)
+    assert err.value.field == field
