@@ -846,15 +846,19 @@ class Ledger:
         record: HandRecord,
         settlement: Settlement,
         also_allowed: set[int] | None = None,
-    ) -> None:
+    ) -> dict[int, str]:
+        """Check the record's players are seated (or ``also_allowed``) and the other ids of
+        the settlement are known players; return the names of everyone involved."""
         assert t.id is not None
-        seated = {seat.player_id for seat, _ in self._seats(s, t.id)}
+        names = {p.id: p.name for _, p in self._seats(s, t.id) if p.id is not None}
+        seated = set(names)
         allowed = seated | (also_allowed or set())
         for i, pid in enumerate(record.players):
             n = _player_id(pid, f"players[{i}]")
             if n not in allowed:
                 raise NotSeated(f"players[{i}]: player {pid} is not seated at table {t.id}")
         extra = {k for k in settlement.net if k not in record.players and k != POT}
+        extra.update(p for p in record.players if int(p) not in seated)
         for pid in sorted(extra):
             n = _player_id(pid, f"net.{pid}")
             p = s.get(Player, n)
@@ -862,13 +866,12 @@ class Ledger:
                 raise NotFound(f"net.{pid}: player {pid} does not exist")
             if p.is_guest and p.guest_chat_id != t.chat_id:
                 raise NotFound(f"net.{pid}: guest {pid} belongs to another chat")
+            names[n] = p.name
+        return names
 
     @staticmethod
-    def _prepare(t: GameTable, record: HandRecord) -> tuple[Settlement, int, int]:
-        if record.ruleset != t.ruleset:
-            raise RecordError(
-                "ruleset", f"table {t.id} plays {t.ruleset!r}, not {record.ruleset!r}"
-            )
+    def _prepare(record: HandRecord) -> tuple[Settlement, int, int]:
+        """Settle the record (pure: before any lock is taken)."""
         settlement = scoring.settle(record)
         dealer_after = scoring.next_dealer(record)
         return (
@@ -876,6 +879,13 @@ class Ledger:
             _player_id(record.dealer, "dealer"),
             _player_id(dealer_after, "dealer"),
         )
+
+    @staticmethod
+    def _check_ruleset(t: GameTable, record: HandRecord) -> None:
+        if record.ruleset != t.ruleset:
+            raise RecordError(
+                "ruleset", f"table {t.id} plays {t.ruleset!r}, not {record.ruleset!r}"
+            )
 
     def _insert_hand(
         self,
@@ -1011,12 +1021,7 @@ class Ledger:
         """
         if not idempotency_key:
             raise Conflict("an idempotency key is required")
-        with self._read() as s:
-            found = self._existing(s, idempotency_key, table_id)
-            if found is not None:
-                return found
-            t = self._table(s, table_id)
-        settlement, dealer_before, dealer_after = self._prepare(t, record)
+        settlement, dealer_before, dealer_after = self._prepare(record)
         try:
             with self._write() as s:
                 t = self._table(s, table_id, lock=True)
@@ -1024,8 +1029,9 @@ class Ledger:
                 if found is not None:
                     return found
                 self._check_open(t)
+                self._check_ruleset(t, record)
                 self._player(s, recorded_by)
-                self._check_players(s, t, record, settlement)
+                names = self._check_players(s, t, record, settlement)
                 h = self._insert_hand(
                     s,
                     t,
@@ -1038,7 +1044,7 @@ class Ledger:
                     draft_id=draft_id,
                 )
                 t.dealer_id = dealer_after  # a new hand is always the latest in play order
-                return self._hand_views(s, [h])[0]
+                return self._hand_view(h, names, record.to_json(), settlement.to_json())
         except IntegrityError:
             # the key was taken concurrently (e.g. by another table's transaction)
             with self._read() as s:
@@ -1129,7 +1135,8 @@ class Ledger:
             if found is not None:
                 return found
             t = self._table(s, h0.table_id)
-        settlement, dealer_before, dealer_after = self._prepare(t, record)
+        self._check_ruleset(t, record)
+        settlement, dealer_before, dealer_after = self._prepare(record)
         try:
             with self._write() as s:
                 t, old = self._hand_for_update(s, hand_id)
