@@ -173,7 +173,14 @@ class Wenling(Ruleset):
             "an_dang", "按当", "按当 (closed wait)", "2胡", "2 胡", not_with=frozenset({"zhui_bi"})
         ),
         WinItemDecl("zhui_bi", "追壁", "追壁 (edge wait)", "2胡", "2 胡"),
-        WinItemDecl("seat_wind", "自己风头碰起/杠起", "own seat wind pung/kong", "1台", "1 台"),
+        WinItemDecl(
+            "seat_wind",
+            "自己风头碰起/杠起",
+            "own seat wind pung/kong",
+            "1台",
+            "1 台",
+            not_with=frozenset({"qing_yi_se"}),  # 清一色: one suit, no honour set
+        ),
         WinItemDecl("wu_cai_shen", "无财神", "no wildcard", "1台", "1 台"),
         WinItemDecl(
             "zi_mo_cai_shen",
@@ -199,7 +206,7 @@ class Wenling(Ruleset):
             "full flush",
             "蜡纸（封顶）",
             "the limit",
-            not_with=frozenset({"hun_yi_se"}),
+            not_with=frozenset({"hun_yi_se", "seat_wind"}),
         ),
     )
     counts = (
@@ -219,10 +226,15 @@ class Wenling(Ruleset):
             melds = sum(record.count(c, win.winner) for c in MELD_HU)
             if melds > 4:
                 raise RecordError("counts", f"{win.winner} cannot have more than 4 pungs and kongs")
-            if record.count("dragon_sets", win.winner) > melds:
+            honour_sets = record.count("dragon_sets", win.winner) + win.has("seat_wind")
+            if honour_sets > melds:
                 raise RecordError(
                     f"counts.dragon_sets.{win.winner}",
-                    "each dragon set must be one of the pungs or kongs",
+                    "each dragon set and the seat-wind set must be one of the pungs or kongs",
+                )
+            if win.has("qing_yi_se") and record.count("dragon_sets", win.winner):
+                raise RecordError(
+                    f"counts.dragon_sets.{win.winner}", "清一色 is one suit: no dragon set"
                 )
 
     def score(self, record: HandRecord, opts: Options, win: Win) -> tuple[int, str, str]:

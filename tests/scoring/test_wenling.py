@@ -190,3 +190,75 @@ def test_property_zero_sum(r: dict[str, Any]) -> None:
     zero_sum(s)
     assert all(x.amount > 0 for x in s.payments)
     assert all(x.amount <= 640 * 3 for x in s.payments)  # the limit holds (base ≤ 3)
+
+
+# --- audit: hand-made multi-feature cases (胡 and 台 added by hand from L207–211) ---
+
+
+def test_audit_pungs_kong_flowers_self_draw_limit_and_no_limit() -> None:
+    # b self-draws 对对胡 with 硬张暗克 16 + 硬张碰起 4 (a 红中 pung) + 暗杠 16 + 碰起 2 = 38 (L207),
+    # 花2 × 4 = 8 (L208), 自摸 2: 胡 = 20 + 38 + 8 + 2 = 68.
+    # 台 (L210–211): 中发碰杠 1 + 对对台 2 + 自摸财神 1 + 双财神 1 = 5 → 68 × 2^5 = 2176.
+    # limit 5000 (house option): each of a, c, d pays 2176; default limit 640: capped at 640 each.
+    r = rec(
+        [win("b", None, "dui_dui_hu", "zi_mo_cai_shen", "shuang_cai_shen")],
+        counts={
+            "pung_concealed_hard": {"b": 1},
+            "pung_claimed_hard": {"b": 1},
+            "kong_concealed": {"b": 1},
+            "pung_claimed": {"b": 1},
+            "flowers": {"b": 2},
+            "dragon_sets": {"b": 1},
+        },
+        options={"limit": 5000},
+    )
+    s = settle(r)
+    assert s.net == {"a": -2176, "b": 6528, "c": -2176, "d": -2176}
+    zh = s.explanation[0].zh
+    assert "=68胡" in zh and "=5；68×2^5=2176" in zh
+    s = settle({**r, "options": {}})
+    assert s.net == {"a": -640, "b": 1920, "c": -640, "d": -640}
+    assert "封顶640" in s.explanation[0].zh
+
+
+def test_audit_discard_ping_hu_closed_wait_both_payers() -> None:
+    # c wins 平胡 on d's discard with 按当 2 (L208), 白板1 × 4, 花1 × 4: 胡 = 20 + 4 + 4 + 2 = 30;
+    # 台: 白板 1 (L210 "白板一張一台") + 平胡 1 + 无财神 1 = 3 → 30 × 8 = 240; base 2 → 480.
+    # payer "discarder" (house default): d pays 480; payer "all": each of a, b, d pays 480.
+    r = rec(
+        [win("c", "d", "ping_hu", "an_dang", "wu_cai_shen")],
+        counts={"baiban": {"c": 1}, "flowers": {"c": 1}},
+        options={"base": 2},
+    )
+    assert settle(r).net == {"a": 0, "b": 0, "c": 480, "d": -480}
+    r["options"] = {"base": 2, "payer": "all"}
+    assert settle(r).net == {"a": -480, "b": -480, "c": 1440, "d": -480}
+
+
+def test_audit_round_hu_option() -> None:
+    # 胡 = 20 + 碰起 2 + 自摸 2 = 24; 台 = 混一色 2 + 自己风头 1 = 3.
+    # exact (default): 24 × 8 = 192 each; round_hu (house option, W4): 30 × 8 = 240 each.
+    r = rec([win("b", None, None, "hun_yi_se", "seat_wind")], counts={"pung_claimed": {"b": 1}})
+    assert settle(r).net == {"a": -192, "b": 576, "c": -192, "d": -192}
+    r["options"] = {"round_hu": True}
+    s = settle(r)
+    assert s.net == {"a": -240, "b": 720, "c": -240, "d": -240}
+    assert "=24胡，进到30" in s.explanation[0].zh
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        # the seat-wind set (L210) must be one of the winner's sets
+        rec([win("b", None, None, "seat_wind")]),
+        # 清一色 (L211) is one suit: no honour set
+        rec([win("b", None, None, "qing_yi_se", "seat_wind")], counts={"pung_claimed": {"b": 1}}),
+        rec(
+            [win("b", None, None, "qing_yi_se")],
+            counts={"pung_claimed": {"b": 1}, "dragon_sets": {"b": 1}},
+        ),
+    ],
+)
+def test_audit_impossible_records(record: dict[str, Any]) -> None:
+    with pytest.raises(RecordError):
+        settle(record)
