@@ -594,7 +594,8 @@ class Ledger:
             return self._seat_view(seat, p)
 
     def leave(self, table_id: int, player_id: int) -> None:
-        """The player leaves the table (``NotSeated`` if not seated). The seat's history stays."""
+        """The player leaves the table (``NotSeated`` if not seated). The seat's history stays;
+        a leaving dealer passes the deal to the next seat still taken."""
         with self._write() as s:
             t = self._table(s, table_id, lock=True)
             self._check_open(t)
@@ -602,6 +603,11 @@ class Ledger:
             if seat is None:
                 raise NotSeated(f"player {player_id} is not seated at table {table_id}")
             seat.left_at = utcnow()
+            s.flush()
+            if t.dealer_id == player_id:  # the deal passes to the next seat still taken
+                rest = [x for x, _ in self._seats(s, table_id)]
+                after = [x for x in rest if x.seat_index > seat.seat_index] + rest
+                t.dealer_id = after[0].player_id if after else None
 
     def substitute(self, table_id: int, out_player_id: int, in_player_id: int) -> SeatView:
         """``in_player`` takes ``out_player``'s seat (and the deal, if out was the dealer)."""

@@ -99,7 +99,9 @@ def test_seats_join_leave_substitute_move_guest(ledger: Ledger) -> None:
         (2, g.pids[2]),
         (3, erin.id),
     ]
+    led.start(t.id, dealer_id=g.pids[2])
     led.leave(t.id, g.pids[2])
+    assert led.get_table(t.id).dealer_id == erin.id  # the next seat still taken (index 3)
     with pytest.raises(NotSeated):
         led.leave(t.id, g.pids[2])
     guest = led.add_guest(t.id, "Grandpa Wu", by_player_id=g.pids[1])
