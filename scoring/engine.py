@@ -14,8 +14,10 @@ from typing import Any
 from scoring import registry
 from scoring.declarations import DISCARD, ROBBED_KONG, SELF_DRAWN, WinItemDecl
 from scoring.errors import RecordError
-from scoring.record import HandRecord, Settlement, Win
+from scoring.record import HandRecord, Settlement, Step, Win
 from scoring.ruleset import Options, Ruleset, how
+
+NOTHING_PAID = Step("本局无人付款", "Nobody pays anything for this hand")
 
 HOW_NAMES = {SELF_DRAWN: "self-drawn", DISCARD: "on a discard", ROBBED_KONG: "robbing a kong"}
 
@@ -204,7 +206,11 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
     """Validate and settle one hand. Raises only :class:`RecordError`."""
     rec = parse(record)
     rs, opts = validate(rec)
-    return rs.compute(rec, opts)
+    result = rs.compute(rec, opts)
+    if not result.explanation:
+        # every settlement carries its derivation, even one where nothing is paid
+        result = Settlement(result.payments, result.net, (NOTHING_PAID,))
+    return result
 
 
 def next_dealer(record: HandRecord | Mapping[str, Any]) -> str:

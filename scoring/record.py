@@ -68,7 +68,9 @@ class Win:
         robbed = data.get("robbed_kong", False)
         _expect(isinstance(robbed, bool), f"{path}.robbed_kong", "must be true or false")
         shape = _str(data.get("shape"), f"{path}.shape", nullable=True)
-        flags_raw = data.get("flags") or []
+        flags_raw = data.get("flags")
+        if flags_raw is None:
+            flags_raw = []
         _expect(isinstance(flags_raw, list), f"{path}.flags", "must be a list of ids")
         flags = tuple(_str(f, f"{path}.flags[{i}]") or "" for i, f in enumerate(flags_raw))
         _expect(len(set(flags)) == len(flags), f"{path}.flags", "lists a flag twice")
@@ -162,7 +164,9 @@ class HandRecord:
         for k in data:
             _expect(k in RECORD_KEYS or k == "id", k, "unknown field")
         ruleset = _str(data.get("ruleset"), "ruleset")
-        options = data.get("options") or {}
+        options = data.get("options")
+        if options is None:
+            options = {}
         _expect(isinstance(options, dict), "options", "must be an object")
         for k, v in options.items():
             _expect(
@@ -175,10 +179,14 @@ class HandRecord:
         _expect(len(set(players)) == len(players), "players", "lists a player twice")
         dealer = _str(data.get("dealer"), "dealer")
         result = _str(data.get("result", "win"), "result")
-        wins_raw = data.get("wins") or []
+        wins_raw = data.get("wins")
+        if wins_raw is None:
+            wins_raw = []
         _expect(isinstance(wins_raw, list), "wins", "must be a list")
         wins = tuple(Win.from_json(w, f"wins[{i}]") for i, w in enumerate(wins_raw))
-        counts_raw = data.get("counts") or {}
+        counts_raw = data.get("counts")
+        if counts_raw is None:
+            counts_raw = {}
         _expect(isinstance(counts_raw, dict), "counts", "must be an object")
         counts: dict[str, dict[str, int]] = {}
         for cid, per in counts_raw.items():
@@ -188,7 +196,9 @@ class HandRecord:
                 _expect(_is_int(n), f"counts.{cid}.{p}", "must be an integer")
                 row[p] = n
             counts[cid] = row
-        events_raw = data.get("events") or []
+        events_raw = data.get("events")
+        if events_raw is None:
+            events_raw = []
         _expect(isinstance(events_raw, list), "events", "must be a list")
         events = tuple(Event.from_json(e, f"events[{i}]") for i, e in enumerate(events_raw))
         assert ruleset is not None and dealer is not None and result is not None

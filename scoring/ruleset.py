@@ -108,35 +108,68 @@ class Ruleset:
     wins_allowed_in: ClassVar[frozenset[str]] = frozenset({"win"})
     dealer_rule: ClassVar[DealerRule] = DealerRule()
 
-    # --- lookups -----------------------------------------------------------------------
+    # --- lookups (dictionaries built once per class: settle is hot) ---------------------
+    _option_ids: ClassVar[dict[str, OptionDecl]] = {}
+    _shape_ids: ClassVar[dict[str, WinItemDecl]] = {}
+    _flag_ids: ClassVar[dict[str, WinItemDecl]] = {}
+    _count_ids: ClassVar[dict[str, CountDecl]] = {}
+    _event_ids: ClassVar[dict[str, EventDecl]] = {}
+    _preset_ids: ClassVar[dict[str, PresetDecl]] = {}
+    _resolved: ClassVar[dict[tuple[tuple[str, str, OptionValue], ...], Options]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._option_ids = {o.id: o for o in cls.options}
+        cls._shape_ids = {s.id: s for s in cls.shapes}
+        cls._flag_ids = {f.id: f for f in cls.flags}
+        cls._count_ids = {c.id: c for c in cls.counts}
+        cls._event_ids = {e.id: e for e in cls.events}
+        cls._preset_ids = {p.id: p for p in cls.presets}
+        cls._resolved = {}
+
     @classmethod
     def option(cls, option_id: str) -> OptionDecl | None:
-        return next((o for o in cls.options if o.id == option_id), None)
+        return cls._option_ids.get(option_id)
 
     @classmethod
     def shape(cls, shape_id: str) -> WinItemDecl | None:
-        return next((s for s in cls.shapes if s.id == shape_id), None)
+        return cls._shape_ids.get(shape_id)
 
     @classmethod
     def flag(cls, flag_id: str) -> WinItemDecl | None:
-        return next((f for f in cls.flags if f.id == flag_id), None)
+        return cls._flag_ids.get(flag_id)
 
     @classmethod
     def count(cls, count_id: str) -> CountDecl | None:
-        return next((c for c in cls.counts if c.id == count_id), None)
+        return cls._count_ids.get(count_id)
 
     @classmethod
     def event(cls, event_id: str) -> EventDecl | None:
-        return next((e for e in cls.events if e.id == event_id), None)
+        return cls._event_ids.get(event_id)
 
     @classmethod
     def preset(cls, preset_id: str) -> PresetDecl | None:
-        return next((p for p in cls.presets if p.id == preset_id), None)
+        return cls._preset_ids.get(preset_id)
 
     # --- options -----------------------------------------------------------------------
     @classmethod
     def resolve_options(cls, given: Mapping[str, OptionValue]) -> Options:
-        """Defaults, then the preset (``given["preset"]`` or the default one), then overrides."""
+        """Defaults, then the preset (``given["preset"]`` or the default one), then overrides.
+
+        Each distinct ``given`` is resolved once and remembered (a table uses one option set
+        all night); callers get their own copy.
+        """
+        # the type is part of the key: True == 1, but only one of them is a valid int option
+        key = tuple(sorted((k, type(v).__name__, v) for k, v in given.items()))
+        hit = cls._resolved.get(key)
+        if hit is None:
+            hit = cls._resolve_options(given)
+            if len(cls._resolved) < 1024:
+                cls._resolved[key] = hit
+        return Options(hit)
+
+    @classmethod
+    def _resolve_options(cls, given: Mapping[str, OptionValue]) -> Options:
         opts = Options({o.id: o.default for o in cls.options})
         preset_id = given.get("preset", cls.default_preset)
         if preset_id is not None:

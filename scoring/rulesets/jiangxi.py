@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from scoring.declarations import (
     DISCARD,
@@ -531,72 +531,6 @@ class Chongguan(Ruleset):
         "The dealer keeps the deal after winning or a draw; a non-dealer win passes it to the "
         "next seat (the seed is silent; usual rule)",
     )
-
-    _option_ids: ClassVar[dict[str, OptionDecl]] = {}
-    _shape_ids: ClassVar[dict[str, WinItemDecl]] = {}
-    _flag_ids: ClassVar[dict[str, WinItemDecl]] = {}
-    _count_ids: ClassVar[dict[str, CountDecl]] = {}
-    _event_ids: ClassVar[dict[str, EventDecl]] = {}
-    _preset_ids: ClassVar[dict[str, PresetDecl]] = {}
-    _preset_opts: ClassVar[dict[str, dict[str, OptionValue]]] = {}
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._option_ids = {o.id: o for o in cls.options}
-        cls._shape_ids = {s.id: s for s in cls.shapes}
-        cls._flag_ids = {f.id: f for f in cls.flags}
-        cls._count_ids = {c.id: c for c in cls.counts}
-        cls._event_ids = {e.id: e for e in cls.events}
-        cls._preset_ids = {p.id: p for p in cls.presets}
-        defaults = {o.id: o.default for o in cls.options}
-        cls._preset_opts = {p.id: {**defaults, **p.values, "preset": p.id} for p in cls.presets}
-
-    # dictionary look-ups instead of the base class's linear scans (settle is hot)
-    @classmethod
-    def option(cls, option_id: str) -> OptionDecl | None:
-        return cls._option_ids.get(option_id)
-
-    @classmethod
-    def shape(cls, shape_id: str) -> WinItemDecl | None:
-        return cls._shape_ids.get(shape_id)
-
-    @classmethod
-    def flag(cls, flag_id: str) -> WinItemDecl | None:
-        return cls._flag_ids.get(flag_id)
-
-    @classmethod
-    def count(cls, count_id: str) -> CountDecl | None:
-        return cls._count_ids.get(count_id)
-
-    @classmethod
-    def event(cls, event_id: str) -> EventDecl | None:
-        return cls._event_ids.get(event_id)
-
-    @classmethod
-    def preset(cls, preset_id: str) -> PresetDecl | None:
-        return cls._preset_ids.get(preset_id)
-
-    @classmethod
-    def resolve_options(cls, given: Mapping[str, OptionValue]) -> Options:
-        """As the base class, with each preset's resolved options computed once."""
-        preset_id = given.get("preset", cls.default_preset)
-        resolved = cls._preset_opts.get(str(preset_id))
-        if resolved is None:
-            names = ", ".join(p.id for p in cls.presets)
-            raise RecordError("options.preset", f"unknown preset {preset_id!r} (have: {names})")
-        opts = Options(resolved)
-        options = cls._option_ids
-        for key, value in given.items():
-            if key == "preset":
-                continue
-            decl = options.get(key)
-            if decl is None:
-                raise RecordError(f"options.{key}", f"unknown option for ruleset {cls.id}")
-            why = decl.check(value)
-            if why:
-                raise RecordError(f"options.{key}", why)
-            opts[key] = value
-        return opts
 
     # --- checks ----------------------------------------------------------------------------
     def check(self, record: HandRecord, opts: Options) -> None:

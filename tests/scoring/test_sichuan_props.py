@@ -50,7 +50,9 @@ def xuezhan_records(draw: st.DrawFn) -> dict[str, Any]:
     for _ in range(draw(st.integers(0, 5))):
         k = draw(st.integers(0, limit))
         alive = [p for p in P if p not in winners[:k]]
-        player = draw(st.sampled_from(alive))
+        # a player holds at most four kongs (14 tiles)
+        makers = [p for p in alive if sum(e["player"] == p for e in events) < 4]
+        player = draw(st.sampled_from(makers))
         kind = draw(st.sampled_from(["zhi_gang", "mian_xia_gang", "an_gang"]))
         ev: dict[str, Any] = {"type": kind, "player": player, "after_wins": k}
         if kind == "zhi_gang":
