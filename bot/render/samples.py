@@ -1,18 +1,29 @@
 """A sample night drawn by the real renderer: ``mahjong-tally render-samples OUTDIR``.
 
-The night is made up (seeded, so always the same): simple fan-based hands among 2-4 players,
-settled here with plain integer arithmetic, then shown as every kind of image in Chinese and
-English. The tests use the same builders to render 2/3/4 players, 0/1/200 hands and awkward
-names.
+Every number on a sample image comes from the real scoring core: each hand is a
+:class:`scoring.record.HandRecord` settled by :func:`scoring.settle`, the dealer moves by
+:func:`scoring.next_dealer`, the night's transfers come from
+:func:`scoring.transfers.fewest_transfers` and money from :func:`scoring.transfers.to_money`.
+
+* :func:`xingguo_night` — the README night: a hand-written 兴国冲关 evening of ten hands
+  (self-draws, discards, 德国, 精吊, 大七对, 精 bonuses with one 冲关, kongs, a draw);
+* :func:`guobiao_card_view` — a Guobiao win entered as tiles, its fans found by the calculator
+  (:func:`scoring.gb.calculator.calculate`);
+* :func:`sample_hands` — seeded random nights of the generic ``points`` ruleset for any 2–4
+  players and any number of hands (the render tests draw 0, 1 and 200 hands with it).
+
+Display names map the records' player ids by seat. Explanations are settled once more with the
+display names as player ids (as the bot does), so that they read "Bob pays …".
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+import scoring
 from bot.render.draw import render_hand_card, render_scoreboard, render_settlement
 from bot.render.labels import is_zh
 from bot.render.views import (
@@ -28,100 +39,308 @@ from bot.render.views import (
     TransferLine,
     TrendSeries,
 )
-from scoring.record import Step
-from scoring.transfers import fewest_transfers
+from scoring import registry
+from scoring.errors import RecordError
+from scoring.gb.calculator import calculate
+from scoring.gb.fans import fan_label
+from scoring.gb.hand import parse_hand
+from scoring.quanchong import REASON_NAMES
+from scoring.record import Event, HandRecord, Settlement, Win
+from scoring.transfers import fewest_transfers, to_money
 
 EN_NAMES = ("Alice", "Bob", "Carol", "Dave")
-ZH_NAMES = ("小明", "阿芳", "老王", "李姐")
+ZH_NAMES = ("阿明", "小红", "老王", "丽丽")
+IDS = ("alice", "bob", "carol", "dave")
 TABLE = {"zh": "周五麻将局", "en": "Friday Night Table"}
-RULESET = {"zh": "四川血战到底", "en": "Sichuan Bloody Battle"}
 NIGHT = 3
-STAKE_MINOR = 50  # ¥0.5 per point
+STAKE_MINOR = 50  # ¥0.50 per point
 CURRENCY = "CNY"
+
+#: Display names of the payment reasons the sample rulesets use (zh, en).
+REASONS: dict[str, tuple[str, str]] = {
+    **REASON_NAMES,
+    "discarder_share": ("点炮者付", "discarder's share"),
+    "dealer_share": ("庄家付", "dealer's share"),
+    "other_share": ("闲家付", "other player's share"),
+    "self_draw_share": ("自摸每家付", "self-draw share"),
+    "self_drawn_share": ("自摸每家付", "self-draw share"),
+    "robbed_kong_liability": ("抢杠包付", "robbed kong: the kong maker pays"),
+    "wild_bonus": ("精分", "wildcards (精)"),
+    "kong": ("杠钱", "kong money"),
+    "false_win": ("诈胡", "false win"),
+    "follow_dealer": ("跟庄", "follow the dealer"),
+}
 
 
 @dataclass(frozen=True, slots=True)
 class SampleHand:
-    dealer: int
-    winner: int | None  # None = a drawn hand (流局)
-    discarder: int | None  # None = self-drawn
-    fan: int
-    pays: tuple[tuple[int, int, int], ...]  # (payer, payee, amount)
+    """One hand of a sample night: the record and what :func:`scoring.settle` made of it."""
+
+    record: HandRecord
+    settlement: Settlement
+
+    @property
+    def win(self) -> Win | None:
+        return self.record.wins[0] if self.record.result == "win" and self.record.wins else None
 
 
-def sample_hands(n_players: int, n_hands: int, seed: int = 7) -> list[SampleHand]:
-    rng = random.Random(seed * 1000 + n_players)
-    dealer = 0
+def _lk(lang: str) -> str:
+    return "zh" if is_zh(lang) else "en"
+
+
+def _ruleset_name(ruleset_id: str, lang: str) -> str:
+    rs = registry.get(ruleset_id)
+    return rs.zh if is_zh(lang) else rs.en
+
+
+def _reason(reason: str, lang: str) -> str:
+    zh, en = REASONS.get(reason, (reason, reason))
+    return zh if is_zh(lang) else en
+
+
+def play(records: Sequence[HandRecord]) -> list[SampleHand]:
+    """Settle ``records`` in turn; each hand's dealer is set by the previous hand's
+    :func:`scoring.next_dealer` (the first record's dealer starts)."""
     out: list[SampleHand] = []
-    for _ in range(n_hands):
-        if rng.random() < 0.12:
-            out.append(SampleHand(dealer, None, None, 0, ()))
-            dealer = (dealer + 1) % n_players
-            continue
-        winner = rng.randrange(n_players)
-        fan = rng.choice((1, 1, 2, 2, 2, 4, 4, 8, 16))
-        if rng.random() < 0.3 or n_players == 1:
-            pays = tuple((p, winner, fan * 2) for p in range(n_players) if p != winner)
-            disc = None
-        else:
-            disc = rng.choice([p for p in range(n_players) if p != winner])
-            pays = ((disc, winner, fan * 4),)
-        out.append(SampleHand(dealer, winner, disc, fan, pays))
-        if winner != dealer:
-            dealer = (dealer + 1) % n_players
+    dealer = records[0].dealer if records else ""
+    for rec in records:
+        rec = replace(rec, dealer=dealer)
+        out.append(SampleHand(rec, scoring.settle(rec)))
+        dealer = scoring.next_dealer(rec)
     return out
 
 
-def _net(h: SampleHand, n: int) -> list[int]:
-    net = [0] * n
-    for a, b, amt in h.pays:
-        net[a] -= amt
-        net[b] += amt
-    return net
-
-
-def _summary(i: int, h: SampleHand, names: Sequence[str], lang: str) -> str:
-    zh = is_zh(lang)
-    if h.winner is None:
-        return f"第{i}手：流局" if zh else f"Hand {i}: drawn, nobody wins"
-    w = names[h.winner]
-    if h.discarder is None:
-        each = h.pays[0][2]
-        return (
-            f"第{i}手：{w} 自摸 {h.fan}番，每家付{each}"
-            if zh
-            else f"Hand {i}: {w} self-draws, {h.fan} fan, {each} from each"
-        )
-    d = names[h.discarder]
-    amt = h.pays[0][2]
-    return (
-        f"第{i}手：{w} 胡 {d} 的炮，{h.fan}番，{d} 付{amt}"
-        if zh
-        else f"Hand {i}: {w} wins on {d}'s discard, {h.fan} fan, {d} pays {amt}"
+# --- the README night: 兴国冲关 ---------------------------------------------------------------
+def _xg(
+    winner: str | None = None,
+    discarder: str | None = None,
+    shape: str = "plain_win",
+    flags: tuple[str, ...] = (),
+    primary: Mapping[str, int] | None = None,
+    secondary: Mapping[str, int] | None = None,
+    events: tuple[Event, ...] = (),
+) -> HandRecord:
+    counts: dict[str, Mapping[str, int]] = {}
+    if primary:
+        counts["primary_wild"] = primary
+    if secondary:
+        counts["secondary_wild"] = secondary
+    wins = () if winner is None else (Win(winner, discarder, shape=shape, flags=flags),)
+    return HandRecord(
+        ruleset="xingguo",
+        players=IDS,
+        dealer=IDS[0],  # replaced by the dealer moved by next_dealer (see play)
+        result="win" if winner else "draw",
+        wins=wins,
+        counts=counts,
+        events=events,
     )
 
 
+def xingguo_records() -> list[HandRecord]:
+    """Ten hands of a 兴国冲关 night (seat order alice, bob, carol, dave; alice deals first)."""
+    a, b, c, d = IDS
+    return [
+        # 1 bob self-draws a plain win with his 正精; carol holds two 副精
+        _xg(b, primary={b: 1}, secondary={c: 2}),
+        # 2 carol wins a small seven pairs on dave's discard; alice holds a 副精
+        _xg(c, d, "small_seven_pairs", secondary={a: 1, c: 1}),
+        # 3 dave discards a kong-able tile to bob (exposed kong); then alice takes dave's discard
+        #   with a no-wild plain win (德国); dave holds a 正精
+        _xg(
+            a,
+            d,
+            flags=("no_wild",),
+            primary={d: 1},
+            events=(Event("exposed_kong", b, d),),
+        ),
+        # 4 the wall runs out: a draw (和牌), void
+        _xg(primary={a: 1}, secondary={b: 1}),
+        # 5 carol self-draws a no-wild plain win (德国); the dealer dave alone holds 5 精 points:
+        #   冲关, doubled as sole holder (霸精)
+        _xg(c, flags=("no_wild",), primary={d: 2}, secondary={d: 1}),
+        # 6 dave self-draws on a wild single wait (精吊), a concealed kong earlier
+        _xg(
+            d,
+            flags=("wild_single_wait",),
+            primary={d: 1},
+            secondary={b: 1},
+            events=(Event("concealed_kong", d),),
+        ),
+        # 7 bob wins a big seven pairs on alice's discard
+        _xg(b, a, "big_seven_pairs", primary={b: 1}, secondary={a: 1, d: 1}),
+        # 8 alice self-draws a plain win with two 副精
+        _xg(a, secondary={a: 2, c: 1}),
+        # 9 carol wins on bob's discard: no-wild big seven pairs (德国大七对)
+        _xg(c, b, "big_seven_pairs", flags=("no_wild",), primary={a: 1}, secondary={d: 1}),
+        # 10 the dealer self-draws a small seven pairs; an added kong by bob
+        _xg(
+            d,
+            shape="small_seven_pairs",
+            primary={d: 1},
+            secondary={d: 1, c: 1},
+            events=(Event("added_kong", b),),
+        ),
+    ]
+
+
+def xingguo_night() -> list[SampleHand]:
+    """The README night, every hand settled by the real engine."""
+    records = xingguo_records()
+    records[0] = replace(records[0], dealer=IDS[0])
+    return play(records)
+
+
+#: The hand shown on the README hand card (1-based): the 冲关 hand.
+CARD_HAND = 5
+
+
+# --- random nights of the generic points ruleset (tests) --------------------------------------
+def sample_hands(n_players: int, n_hands: int, seed: int = 7) -> list[SampleHand]:
+    """A seeded random night of the ``points`` ruleset (base 1): draws, self-draws, discards."""
+    rng = random.Random(seed * 1000 + n_players)
+    ids = tuple(f"p{i + 1}" for i in range(n_players))
+    records: list[HandRecord] = []
+    for _ in range(n_hands):
+        if rng.random() < 0.12:
+            records.append(HandRecord("points", ids, ids[0], "draw", options={"base": 1}))
+            continue
+        winner = rng.choice(ids)
+        fan = rng.choice((1, 1, 2, 2, 2, 3, 3, 4))
+        disc = None
+        if rng.random() >= 0.3:
+            disc = rng.choice([p for p in ids if p != winner])
+        win = Win(winner, disc, fan=fan)
+        records.append(HandRecord("points", ids, ids[0], "win", (win,), options={"base": 1}))
+    return play(records)
+
+
+# --- names ---------------------------------------------------------------------------------
+def _ids(hands: Sequence[SampleHand], n: int) -> tuple[str, ...]:
+    return hands[0].record.players if hands else tuple(f"p{i + 1}" for i in range(n))
+
+
+def _name_map(ids: Sequence[str], names: Sequence[str]) -> dict[str, str]:
+    return dict(zip(ids, names, strict=True))
+
+
+def renamed(record: HandRecord, names: Mapping[str, str]) -> HandRecord:
+    """``record`` with every player id replaced by ``names[id]``."""
+
+    def r(p: str | None) -> str | None:
+        return None if p is None else names.get(p, p)
+
+    return replace(
+        record,
+        players=tuple(names.get(p, p) for p in record.players),
+        dealer=names.get(record.dealer, record.dealer),
+        wins=tuple(
+            replace(w, winner=names.get(w.winner, w.winner), discarder=r(w.discarder))
+            for w in record.wins
+        ),
+        counts={
+            k: {names.get(p, p): v for p, v in per.items()} for k, per in record.counts.items()
+        },
+        events=tuple(
+            replace(e, player=names.get(e.player, e.player), source=r(e.source))
+            for e in record.events
+        ),
+    )
+
+
+def named_settlement(hand: SampleHand, names: Mapping[str, str]) -> Settlement:
+    """The hand settled again with display names as ids, so the explanation names people;
+    the plain settlement when the names cannot serve as ids (empty, repeated)."""
+    shown = [names.get(p, p) for p in hand.record.players]
+    if len(set(shown)) != len(shown) or not all(shown):
+        return hand.settlement
+    try:
+        st = scoring.settle(renamed(hand.record, names))
+    except RecordError:
+        return hand.settlement
+    back = {v: k for k, v in names.items()}
+    if {back.get(k, k): v for k, v in st.net.items()} != dict(hand.settlement.net):
+        return hand.settlement  # never expected: scoring is deterministic
+    return st
+
+
+# --- per-hand texts -------------------------------------------------------------------------
+def _win_label(rec: HandRecord, win: Win, lang: str) -> str:
+    """The hand's shape and flags in words (xingguo), or its fan (points, guobiao)."""
+    zh = is_zh(lang)
+    rs = registry.get(rec.ruleset)
+    parts: list[str] = []
+    if win.shape:
+        s = rs.shape(win.shape)
+        if s is not None:
+            parts.append(s.zh if zh else s.en)
+    for f in win.flags:
+        decl = rs.flag(f)
+        if decl is not None:
+            parts.append(decl.zh if zh else decl.en.split(" (")[0])
+    if win.fan is not None:
+        parts.append(f"{win.fan}番" if zh else f"{win.fan} fan")
+    return ("·" if zh else ", ").join(parts)
+
+
+def headline(hand: SampleHand, names: Mapping[str, str], lang: str, what: str | None = None) -> str:
+    """One line: who won how (``what`` = the hand in words; default: its shape and flags)."""
+    zh = is_zh(lang)
+    win = hand.win
+    if win is None:
+        return "流局，本手作废" if zh else "Drawn hand, nothing counts"
+    w = names[win.winner]
+    if what is None:
+        what = _win_label(hand.record, win, lang)
+    if win.discarder is None:
+        return f"{w} 自摸 {what}" if zh else f"{w} self-draws: {what}"
+    d = names[win.discarder]
+    return f"{w} 胡 {d} 的炮 {what}" if zh else f"{w} wins on {d}'s discard: {what}"
+
+
+def _summary(i: int, hand: SampleHand, names: Mapping[str, str], lang: str) -> str:
+    zh = is_zh(lang)
+    text = headline(hand, names, lang)
+    win = hand.win
+    if win is not None:
+        gain = hand.settlement.net.get(win.winner, 0)
+        text += f"，{gain:+d}" if zh else f", {gain:+d}"
+    return f"第{i}手：{text}" if zh else f"Hand {i}: {text}"
+
+
+# --- views ----------------------------------------------------------------------------------
+def _totals(hands: Sequence[SampleHand], ids: Sequence[str]) -> list[list[int]]:
+    running = [[0] * len(ids)]
+    for h in hands:
+        running.append(
+            [t + h.settlement.net.get(p, 0) for t, p in zip(running[-1], ids, strict=True)]
+        )
+    return running
+
+
 def scoreboard_view(
-    names: Sequence[str], hands: Sequence[SampleHand], lang: str, *, money: bool = True
+    names: Sequence[str],
+    hands: Sequence[SampleHand],
+    lang: str,
+    *,
+    money: bool = True,
+    ruleset: str = "points",
 ) -> ScoreboardView:
     n = len(names)
-    running = [[0] * n]
+    ids = _ids(hands, n)
+    nm = _name_map(ids, names)
+    running = _totals(hands, ids)
     won, selfd, dealt = [0] * n, [0] * n, [0] * n
     for h in hands:
-        net = _net(h, n)
-        running.append([a + b for a, b in zip(running[-1], net, strict=True)])
-        if h.winner is not None:
-            won[h.winner] += 1
-            if h.discarder is None:
-                selfd[h.winner] += 1
+        for w in h.record.wins if h.record.result == "win" else ():
+            won[ids.index(w.winner)] += 1
+            if w.discarder is None:
+                selfd[ids.index(w.winner)] += 1
             else:
-                dealt[h.discarder] += 1
-    dealer = hands[-1].dealer if hands else 0
-    if hands and hands[-1].winner not in (None, hands[-1].dealer):
-        dealer = (dealer + 1) % n
-    elif hands and hands[-1].winner is None:
-        dealer = (dealer + 1) % n
+                dealt[ids.index(w.discarder)] += 1
+    dealer = ids.index(scoring.next_dealer(hands[-1].record)) if hands else 0
     total = running[-1]
+    cash = to_money(dict(zip(ids, total, strict=True)), STAKE_MINOR, order=ids)
     seats = tuple(
         SeatLine(
             name=names[i],
@@ -131,187 +350,174 @@ def scoreboard_view(
             hands_won=won[i],
             self_draws=selfd[i],
             deal_ins=dealt[i],
-            money_minor=total[i] * STAKE_MINOR if money else None,
+            money_minor=cash[ids[i]] if money else None,
         )
         for i in range(n)
     )
     trend = tuple(TrendSeries(names[i], tuple(r[i] for r in running[1:])) for i in range(n))
-    lang_key = "zh" if is_zh(lang) else "en"
     return ScoreboardView(
-        table_name=TABLE[lang_key],
-        ruleset_name=RULESET[lang_key],
+        table_name=TABLE[_lk(lang)],
+        ruleset_name=_ruleset_name(hands[0].record.ruleset if hands else ruleset, lang),
         night=NIGHT,
         hand_count=len(hands),
         seats=seats,
         trend=trend,
-        last_hand=_summary(len(hands), hands[-1], names, lang) if hands else None,
+        last_hand=_summary(len(hands), hands[-1], nm, lang) if hands else None,
         currency=CURRENCY if money else None,
     )
 
 
 def settlement_view(
-    names: Sequence[str], hands: Sequence[SampleHand], lang: str, *, money: bool = True
+    names: Sequence[str],
+    hands: Sequence[SampleHand],
+    lang: str,
+    *,
+    money: bool = True,
+    ruleset: str = "points",
 ) -> SettlementImageView:
     n = len(names)
-    total = [0] * n
-    for h in hands:
-        total = [a + b for a, b in zip(total, _net(h, n), strict=True)]
-    ids = [str(i) for i in range(n)]
-    transfers = fewest_transfers(dict(zip(ids, total, strict=True)), ids)
-    stake = STAKE_MINOR if money else None
-    lang_key = "zh" if is_zh(lang) else "en"
+    ids = _ids(hands, n)
+    total = dict(zip(ids, _totals(hands, ids)[-1], strict=True))
+    transfers = fewest_transfers(total, ids)
+    cash = to_money(total, STAKE_MINOR, order=ids) if money else None
+    nm = _name_map(ids, names)
+
+    def transfer_money(payer: str, payee: str, points: int) -> int | None:
+        if not money:
+            return None
+        return to_money({payer: -points, payee: points}, STAKE_MINOR, order=ids)[payee]
+
     return SettlementImageView(
-        table_name=TABLE[lang_key],
-        ruleset_name=RULESET[lang_key],
+        table_name=TABLE[_lk(lang)],
+        ruleset_name=_ruleset_name(hands[0].record.ruleset if hands else ruleset, lang),
         night=NIGHT,
         hand_count=len(hands),
-        nets=tuple(
-            NetLine(names[i], total[i], total[i] * stake if stake else None) for i in range(n)
-        ),
+        nets=tuple(NetLine(nm[p], total[p], cash[p] if cash is not None else None) for p in ids),
         transfers=tuple(
             TransferLine(
-                names[int(t.payer)],
-                names[int(t.payee)],
-                t.amount,
-                t.amount * stake if stake else None,
+                nm[t.payer], nm[t.payee], t.amount, transfer_money(t.payer, t.payee, t.amount)
             )
             for t in transfers
         ),
         currency=CURRENCY if money else None,
-        stake_minor=stake,
+        stake_minor=STAKE_MINOR if money else None,
+    )
+
+
+def _card(
+    hand: SampleHand,
+    names: Sequence[str],
+    seq: int,
+    lang: str,
+    tile_hands: tuple[TileHandView, ...] = (),
+    what: str | None = None,
+) -> HandCardView:
+    ids = hand.record.players
+    nm = _name_map(ids, names)
+    shown = named_settlement(hand, nm)
+    net = dict(hand.settlement.net)
+    cash = to_money(net, STAKE_MINOR, order=ids)
+    return HandCardView(
+        table_name=TABLE[_lk(lang)],
+        ruleset_name=_ruleset_name(hand.record.ruleset, lang),
+        seq=seq,
+        night=NIGHT,
+        headline=headline(hand, nm, lang, what),
+        payments=tuple(
+            PaymentLine(nm[p.payer], nm[p.payee], p.amount, _reason(p.reason, lang))
+            for p in hand.settlement.payments
+        ),
+        nets=tuple(NetLine(nm[p], net[p], cash[p]) for p in ids),
+        explanation=shown.explanation,
+        tile_hands=tile_hands,
+        currency=CURRENCY,
     )
 
 
 def hand_card_view(
     names: Sequence[str], hands: Sequence[SampleHand], seq: int, lang: str
 ) -> HandCardView:
-    """The card of hand ``seq`` (1-based) of the sample night."""
-    n = len(names)
-    h = hands[seq - 1]
-    zh = is_zh(lang)
-    lang_key = "zh" if zh else "en"
-    steps: list[Step] = []
-    pays: list[PaymentLine] = []
-    if h.winner is not None:
-        w = names[h.winner]
-        if h.discarder is None:
-            steps.append(
-                Step(
-                    f"{w} 自摸 {h.fan}番：每家付 {h.fan}×2 = {h.fan * 2}",
-                    f"{w} self-draws {h.fan} fan: each other player pays {h.fan} × 2 = {h.fan * 2}",
-                )
-            )
-        else:
-            d = names[h.discarder]
-            steps.append(
-                Step(
-                    f"{w} 胡 {d} 的炮 {h.fan}番：点炮者付 {h.fan}×4 = {h.fan * 4}",
-                    f"{w} wins {h.fan} fan on {d}'s discard: the discarder pays "
-                    f"{h.fan} × 4 = {h.fan * 4}",
-                )
-            )
-        for a, b, amt in h.pays:
-            reason = (
-                ("自摸", "self-draw share") if h.discarder is None else ("点炮", "discarder pays")
-            )
-            pays.append(PaymentLine(names[a], names[b], amt, reason[0] if zh else reason[1]))
-    else:
-        steps.append(Step("流局：无人胡牌，不付钱", "Drawn hand: nobody wins, nobody pays"))
-    net = _net(h, n)
-    return HandCardView(
-        table_name=TABLE[lang_key],
-        ruleset_name=RULESET[lang_key],
-        seq=seq,
-        night=NIGHT,
-        headline=_summary(seq, h, names, lang).split("：", 1)[-1].split(": ", 1)[-1],
-        payments=tuple(pays),
-        nets=tuple(NetLine(names[i], net[i], net[i] * STAKE_MINOR) for i in range(n)),
-        explanation=tuple(steps),
-        currency=CURRENCY,
+    """The card of hand ``seq`` (1-based) of the night."""
+    return _card(hands[seq - 1], names, seq, lang)
+
+
+# --- Guobiao: a win entered as tiles -----------------------------------------------------------
+#: 碰碰和 + 混一色 + 箭刻 … on a discard, four flowers (the calculator finds the fans).
+GB_TILES: dict[str, object] = {
+    "melds": [
+        {"kind": "pung", "tiles": "111p", "concealed": False, "claimed_from": "left"},
+        {"kind": "kong", "tiles": "7777p", "concealed": True},
+    ],
+    "hand": "999p555z2z",
+    "win_tile": "2z",
+    "self_drawn": False,
+    "last_tile_of_kind": False,
+    "last_wall_tile": False,
+    "kong_related": False,
+    "seat_wind": "S",
+    "prevalent_wind": "E",
+    "flowers": 4,
+}
+GB_SEQ = 12
+
+
+def guobiao_hand(ids: Sequence[str] = IDS) -> SampleHand:
+    """Seat 2 (South) wins ``GB_TILES`` on seat 3's discard; seat 1 deals."""
+    rec = HandRecord(
+        ruleset="guobiao",
+        players=tuple(ids),
+        dealer=ids[0],
+        wins=(Win(ids[1], ids[2], tiles=GB_TILES),),
     )
+    return SampleHand(rec, scoring.settle(rec))
 
 
-GB_FANS = (
-    (("混一色", "Half Flush"), 6),
-    (("碰碰和", "All Pungs"), 6),
-    (("箭刻", "Dragon Pung"), 2),
-    (("花牌", "Flower Tiles"), 1),
-)
+def guobiao_fans(hand: SampleHand, lang: str) -> tuple[tuple[FanLine, ...], int]:
+    """The fans the calculator finds in the hand's tiles, as the table's options read them;
+    the flowers as one more line. Returns the lines and the grand total."""
+    rec = hand.record
+    win = rec.wins[0]
+    opts = registry.get(rec.ruleset).resolve_options(rec.options)
+    res = calculate(
+        parse_hand(win.tiles),
+        engine_adds=opts.b("engine_adds"),
+        extended=opts.b("extended_exclusions"),
+        seven_pairs_strict=opts.b("seven_pairs_strict"),
+        extra_set=opts.s("extras"),
+    )
+    assert res is not None, "GB_TILES is a winning hand"
+    zh = is_zh(lang)
+    lines = [FanLine(fan_label(f.id)[0 if zh else 1], f.points, f.count) for f in res.fans]
+    if res.flowers:
+        lines.append(FanLine("花牌" if zh else "Flower Tiles", 1, res.flowers))
+    return tuple(lines), res.grand_total
 
 
 def guobiao_card_view(names: Sequence[str], lang: str) -> HandCardView:
-    """A Guobiao hand entered as tiles: 碰碰和 + 混一色 + 箭刻 on a discard, 4 flowers."""
-    zh = is_zh(lang)
-    w, d = names[0], names[1 % len(names)]
-    tiles = {
-        "melds": [
-            {"kind": "pung", "tiles": "111p", "concealed": False, "claimed_from": "left"},
-            {"kind": "kong", "tiles": "7777p", "concealed": True},
-        ],
-        "hand": "999p555z2z",
-        "win_tile": "2z",
-        "self_drawn": False,
-        "last_tile_of_kind": False,
-        "last_wall_tile": False,
-        "kong_related": False,
-        "seat_wind": "S",
-        "prevalent_wind": "E",
-        "flowers": 4,
-    }
-    fans = tuple(
-        FanLine(name[0] if zh else name[1], pts, 4 if name[1] == "Flower Tiles" else 1)
-        for name, pts in GB_FANS
-    )
-    total = sum(f.points * f.count for f in fans)
-    base = 8
-    n = len(names)
-    pays = [PaymentLine(d, w, base + total, "点炮" if zh else "discarder")]
-    pays += [
-        PaymentLine(names[i], w, base, "底分" if zh else "base")
-        for i in range(n)
-        if names[i] not in (w, d)
-    ]
-    net = {nm: 0 for nm in names}
-    for p in pays:
-        net[p.payer] -= p.amount
-        net[p.payee] += p.amount
-    others = n - 2
-    return HandCardView(
-        table_name=TABLE["zh" if zh else "en"],
-        ruleset_name="国标麻将" if zh else "Guobiao (MCR)",
-        seq=12,
-        night=NIGHT,
-        headline=(
-            f"{w} 胡 {d} 的炮，{total}番" if zh else f"{w} wins {total} fan on {d}'s discard"
-        ),
-        payments=tuple(pays),
-        nets=tuple(NetLine(nm, net[nm]) for nm in names),
-        explanation=(
-            Step(
-                f"番数：混一色6 + 碰碰和6 + 箭刻2 + 花牌1×4 = {total}番",
-                f"Fans: half flush 6 + all pungs 6 + dragon pung 2 + flowers 1 × 4 = {total}",
-            ),
-            Step(
-                f"点炮者付 底分{base} + {total} = {base + total}；其他{others}家各付底分{base}",
-                f"The discarder pays base {base} + {total} = {base + total}; "
-                f"the other {others} pay the base {base} each",
-            ),
-        ),
-        tile_hands=(TileHandView(w, tiles, fans, total),),
-    )
+    """The card of a real Guobiao win entered as tiles (four players: ``names[:4]``)."""
+    names = tuple(names[:4])
+    hand = guobiao_hand()
+    fans, total = guobiao_fans(hand, lang)
+    win = hand.record.wins[0]
+    winner = names[hand.record.players.index(win.winner)]
+    assert win.tiles is not None
+    what = f"{total}番" if is_zh(lang) else f"{total} fan"
+    tile_hand = TileHandView(winner, win.tiles, fans, total)
+    return _card(hand, names, GB_SEQ, lang, (tile_hand,), what)
 
 
+# --- the command ------------------------------------------------------------------------------
 def render_samples(outdir: Path) -> list[Path]:
     """Render one of each image, in Chinese and English, into ``outdir``; returns the files."""
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
+    hands = xingguo_night()
     for lang, names in (("en", EN_NAMES), ("zh", ZH_NAMES)):
-        hands = sample_hands(4, 24)
         images = {
             "scoreboard": render_scoreboard(scoreboard_view(names, hands, lang), lang),
             "settlement": render_settlement(settlement_view(names, hands, lang), lang),
-            "hand": render_hand_card(hand_card_view(names, hands, len(hands), lang), lang),
+            "hand": render_hand_card(hand_card_view(names, hands, CARD_HAND, lang), lang),
             "hand_guobiao": render_hand_card(guobiao_card_view(names, lang), lang),
         }
         for kind, data in images.items():

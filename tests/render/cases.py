@@ -1,6 +1,7 @@
 """The images the render tests draw: each kind for 2, 3 and 4 players, 0, 1 and 200 hands,
-Chinese and English, plus the awkward names. ``GOLDEN`` is the reviewed subset kept as golden
-PNGs (``regen_golden.py`` rewrites them deliberately)."""
+Chinese and English, plus the awkward names (the Guobiao tiles card: four players only, as the
+ruleset). Every hand is settled by the real scoring core (``bot.render.samples``). ``GOLDEN`` is
+the reviewed subset kept as golden PNGs (``regen_golden.py`` rewrites them deliberately)."""
 
 from __future__ import annotations
 
@@ -54,10 +55,8 @@ def all_cases() -> dict[str, Callable[[], bytes]]:
                     if n_hands:
                         hc = hand_card_view(names, hands, n_hands, lang)
                         cases[f"hand_{tag}"] = lambda v=hc, lg=lang: render_hand_card(v, lg)
-                gb = guobiao_card_view(_names(players, lang, False), lang)
-                cases[f"hand_guobiao_{lang}_{players}p"] = lambda v=gb, lg=lang: render_hand_card(
-                    v, lg
-                )
+        gb = guobiao_card_view(_names(4, lang, False), lang)  # Guobiao is for four players
+        cases[f"hand_guobiao_{lang}_4p"] = lambda v=gb, lg=lang: render_hand_card(v, lg)
         voided = replace(guobiao_card_view(_names(4, lang, True), lang), voided=True)
         cases[f"hand_guobiao_{lang}_nasty_voided"] = lambda v=voided, lg=lang: render_hand_card(
             v, lg
@@ -82,6 +81,5 @@ GOLDEN = (
     "hand_en_4p_1h_nasty",
     "hand_guobiao_en_4p",
     "hand_guobiao_zh_4p",
-    "hand_guobiao_zh_2p",
     "hand_guobiao_en_nasty_voided",
 )
