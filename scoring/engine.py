@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring import registry
-from scoring.declarations import DISCARD, ROBBED_KONG, SELF_DRAWN, WinItemDecl
+from scoring.declarations import DISCARD, ROBBED_KONG, SELF_DRAWN, FieldDecl, WinItemDecl
 from scoring.errors import RecordError
-from scoring.record import HandRecord, Settlement, Step, Win
+from scoring.record import Event, HandRecord, Settlement, Step, Win
 from scoring.ruleset import Options, Ruleset, how
 
 NOTHING_PAID = Step("本局无人付款", "Nobody pays anything for this hand")
@@ -26,86 +26,86 @@ def _fail(path: str, message: str) -> None:
     raise RecordError(path, message)
 
 
-def _enabled(decl_enabled_by: str | None, opts: Options) -> bool:
-    return decl_enabled_by is None or bool(opts.get(decl_enabled_by))
-
-
-def _check_item(
-    kind: str,
-    item: WinItemDecl,
-    path: str,
-    win: Win,
-    record: HandRecord,
-    opts: Options,
-) -> None:
-    if not _enabled(item.enabled_by, opts):
-        _fail(path, f"{kind} {item.id!r} is not played at this table (option {item.enabled_by})")
-    w_how = how(win)
-    if item.how and w_how not in item.how:
-        allowed = " or ".join(HOW_NAMES[h] for h in sorted(item.how))
-        _fail(path, f"{kind} {item.id!r} is only possible {allowed}, not {HOW_NAMES[w_how]}")
-    if item.winner_dealer is True and win.winner != record.dealer:
-        _fail(path, f"{kind} {item.id!r} is only possible for the dealer")
-    if item.winner_dealer is False and win.winner == record.dealer:
-        _fail(path, f"{kind} {item.id!r} is not possible for the dealer")
+def _item_problem(
+    kind: str, item: WinItemDecl, win: Win, record: HandRecord, opts: Options
+) -> str | None:
+    """Why ``item`` (a shape or flag of ``win``) is not allowed here, or None if it is."""
+    if item.enabled_by is not None and not opts.get(item.enabled_by):
+        return f"{kind} {item.id!r} is not played at this table (option {item.enabled_by})"
+    if item.how:
+        w_how = how(win)
+        if w_how not in item.how:
+            allowed = " or ".join(HOW_NAMES[h] for h in sorted(item.how))
+            return f"{kind} {item.id!r} is only possible {allowed}, not {HOW_NAMES[w_how]}"
+    if item.winner_dealer is not None and item.winner_dealer != (win.winner == record.dealer):
+        if item.winner_dealer:
+            return f"{kind} {item.id!r} is only possible for the dealer"
+        return f"{kind} {item.id!r} is not possible for the dealer"
     if item.shapes and win.shape not in item.shapes:
-        _fail(path, f"{kind} {item.id!r} needs shape {' or '.join(sorted(item.shapes))}")
+        return f"{kind} {item.id!r} needs shape {' or '.join(sorted(item.shapes))}"
     for other in item.not_with:
         if other == win.shape or other in win.flags:
-            _fail(path, f"{kind} {item.id!r} cannot be combined with {other!r}")
+            return f"{kind} {item.id!r} cannot be combined with {other!r}"
+    return None
 
 
 def _check_win(rs: Ruleset, record: HandRecord, opts: Options, i: int, win: Win) -> None:
-    path = f"wins[{i}]"
+    # paths and messages are only formatted on failure: this runs for every hand
     players = record.players
     if win.winner not in players:
-        _fail(f"{path}.winner", f"unknown player {win.winner!r}")
+        _fail(f"wins[{i}].winner", f"unknown player {win.winner!r}")
     if win.discarder is not None:
         if win.discarder not in players:
-            _fail(f"{path}.from", f"unknown player {win.discarder!r}")
+            _fail(f"wins[{i}].from", f"unknown player {win.discarder!r}")
         if win.discarder == win.winner:
-            _fail(f"{path}.from", "the winner cannot also be the discarder")
-    if win.robbed_kong and win.discarder is None:
-        _fail(f"{path}.from", "a robbed kong needs the player who was making the kong")
+            _fail(f"wins[{i}].from", "the winner cannot also be the discarder")
+    elif win.robbed_kong:
+        _fail(f"wins[{i}].from", "a robbed kong needs the player who was making the kong")
     inputs = rs.win_inputs
     if win.shape is not None:
         if "shape" not in inputs or not rs.shapes:
-            _fail(f"{path}.shape", f"ruleset {rs.id} has no shapes; use null")
+            _fail(f"wins[{i}].shape", f"ruleset {rs.id} has no shapes; use null")
         shape = rs.shape(win.shape)
         if shape is None:
-            _fail(f"{path}.shape", f"unknown shape {win.shape!r} for ruleset {rs.id}")
+            _fail(f"wins[{i}].shape", f"unknown shape {win.shape!r} for ruleset {rs.id}")
         assert shape is not None
-        _check_item("shape", shape, f"{path}.shape", win, record, opts)
+        why = _item_problem("shape", shape, win, record, opts)
+        if why:
+            _fail(f"wins[{i}].shape", why)
     elif (
         rs.shapes
         and rs.shape_required
         and "shape" in inputs
         and not (win.fan is not None or win.fans is not None or win.tiles is not None)
     ):
-        _fail(f"{path}.shape", "a shape is required")
+        _fail(f"wins[{i}].shape", "a shape is required")
     for j, flag_id in enumerate(win.flags):
         flag = rs.flag(flag_id)
         if flag is None:
-            _fail(f"{path}.flags[{j}]", f"unknown flag {flag_id!r} for ruleset {rs.id}")
+            _fail(f"wins[{i}].flags[{j}]", f"unknown flag {flag_id!r} for ruleset {rs.id}")
         assert flag is not None
-        _check_item("flag", flag, f"{path}.flags[{j}]", win, record, opts)
-    for key, value in (("fan", win.fan), ("fans", win.fans), ("tiles", win.tiles)):
-        if value is not None and key not in inputs:
-            _fail(f"{path}.{key}", f"ruleset {rs.id} does not take {key!r}; use null")
-    if win.fan is not None and win.fan < 0:
-        _fail(f"{path}.fan", "must not be negative")
+        why = _item_problem("flag", flag, win, record, opts)
+        if why:
+            _fail(f"wins[{i}].flags[{j}]", why)
+    if win.fan is not None or win.fans is not None or win.tiles is not None:
+        for key, value in (("fan", win.fan), ("fans", win.fans), ("tiles", win.tiles)):
+            if value is not None and key not in inputs:
+                _fail(f"wins[{i}].{key}", f"ruleset {rs.id} does not take {key!r}; use null")
+        if win.fan is not None and win.fan < 0:
+            _fail(f"wins[{i}].fan", "must not be negative")
 
 
 def _check_wins(rs: Ruleset, record: HandRecord, opts: Options) -> None:
     wins = record.wins
-    if record.result == "win" and not wins:
-        _fail("wins", "a won hand needs at least one win")
-    if wins and record.result not in rs.wins_allowed_in:
+    if not wins:
+        if record.result == "win":
+            _fail("wins", "a won hand needs at least one win")
+        return
+    if record.result not in rs.wins_allowed_in:
         _fail("wins", f"a hand with result {record.result!r} has no wins")
-    winners = [w.winner for w in wins]
-    if len(set(winners)) != len(winners):
-        _fail("wins", "a player wins only once per hand")
     if len(wins) > 1:
+        if len({w.winner for w in wins}) != len(wins):
+            _fail("wins", "a player wins only once per hand")
         if rs.multi_win == "none":
             _fail("wins", f"ruleset {rs.id} allows one winner per hand")
         if rs.multi_win == "same_discard":
@@ -121,61 +121,68 @@ def _check_wins(rs: Ruleset, record: HandRecord, opts: Options) -> None:
 
 
 def _check_counts(rs: Ruleset, record: HandRecord, opts: Options) -> None:
+    players = record.players
     for cid, per in record.counts.items():
         decl = rs.count(cid)
         if decl is None:
             _fail(f"counts.{cid}", f"unknown count for ruleset {rs.id}")
         assert decl is not None
-        if not _enabled(decl.enabled_by, opts) and any(per.values()):
+        if decl.enabled_by is not None and not opts.get(decl.enabled_by) and any(per.values()):
             _fail(f"counts.{cid}", f"not played at this table (option {decl.enabled_by})")
+        lo, hi = decl.min, decl.max
         for p, n in per.items():
-            if p not in record.players:
+            if p not in players:
                 _fail(f"counts.{cid}.{p}", f"unknown player {p!r}")
-            if n < decl.min:
-                _fail(f"counts.{cid}.{p}", f"must be at least {decl.min} (got {n})")
-            if n > decl.max:
-                _fail(f"counts.{cid}.{p}", f"must be at most {decl.max} (got {n})")
+            if n < lo:
+                _fail(f"counts.{cid}.{p}", f"must be at least {lo} (got {n})")
+            if n > hi:
+                _fail(f"counts.{cid}.{p}", f"must be at most {hi} (got {n})")
         if decl.total_max is not None and sum(per.values()) > decl.total_max:
             _fail(f"counts.{cid}", f"the players' total must be at most {decl.total_max}")
 
 
 def _check_events(rs: Ruleset, record: HandRecord, opts: Options) -> None:
+    players = record.players
     for i, ev in enumerate(record.events):
-        path = f"events[{i}]"
         decl = rs.event(ev.type)
         if decl is None:
-            _fail(f"{path}.type", f"unknown event {ev.type!r} for ruleset {rs.id}")
+            _fail(f"events[{i}].type", f"unknown event {ev.type!r} for ruleset {rs.id}")
         assert decl is not None
-        if not _enabled(decl.enabled_by, opts):
-            _fail(f"{path}.type", f"not played at this table (option {decl.enabled_by})")
+        if decl.enabled_by is not None and not opts.get(decl.enabled_by):
+            _fail(f"events[{i}].type", f"not played at this table (option {decl.enabled_by})")
         if decl.results and record.result not in decl.results:
-            _fail(f"{path}.type", f"{ev.type!r} cannot happen in a {record.result!r} hand")
-        if ev.player not in record.players:
-            _fail(f"{path}.player", f"unknown player {ev.player!r}")
-        if decl.source == "required" and ev.source is None:
-            _fail(f"{path}.from", f"{ev.type!r} needs the player it came from")
-        if decl.source == "forbidden" and ev.source is not None:
-            _fail(f"{path}.from", f"{ev.type!r} has no 'from' player")
-        if ev.source is not None:
-            if ev.source not in record.players:
-                _fail(f"{path}.from", f"unknown player {ev.source!r}")
+            _fail(f"events[{i}].type", f"{ev.type!r} cannot happen in a {record.result!r} hand")
+        if ev.player not in players:
+            _fail(f"events[{i}].player", f"unknown player {ev.player!r}")
+        if ev.source is None:
+            if decl.source == "required":
+                _fail(f"events[{i}].from", f"{ev.type!r} needs the player it came from")
+        else:
+            if decl.source == "forbidden":
+                _fail(f"events[{i}].from", f"{ev.type!r} has no 'from' player")
+            if ev.source not in players:
+                _fail(f"events[{i}].from", f"unknown player {ev.source!r}")
             if ev.source == ev.player:
-                _fail(f"{path}.from", "must be another player")
-        fields = {f.id: f for f in decl.fields}
-        for key, value in ev.data.items():
-            fdecl = fields.get(key)
-            if fdecl is None:
-                _fail(f"{path}.{key}", f"unknown field for event {ev.type!r}")
-            assert fdecl is not None
-            if fdecl.kind == "text":
-                if not isinstance(value, str) or not value:
-                    _fail(f"{path}.{key}", "must be a non-empty text id")
-                continue
-            if not isinstance(value, int) or isinstance(value, bool):
-                _fail(f"{path}.{key}", "must be an integer")
-            assert isinstance(value, int)
-            if not fdecl.min <= value <= fdecl.max:
-                _fail(f"{path}.{key}", f"must be between {fdecl.min} and {fdecl.max}")
+                _fail(f"events[{i}].from", "must be another player")
+        if ev.data:
+            _check_event_data(rs.event_fields(ev.type), ev, f"events[{i}]")
+
+
+def _check_event_data(fields: Mapping[str, FieldDecl], ev: Event, path: str) -> None:
+    for key, value in ev.data.items():
+        fdecl = fields.get(key)
+        if fdecl is None:
+            _fail(f"{path}.{key}", f"unknown field for event {ev.type!r}")
+        assert fdecl is not None
+        if fdecl.kind == "text":
+            if not isinstance(value, str) or not value:
+                _fail(f"{path}.{key}", "must be a non-empty text id")
+            continue
+        if not isinstance(value, int) or isinstance(value, bool):
+            _fail(f"{path}.{key}", "must be an integer")
+        assert isinstance(value, int)
+        if not fdecl.min <= value <= fdecl.max:
+            _fail(f"{path}.{key}", f"must be between {fdecl.min} and {fdecl.max}")
 
 
 def validate(record: HandRecord) -> tuple[Ruleset, Options]:
@@ -188,12 +195,14 @@ def validate(record: HandRecord) -> tuple[Ruleset, Options]:
         _fail("players", f"ruleset {rs.id} is played by {allowed} players, not {n}")
     if record.dealer not in record.players:
         _fail("dealer", f"unknown player {record.dealer!r}")
-    if record.result not in {r.value for r in rs.results}:
+    if record.result not in rs.result_ids():
         allowed = ", ".join(r.value for r in rs.results)
         _fail("result", f"must be one of {allowed}")
     _check_wins(rs, record, opts)
-    _check_counts(rs, record, opts)
-    _check_events(rs, record, opts)
+    if record.counts:
+        _check_counts(rs, record, opts)
+    if record.events:
+        _check_events(rs, record, opts)
     rs.check(record, opts)
     return rs, opts
 

@@ -18,6 +18,7 @@ from scoring.declarations import (
     CountDecl,
     DealerRule,
     EventDecl,
+    FieldDecl,
     OptionDecl,
     PresetDecl,
     WinItemDecl,
@@ -115,7 +116,10 @@ class Ruleset:
     _count_ids: ClassVar[dict[str, CountDecl]] = {}
     _event_ids: ClassVar[dict[str, EventDecl]] = {}
     _preset_ids: ClassVar[dict[str, PresetDecl]] = {}
-    _resolved: ClassVar[dict[tuple[tuple[str, str, OptionValue], ...], Options]] = {}
+    _event_fields: ClassVar[dict[str, dict[str, FieldDecl]]] = {}
+    _result_ids: ClassVar[frozenset[str]] = frozenset()
+    _resolved: ClassVar[dict[tuple[object, ...], Options]] = {}
+    _preset_base: ClassVar[dict[OptionValue | None, Options]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -124,8 +128,15 @@ class Ruleset:
         cls._flag_ids = {f.id: f for f in cls.flags}
         cls._count_ids = {c.id: c for c in cls.counts}
         cls._event_ids = {e.id: e for e in cls.events}
+        cls._event_fields = {e.id: {f.id: f for f in e.fields} for e in cls.events}
         cls._preset_ids = {p.id: p for p in cls.presets}
+        cls._result_ids = frozenset(r.value for r in cls.results)
         cls._resolved = {}
+        # the defaults, then each preset's values (None: no preset), before any override
+        defaults = {o.id: o.default for o in cls.options}
+        cls._preset_base = {None: Options(defaults)} if cls.default_preset is None else {}
+        for p in cls.presets:
+            cls._preset_base[p.id] = Options({**defaults, **p.values, "preset": p.id})
 
     @classmethod
     def option(cls, option_id: str) -> OptionDecl | None:
@@ -151,6 +162,15 @@ class Ruleset:
     def preset(cls, preset_id: str) -> PresetDecl | None:
         return cls._preset_ids.get(preset_id)
 
+    @classmethod
+    def event_fields(cls, event_id: str) -> Mapping[str, FieldDecl]:
+        """The declared extra fields of an event type, by id (empty for an unknown type)."""
+        return cls._event_fields.get(event_id, {})
+
+    @classmethod
+    def result_ids(cls) -> frozenset[str]:
+        return cls._result_ids
+
     # --- options -----------------------------------------------------------------------
     @classmethod
     def resolve_options(cls, given: Mapping[str, OptionValue]) -> Options:
@@ -159,8 +179,8 @@ class Ruleset:
         Each distinct ``given`` is resolved once and remembered (a table uses one option set
         all night); callers get their own copy.
         """
-        # the type is part of the key: True == 1, but only one of them is a valid int option
-        key = tuple(sorted((k, type(v).__name__, v) for k, v in given.items()))
+        # the types are part of the key: True == 1, but only one of them is a valid int option
+        key = (*given.items(), *map(type, given.values()))
         hit = cls._resolved.get(key)
         if hit is None:
             hit = cls._resolve_options(given)
@@ -170,15 +190,12 @@ class Ruleset:
 
     @classmethod
     def _resolve_options(cls, given: Mapping[str, OptionValue]) -> Options:
-        opts = Options({o.id: o.default for o in cls.options})
         preset_id = given.get("preset", cls.default_preset)
-        if preset_id is not None:
-            preset = cls.preset(str(preset_id))
-            if preset is None:
-                names = ", ".join(p.id for p in cls.presets) or "none"
-                raise RecordError("options.preset", f"unknown preset {preset_id!r} (have: {names})")
-            opts.update(preset.values)
-            opts["preset"] = preset.id
+        opts = cls._preset_base.get(preset_id)
+        if opts is None:
+            names = ", ".join(p.id for p in cls.presets) or "none"
+            raise RecordError("options.preset", f"unknown preset {preset_id!r} (have: {names})")
+        opts = Options(opts)
         for key, value in given.items():
             if key == "preset":
                 continue

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -292,6 +293,32 @@ def random_records(
     rng = random.Random(seed)
     make = random_settling_record if settling else random_record
     return [make(rs, rng) for _ in range(count)]
+
+
+def clear_caches() -> None:
+    """Empty every memo in :mod:`scoring`: each ``functools`` cache at module or class level in
+    a loaded ``scoring`` module, and every ruleset class's resolved option sets. The benchmark
+    calls this before each cold pass, so no record has been settled in that cache state."""
+    for name, module in list(sys.modules.items()):
+        if module is None or not (name == "scoring" or name.startswith("scoring.")):
+            continue
+        for value in list(vars(module).values()):
+            _clear(value)
+            if isinstance(value, type) and value.__module__ == name:
+                for attr in list(vars(value).values()):
+                    _clear(getattr(attr, "__func__", attr))
+    todo: list[type[Ruleset]] = [Ruleset]
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        if "_resolved" in vars(cls):
+            cls._resolved.clear()
+
+
+def _clear(value: object) -> None:
+    clear = getattr(value, "cache_clear", None)
+    if callable(clear):
+        clear()
 
 
 # --- invariants ----------------------------------------------------------------------------

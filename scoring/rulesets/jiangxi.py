@@ -51,8 +51,8 @@ from scoring.declarations import (
     WinItemDecl,
 )
 from scoring.errors import RecordError
-from scoring.record import HandRecord, OptionValue, Payment, Settlement, Step
-from scoring.ruleset import RESULT_WIN, Options, Ruleset, how
+from scoring.record import HandRecord, OptionValue, Settlement, Step, Win
+from scoring.ruleset import RESULT_WIN, Options, Ruleset, Tally, how
 
 # --- ids ---------------------------------------------------------------------------------
 PLAIN = "plain_win"
@@ -585,71 +585,40 @@ class Chongguan(Ruleset):
         base = int(opts["base"])
         if record.result == "draw":
             return Settlement((), dict.fromkeys(players, 0), (DRAW_STEP,))
-        parts: list[Part] = []
+        t = Tally(players)
         events = record.events
         if record.result == FALSE_WIN:
             per = int(opts["zhahu"])
-            parts.extend(
-                _false_win_part(players, ev.player, per, base)
-                for ev in events
-                if ev.type == FALSE_WIN
-            )
-            parts.append(FALSE_WIN_NOTE)
+            for ev in events:
+                if ev.type == FALSE_WIN:
+                    _false_win(t, players, ev.player, per, base)
+            t.steps.append(FALSE_WIN_NOTE)
         else:
             win = record.wins[0]
-            parts.append(
-                _win_part(
-                    self.id,
-                    players,
-                    record.dealer,
-                    win.winner,
-                    win.discarder,
-                    win.robbed_kong,
-                    win.shape or PLAIN,
-                    win.flags,
-                    rule_key(opts),
-                    str(opts["robbed_kong_basis"]),
-                    bool(opts["quanqiuren"]),
-                    base,
-                )
+            _win(
+                t,
+                self.id,
+                players,
+                record.dealer,
+                win,
+                rule_key(opts),
+                str(opts["robbed_kong_basis"]),
+                bool(opts["quanqiuren"]),
+                base,
             )
-            counts = record.counts
-            prim = counts.get(PRIMARY, EMPTY)
-            sec = counts.get(SECONDARY, EMPTY)
-            kongs = counts.get(WILD_KONGS, EMPTY)
-            held = tuple((prim.get(p, 0), sec.get(p, 0), kongs.get(p, 0)) for p in players)
-            parts.append(
-                _wild_part(
-                    players,
-                    held,
-                    int(opts["gang_jing_bonus"]),
-                    bool(opts["full_jing_100"]),
-                    base,
-                )
-            )
+            _wilds(t, record, int(opts["gang_jing_bonus"]), bool(opts["full_jing_100"]), base)
             if events:
                 money = int(opts["kong_money"])
                 per = int(opts["genzhuang"])
                 for ev in events:
                     if ev.type in KONG_EVENTS:
-                        parts.append(_kong_part(players, ev.player, ev.type, money, base))
+                        _kong(t, players, ev.player, ev.type, money, base)
                     elif ev.type == FOLLOW_DEALER:
-                        rounds = ev.int("rounds", 1)
-                        parts.append(_follow_part(players, ev.player, rounds, per, base))
-        payments: list[Payment] = []
-        steps: list[Step] = []
-        net = [0] * len(players)
-        for pays, part_steps, deltas in parts:
-            payments.extend(pays)
-            steps.extend(part_steps)
-            if deltas:
-                net = [a + b for a, b in zip(net, deltas, strict=True)]
-        steps.append(_net_step(players, tuple(net)))
-        return Settlement(tuple(payments), dict(zip(players, net, strict=True)), tuple(steps))
+                        _follow(t, players, ev.player, ev.int("rounds", 1), per, base)
+        t.steps.append(_net_step(t.net))
+        return t.settlement()
 
 
-#: One piece of a settlement: payments, explanation steps, and each seat's net change.
-Part = tuple[tuple[Payment, ...], tuple[Step, ...], tuple[int, ...]]
 EMPTY: Mapping[str, int] = {}
 
 DRAW_STEP = Step(
@@ -657,40 +626,10 @@ DRAW_STEP = Step(
     "Drawn hand (和牌): nobody won before the turned wildcard; the whole hand is void — "
     "nothing is paid, not even the wildcards (精): no win, no 精, no kong money, no 跟庄",
 )
-FALSE_WIN_NOTE: Part = (
-    (),
-    (
-        Step(
-            "诈胡的一局只罚诈胡者；不计精、杠钱、跟庄",
-            "A false-win hand ends with the penalty only: no wildcards (精), kong money or 跟庄",
-        ),
-    ),
-    (),
+FALSE_WIN_NOTE = Step(
+    "诈胡的一局只罚诈胡者；不计精、杠钱、跟庄",
+    "A false-win hand ends with the penalty only: no wildcards (精), kong money or 跟庄",
 )
-
-
-class _Acc:
-    """Builds one :data:`Part`."""
-
-    __slots__ = ("net", "pays", "players", "steps")
-
-    def __init__(self, players: tuple[str, ...]) -> None:
-        self.players = players
-        self.pays: list[Payment] = []
-        self.steps: list[Step] = []
-        self.net = dict.fromkeys(players, 0)
-
-    def pay(self, payer: str, payee: str, amount: int, reason: str) -> None:
-        if amount:
-            self.pays.append(Payment(payer, payee, amount, reason))
-            self.net[payer] -= amount
-            self.net[payee] += amount
-
-    def explain(self, zh: str, en: str) -> None:
-        self.steps.append(Step(zh, en))
-
-    def part(self) -> Part:
-        return tuple(self.pays), tuple(self.steps), tuple(self.net[p] for p in self.players)
 
 
 def _who(p: str, dealer: str, discarder: str | None, robbed: bool = False) -> tuple[str, str]:
@@ -734,23 +673,20 @@ def _flat(flags: tuple[str, ...], quanqiuren: bool) -> tuple[int, str, str] | No
     return None
 
 
-@lru_cache(maxsize=16384)
-def _win_part(
+def _win(
+    t: Tally,
     ruleset_id: str,
     players: tuple[str, ...],
     dealer: str,
-    winner: str,
-    discarder: str | None,
-    robbed: bool,
-    shape: str,
-    flags: tuple[str, ...],
+    win: Win,
     rule: tuple[int, bool, bool, str, str],
     robbed_basis: str,
     quanqiuren: bool,
     base: int,
-) -> Part:
+) -> None:
     """胡计子: every other player's share of the win (§2.2–§2.4)."""
-    acc = _Acc(players)
+    winner, discarder, robbed = win.winner, win.discarder, win.robbed_kong
+    shape, flags = win.shape or PLAIN, win.flags
     w_how = ROBBED_KONG if robbed else (SELF_DRAWN if discarder is None else DISCARD)
     winner_dealer = winner == dealer
     bahu = BAHU_NAME[ruleset_id]
@@ -759,9 +695,9 @@ def _win_part(
     w_zh = f"{winner}（{'庄家' if winner_dealer else '闲家'}）"
     w_en = f"{winner} ({'dealer' if winner_dealer else 'non-dealer'})"
     if w_how == SELF_DRAWN:
-        acc.explain(f"{w_zh}自摸 {hand_zh}", f"{w_en} wins self-drawn: {hand_en}")
+        t.explain(f"{w_zh}自摸 {hand_zh}", f"{w_en} wins self-drawn: {hand_en}")
     elif w_how == DISCARD:
-        acc.explain(
+        t.explain(
             f"{w_zh}胡 {discarder} 点炮 {hand_zh}（三家都付，点炮者多1翻）",
             f"{w_en} wins on {discarder}'s discard: {hand_en} (all three pay; the "
             "discarder's share has the discard fan)",
@@ -771,7 +707,7 @@ def _win_part(
         basis_en = (
             "as a self-draw" if robbed_basis == "self_drawn" else "as the kong maker's discard"
         )
-        acc.explain(
+        t.explain(
             f"{w_zh}抢 {discarder} 的杠 {hand_zh}：正常胡({basis_zh})×2，德国+5不翻倍，"
             "补杠家包付（被抢的杠不算杠钱）",
             f"{w_en} robs {discarder}'s kong: {hand_en}; a normal win ({basis_en}) ×2, the +5 "
@@ -802,119 +738,105 @@ def _win_part(
         who_zh, who_en = _who(p, dealer, discarder, robbed)
         if robbed:
             assert discarder is not None
-            acc.pay(discarder, winner, v, R_ROBBED)
-            acc.explain(
+            t.pay(discarder, winner, v, R_ROBBED)
+            t.explain(
                 f"{who_zh}的一份由 {discarder} 包付：{d_zh}{b_zh}",
                 f"{who_en}'s share, paid by {discarder}: {d_en}{b_en}",
             )
         else:
-            acc.pay(p, winner, v, _reason(p, dealer, discarder, w_how))
-            acc.explain(f"{who_zh}：{d_zh}{b_zh}", f"{who_en}: {d_en}{b_en}")
+            t.pay(p, winner, v, _reason(p, dealer, discarder, w_how))
+            t.explain(f"{who_zh}：{d_zh}{b_zh}", f"{who_en}: {d_en}{b_en}")
         total += v
-    acc.explain(f"{winner} 胡牌共收 {total}", f"{winner} receives {total} for the win")
-    return acc.part()
+    t.explain(f"{winner} 胡牌共收 {total}", f"{winner} receives {total} for the win")
 
 
-@lru_cache(maxsize=16384)
-def _wild_part(
-    players: tuple[str, ...],
-    held: tuple[tuple[int, int, int], ...],
-    bonus: int,
-    full100: bool,
-    base: int,
-) -> Part:
+def _wilds(t: Tally, record: HandRecord, bonus: int, full100: bool, base: int) -> None:
     """精计子: each holder collects from each of the three others (§2.6). Two holders owe
     each other; as the spec says, settle both ways, then net: one payment of the difference."""
-    holders = [(p, h) for p, h in zip(players, held, strict=True) if h != NO_WILDS]
+    players = record.players
+    counts = record.counts
+    prim = counts.get(PRIMARY, EMPTY)
+    sec = counts.get(SECONDARY, EMPTY)
+    kongs = counts.get(WILD_KONGS, EMPTY)
+    holders = [
+        (p, held)
+        for p in players
+        if (held := (prim.get(p, 0), sec.get(p, 0), kongs.get(p, 0))) != NO_WILDS
+    ]
     if not holders:
-        return NO_WILDS_PART
+        t.steps.append(NOBODY_HOLDS_WILDS)
+        return
     sole = len(holders) == 1
-    steps: list[Step] = []
     value = dict.fromkeys(players, 0)
-    for p, (prim, sec, k) in holders:
-        v, zh, en = _wild_explain(prim, sec, k, sole, bonus, full100)
+    for p, (n_prim, n_sec, k) in holders:
+        v, zh, en = _wild_explain(n_prim, n_sec, k, sole, bonus, full100)
         value[p] = v * base
         _, b_zh, b_en = _times_base(v, base)
-        steps.append(
-            Step(f"{p} 精：{zh} → 每家付{v}{b_zh}", f"{p} wildcards: {en} → {v} from each{b_en}")
-        )
+        t.explain(f"{p} 精：{zh} → 每家付{v}{b_zh}", f"{p} wildcards: {en} → {v} from each{b_en}")
     if not sole:
-        steps.append(
-            Step(
-                "有精的两家互付后相抵，只付差额",
-                "Two holders owe each other: only the difference is paid",
-            )
-        )
-    pays: list[Payment] = []
-    net = dict.fromkeys(players, 0)
+        t.steps.append(HOLDERS_NET)
     for p, _ in holders:
         vp = value[p]
         for q in players:
             d = vp - value[q]
             if d > 0:
-                pays.append(Payment(q, p, d, R_WILD))
-                net[q] -= d
-                net[p] += d
-    return tuple(pays), tuple(steps), tuple(net[p] for p in players)
+                t.pay(q, p, d, R_WILD)
 
 
 NO_WILDS = (0, 0, 0)
-NO_WILDS_PART: Part = ((), (Step("精：无人有精", "Wildcards (精): nobody holds any"),), ())
+NOBODY_HOLDS_WILDS = Step("精：无人有精", "Wildcards (精): nobody holds any")
+HOLDERS_NET = Step(
+    "有精的两家互付后相抵，只付差额", "Two holders owe each other: only the difference is paid"
+)
 
 
 KONG_NAME = {e.id: (e.zh, e.en.lower()) for e in EVENTS}
 
 
-@lru_cache(maxsize=16384)
-def _kong_part(players: tuple[str, ...], player: str, kind: str, money: int, base: int) -> Part:
+def _kong(
+    t: Tally, players: tuple[str, ...], player: str, kind: str, money: int, base: int
+) -> None:
     """Kong money (§2.5): each of the others pays the kong owner."""
-    acc = _Acc(players)
     amount, b_zh, b_en = _times_base(money, base)
     for q in players:
         if q != player:
-            acc.pay(q, player, amount, R_KONG)
+            t.pay(q, player, amount, R_KONG)
     name_zh, name_en = KONG_NAME[kind]
-    acc.explain(
+    t.explain(
         f"{player} {name_zh}：每家付{money}{b_zh}", f"{player} {name_en}: {money} from each{b_en}"
     )
-    return acc.part()
 
 
-@lru_cache(maxsize=16384)
-def _follow_part(players: tuple[str, ...], dealer: str, rounds: int, per: int, base: int) -> Part:
+def _follow(
+    t: Tally, players: tuple[str, ...], dealer: str, rounds: int, per: int, base: int
+) -> None:
     """跟庄 (§2.5): the dealer pays each other player, per go-round."""
-    acc = _Acc(players)
     amount, b_zh, b_en = _times_base(per * rounds, base)
     for q in players:
         if q != dealer:
-            acc.pay(dealer, q, amount, R_FOLLOW)
-    acc.explain(
+            t.pay(dealer, q, amount, R_FOLLOW)
+    t.explain(
         f"跟庄{rounds}轮：庄家 {dealer} 付每家{per}×{rounds}={per * rounds}{b_zh}",
         f"跟庄 (the others followed the dealer's discard) for {rounds} round(s): dealer {dealer} "
         f"pays each {per}×{rounds} = {per * rounds}{b_en}",
     )
-    return acc.part()
 
 
-@lru_cache(maxsize=16384)
-def _false_win_part(players: tuple[str, ...], offender: str, per: int, base: int) -> Part:
+def _false_win(t: Tally, players: tuple[str, ...], offender: str, per: int, base: int) -> None:
     """诈胡 (§2.5): the offender pays each other player."""
-    acc = _Acc(players)
     amount, b_zh, b_en = _times_base(per, base)
     for q in players:
         if q != offender:
-            acc.pay(offender, q, amount, R_FALSE_WIN)
+            t.pay(offender, q, amount, R_FALSE_WIN)
     n = amount * (len(players) - 1)
-    acc.explain(
+    t.explain(
         f"{offender} 诈胡：赔每家{per}{b_zh}，共{n}",
         f"{offender} declared a false win (诈胡): pays {per} to each{b_en}, {n} in all",
     )
-    return acc.part()
 
 
-@lru_cache(maxsize=16384)
-def _net_step(players: tuple[str, ...], net: tuple[int, ...]) -> Step:
-    pairs = list(zip(players, net, strict=True))
+def _net_step(net: Mapping[str, int]) -> Step:
+    pairs = net.items()
     return Step(
         "合计：" + "，".join(f"{p} {n:+d}" for p, n in pairs),
         "Net: " + ", ".join(f"{p} {n:+d}" for p, n in pairs),
