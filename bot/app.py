@@ -152,7 +152,7 @@ def build_application(
         .base_file_url(settings.file_base)
         .rate_limiter(limiter)
         .concurrent_updates(settings.concurrent_updates)
-        .connection_pool_size(max(8, settings.concurrent_updates * 2))
+        .connection_pool_size(settings.http_pool_size)
         .get_updates_read_timeout(settings.poll_timeout + 10)
         .defaults(
             Defaults(

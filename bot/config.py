@@ -40,6 +40,8 @@ class Settings(BaseSettings):
     rate_group_per_minute: float = Field(default=20, validation_alias="RATE_GROUP_PER_MINUTE")
     rate_max_retries: int = Field(default=10, validation_alias="RATE_MAX_RETRIES")
     concurrent_updates: int = Field(default=64, validation_alias="CONCURRENT_UPDATES")
+    # httpcore's pool scans every connection per request: a few are faster than many
+    http_pool_size: int = Field(default=8, validation_alias="HTTP_POOL_SIZE")
     poll_timeout: int = Field(default=30, validation_alias="POLL_TIMEOUT")
     default_lang: str = Field(default="en", validation_alias="DEFAULT_LANG")
 

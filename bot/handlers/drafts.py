@@ -178,6 +178,8 @@ async def allowed(context: Ctx, w: Who, d: DraftView) -> bool:
         return True  # checked on Yes: the recorder, the creator or an admin
     if d.table_id is None:
         return d.author_id == w.player.id
+    if d.data.get("kind") == "hand" and str(w.player.id) in d.data.get("players", ()):
+        return True  # seated when the entry began (saves a query per tap)
     table = await db(ledger(context).get_table, d.table_id)
     return await seated_or_admin(context, w, table)
 

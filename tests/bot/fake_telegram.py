@@ -16,6 +16,7 @@ HTML, 400 "message to edit not found", 429 with ``retry_after`` on demand.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import html
 import itertools
 import json
@@ -146,10 +147,13 @@ class FakeTelegram:
         self._msg_ids: dict[int, itertools.count[int]] = {}
         self._cq_ids = itertools.count(1)
         self._seq = itertools.count(1)
-        self._changed = asyncio.Condition()
+        # waiters: (predicate, future) checked after every change (no wake-ups until true)
+        self._waiters: list[tuple[Callable[[], Any], asyncio.Future[Any]]] = []
+        self._new_updates = asyncio.Event()
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
         self.deleted: set[tuple[int, int]] = set()
         self.sent: list[Sent] = []
+        self._sent_seqs: list[int] = []
         self.answers: dict[str, dict[str, Any]] = {}
         self.admins: dict[int, set[int]] = {}
         self.owners: dict[int, int] = {}
@@ -182,14 +186,25 @@ class FakeTelegram:
 
     async def stop(self) -> None:
         if self._server is not None:
-            self._server.stop()
-            async with self._changed:
-                self._changed.notify_all()
-            await self._server.close_all_connections()
+            server, self._server = self._server, None
+            server.stop()
+            self._new_updates.set()
+            await asyncio.sleep(0.05)
+            await server.close_all_connections()
 
     async def _notify(self) -> None:
-        async with self._changed:
-            self._changed.notify_all()
+        if not self._waiters:
+            return
+        keep = []
+        for pred, fut in self._waiters:
+            if fut.done():
+                continue
+            value = pred()
+            if value:
+                fut.set_result(value)
+            else:
+                keep.append((pred, fut))
+        self._waiters = keep
 
     # ---------------------------------------------------------------------------- test API
     def rate_limit(self, count: int, retry_after: int = 1, methods: set[str] | None = None) -> None:
@@ -217,6 +232,7 @@ class FakeTelegram:
     async def _push(self, update: dict[str, Any]) -> None:
         update["update_id"] = next(self._update_ids)
         self.updates.append(update)
+        self._new_updates.set()
         await self._notify()
 
     async def post(
@@ -289,19 +305,15 @@ class FakeTelegram:
         return self.answers[cq_id]
 
     async def wait_for(self, pred: Callable[[], Any], timeout: float = 10) -> Any:
-        deadline = time.monotonic() + timeout
-        async with self._changed:
-            while True:
-                value = pred()
-                if value:
-                    return value
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise TimeoutError("condition not met in time")
-                try:
-                    await asyncio.wait_for(self._changed.wait(), left)
-                except TimeoutError:
-                    pass
+        value = pred()
+        if value:
+            return value
+        fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._waiters.append((pred, fut))
+        try:
+            return await asyncio.wait_for(fut, timeout)
+        except TimeoutError:
+            raise TimeoutError("condition not met in time") from None
 
     def mark(self) -> int:
         """The sequence number of the last bot request (to wait for later ones)."""
@@ -310,11 +322,11 @@ class FakeTelegram:
     def sent_since(
         self, mark: int, method: str | None = None, chat_id: int | None = None
     ) -> list[Sent]:
+        start = bisect.bisect_right(self._sent_seqs, mark)
         return [
             s
-            for s in self.sent
-            if s.seq > mark
-            and (method is None or s.method == method)
+            for s in self.sent[start:]
+            if (method is None or s.method == method)
             and (chat_id is None or s.params.get("chat_id") == chat_id)
         ]
 
@@ -369,6 +381,7 @@ class FakeTelegram:
         if method != "getUpdates":
             sent = Sent(next(self._seq), method, params, files)
             self.sent.append(sent)
+            self._sent_seqs.append(sent.seq)
         result = await fn(params, files)
         if sent is not None:
             if isinstance(result, dict):
@@ -389,18 +402,18 @@ class FakeTelegram:
 
     async def m_getUpdates(self, p: dict[str, Any], f: Any) -> list[dict[str, Any]]:
         self.polls += 1
+        await self._notify()
         offset = int(p.get("offset") or 0)
         if offset:
             self.updates = [u for u in self.updates if u["update_id"] >= offset]
         timeout = float(p.get("timeout") or 0)
         limit = int(p.get("limit") or 100)
-        deadline = time.monotonic() + timeout
-        async with self._changed:
-            while not self.updates and time.monotonic() < deadline and self._server is not None:
-                try:
-                    await asyncio.wait_for(self._changed.wait(), deadline - time.monotonic())
-                except TimeoutError:
-                    break
+        if not self.updates and self._server is not None:
+            self._new_updates.clear()
+            try:
+                await asyncio.wait_for(self._new_updates.wait(), timeout)
+            except TimeoutError:
+                pass
         return self.updates[:limit]
 
     async def m_deleteWebhook(self, p: dict[str, Any], f: Any) -> bool:

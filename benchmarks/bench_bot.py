@@ -1,0 +1,208 @@
+"""Updates per second through the whole bot stack, with many tables recording hands at once.
+
+fake Telegram Bot API server (tests/bot/fake_telegram.py, loopback HTTP) → python-telegram-bot
+(getUpdates long polling, real Application, concurrent updates) → handlers → ledger (SQLite
+file, off the event loop) → replies (editMessageText, answerCallbackQuery, sendMessage) back
+over HTTP.
+
+Each of ``--tables`` groups has four players; every table records ``--hands`` hands in a row
+(Record hand → winner → how → shape → flags → counts ×3 → events → preview → Confirm: 11 button
+presses a hand), all tables at once. The latency of a press is the time from the update being
+queued on the server to the bot's answerCallbackQuery for it.
+
+    .venv/bin/python benchmarks/bench_bot.py --tables 50 --hands 4
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.app import build_application
+from bot.config import Settings
+from storage.service import Ledger
+from tests.bot.fake_telegram import Chat, FakeTelegram, User
+
+NAMES = ("Alice", "Bob", "Carol", "Dave")
+HAND = [  # (label to press, or None for the first Next-like button)
+    "Bob",
+    "Carol discarded",
+    "Big seven pairs",
+    "No wild",
+    "Next ▶",
+    "Next ▶",
+    "Next ▶",
+    "Next ▶",
+    "Preview ▶",
+    "Confirm",
+]
+
+
+class Table:
+    def __init__(self, tg: FakeTelegram, idx: int) -> None:
+        self.tg = tg
+        self.chat: Chat = tg.group(-10_000_000 - idx, f"bench {idx}")
+        self.users: list[User] = [tg.user(1_000_000 + idx * 10 + i, n) for i, n in enumerate(NAMES)]
+        self.table_msg = 0
+        self.latencies: list[float] = []
+
+    async def press(self, user: User, mid: int, label: str, timed: bool = True) -> dict:
+        button = self.tg.find_button(self.chat, mid, label)
+        t0 = time.perf_counter()
+        cq = await self.tg.press_data(self.chat, user, mid, button["callback_data"])
+        ans = await self.tg.answer_of(cq, timeout=120)
+        if timed:
+            self.latencies.append(time.perf_counter() - t0)
+        if ans.get("show_alert"):
+            raise RuntimeError(f"alert on {label!r}: {ans}")
+        return ans
+
+    async def next_message(self, mark: int, contains: str | None = None) -> dict:
+        return await self.tg.next_message(self.chat, mark, timeout=120, contains=contains)
+
+    async def setup(self) -> None:
+        tg, alice = self.tg, self.users[0]
+        mark = tg.mark()
+        await tg.post(self.chat, alice, "/newtable")
+        setup = await self.next_message(mark, "New table")
+        mid = setup["message_id"]
+        for _ in range(5):
+            if any("Xingguo" in b["text"] for b in tg.buttons(self.chat, mid)):
+                break
+            await self.press(alice, mid, "▶", timed=False)
+        await self.press(alice, mid, "Xingguo", timed=False)
+        await self.press(alice, mid, "Next ▶", timed=False)
+        mark = tg.mark()
+        await self.press(alice, mid, "¥1", timed=False)
+        table = await self.next_message(mark, "Xingguo")
+        self.table_msg = table["message_id"]
+        for u in self.users:
+            await self.press(u, self.table_msg, "Join", timed=False)
+        await self.press(alice, self.table_msg, "Start", timed=False)
+
+    async def record_hands(self, n: int) -> int:
+        presses = 0
+        for h in range(n):
+            recorder = self.users[h % 4]
+            mark = self.tg.mark()
+            await self.press(recorder, self.table_msg, "Record hand")
+            wiz = await self.next_message(mark, "Who won?")
+            presses += 1
+            mark = self.tg.mark()
+            for label in HAND:
+                await self.press(recorder, wiz["message_id"], label)
+                presses += 1
+            await self.next_message(mark, f"Hand {h + 1}:")
+        return presses
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
+def pct(values: list[float], p: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
+
+
+async def run_bot_process(base: str, token: str, db_url: str, concurrency: int) -> None:
+    """The bot under test: one process, as in production (only the rate limits are off)."""
+    settings = Settings(
+        TELEGRAM_BOT_TOKEN=token,
+        TELEGRAM_API_BASE_URL=base,
+        RATE_GROUP_PER_MINUTE=0,
+        RATE_OVERALL_PER_SECOND=0,
+        POLL_TIMEOUT=1,
+        CONCURRENT_UPDATES=concurrency,
+    )
+    ledger = Ledger(db_url)
+    app = build_application(settings, ledger, images=False)
+    await app.initialize()
+    await app.start()
+    await app.updater.start_polling(timeout=1, poll_interval=0)
+    await asyncio.Event().wait()
+
+
+async def main(tables: int, hands: int, concurrency: int) -> None:
+    tg = FakeTelegram()
+    await tg.start()
+    tmp = tempfile.mkdtemp(prefix="bench-bot-")
+    db_url = f"sqlite:///{tmp}/bench.sqlite3"
+    ledger = Ledger(db_url)
+    ledger.upgrade()
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--bot", tg.base, tg.token, db_url, str(concurrency)
+    )
+    await tg.wait_for(lambda: tg.polls > 0, timeout=60)
+    try:
+        ts = [Table(tg, i) for i in range(tables)]
+        t0 = time.perf_counter()
+        await asyncio.gather(*(t.setup() for t in ts))
+        setup_s = time.perf_counter() - t0
+        cpu0 = cpu_seconds(proc.pid)
+        t0 = time.perf_counter()
+        counts = await asyncio.gather(*(t.record_hands(hands) for t in ts))
+        wall = time.perf_counter() - t0
+        bot_cpu = cpu_seconds(proc.pid) - cpu0
+        presses = sum(counts)
+        lat = [x * 1000 for t in ts for x in t.latencies]
+        recorded = sum(ledger.history(ledger.current_table(t.chat.id).id).total for t in ts)
+        print(f"tables: {tables}, hands per table: {hands}, concurrent_updates: {concurrency}")
+        print(f"setup (open table, 4 joins, start) for all tables: {setup_s:.2f} s")
+        print(f"button presses: {presses} in {wall:.2f} s → {presses / wall:.0f} updates/s")
+        print(f"hands recorded: {recorded} (expected {tables * hands})")
+        print(
+            f"latency per press: median {statistics.median(lat):.1f} ms, "
+            f"p90 {pct(lat, 90):.1f} ms, p99 {pct(lat, 99):.1f} ms, max {max(lat):.1f} ms"
+        )
+        print(
+            f"bot process CPU during the run: {bot_cpu:.1f} s of {wall:.1f} s wall "
+            f"({bot_cpu / wall:.0%} of one core)"
+        )
+        print(f"bot requests to the API: {len(tg.sent)}; errors returned: {len(tg.errors)}")
+    finally:
+        proc.terminate()
+        await proc.wait()
+        await tg.stop()
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tables", type=int, default=50)
+    ap.add_argument("--hands", type=int, default=4)
+    ap.add_argument("--concurrency", type=int, default=64)
+    ap.add_argument(
+        "--bot", nargs=4, metavar=("BASE", "TOKEN", "DB", "CONC"), help=argparse.SUPPRESS
+    )
+    args = ap.parse_args()
+    if args.bot:
+        base, token, db, conc = args.bot
+        if os.environ.get("BENCH_PROFILE"):  # dump a cProfile of the bot on SIGTERM
+            import cProfile
+            import signal
+
+            prof = cProfile.Profile()
+
+            def _dump(*_: object) -> None:
+                prof.disable()
+                prof.dump_stats(os.environ["BENCH_PROFILE"])
+                os._exit(0)
+
+            signal.signal(signal.SIGTERM, _dump)
+            prof.enable()
+        asyncio.run(run_bot_process(base, token, db, int(conc)))
+    else:
+        asyncio.run(main(args.tables, args.hands, args.concurrency))
