@@ -71,8 +71,9 @@ class Tally:
         if amount < 0:
             payer, payee, amount = payee, payer, -amount
         self.payments.append(Payment(payer, payee, amount, reason))
-        self.net[payer] = self.net.get(payer, 0) - amount
-        self.net[payee] = self.net.get(payee, 0) + amount
+        net = self.net
+        net[payer] = net.get(payer, 0) - amount
+        net[payee] = net.get(payee, 0) + amount
 
     def explain(self, zh: str, en: str) -> None:
         self.steps.append(Step(zh, en))

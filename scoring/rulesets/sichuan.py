@@ -114,7 +114,7 @@ def _shape(sid: str) -> WinItemDecl:
     return WinItemDecl(sid, zh, en, value_zh, value_en)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FanCount:
     """A win's 番, with the parts that make it up (for the explanation)."""
 
@@ -277,9 +277,11 @@ class Sichuan(Ruleset):
             fan += gen
             pzh.append(f"根{gen}")
             pen.append(f"根 {gen}")
-        extras: list[tuple[str, str]] = [EXTRAS[f] for f in EXTRAS if win.has(f)]
-        if win.has("hai_di_lao_yue") and not opts.b("haidi_plus1"):
-            extras.remove(EXTRAS["hai_di_lao_yue"])
+        extras: list[tuple[str, str]] = []
+        if win.flags:
+            extras = [EXTRAS[f] for f in EXTRAS if f in win.flags]
+            if "hai_di_lao_yue" in win.flags and not opts.b("haidi_plus1"):
+                extras.remove(EXTRAS["hai_di_lao_yue"])
         if win.robbed_kong:
             extras.append(("抢杠胡", "robbing a kong"))
         if win.self_drawn and opts.s("zimo") == "jiafan":
@@ -341,17 +343,18 @@ class Sichuan(Ruleset):
                     )
             kongs_by.setdefault(ev.player, []).append(k)
         for i, w in enumerate(wins):
-            path = f"wins[{i}]"
             if w.discarder is not None and w.discarder in winners[:i]:
                 raise RecordError(
-                    f"{path}.from", f"{w.discarder} has already won and plays no more"
+                    f"wins[{i}].from", f"{w.discarder} has already won and plays no more"
                 )
             assert w.shape is not None
             gen = record.count("gen", w.winner)
             own_kongs = [k for k in kongs_by.get(w.winner, []) if k <= i]
             if w.shape in SEVEN_PAIRS:
                 if own_kongs:
-                    raise RecordError(path, "a seven-pairs hand has no kongs (没有碰过和杠过)")
+                    raise RecordError(
+                        f"wins[{i}]", "a seven-pairs hand has no kongs (没有碰过和杠过)"
+                    )
                 if gen > 3:
                     raise RecordError(f"counts.gen.{w.winner}", "seven pairs hold at most 3 根")
             if w.shape in DRAGON and gen < 1:
@@ -365,7 +368,7 @@ class Sichuan(Ruleset):
                 )
             if w.has("gang_shang_hua") and i not in kongs_by.get(w.winner, []):
                 raise RecordError(
-                    f"{path}.flags",
+                    f"wins[{i}].flags",
                     f"杠上花 needs a kong by {w.winner} just before (after_wins = {i})",
                 )
             if w.has("gang_shang_pao"):
@@ -379,7 +382,7 @@ class Sichuan(Ruleset):
                 assert w.discarder is not None
                 if not any(start <= k <= i for k in kongs_by.get(w.discarder, [])):
                     raise RecordError(
-                        f"{path}.flags",
+                        f"wins[{i}].flags",
                         f"杠上炮 needs a kong by {w.discarder} just before (after_wins = {i})",
                     )
         for cid in ("gen",):
@@ -417,15 +420,18 @@ class Sichuan(Ruleset):
         def mark(k: int) -> None:
             stages.extend([k] * (len(tally.payments) - len(stages)))
 
+        kongs_at: dict[int, list[Event]] = {}  # after_wins -> the kongs made then
+        for ev in record.events:
+            kongs_at.setdefault(ev.int("after_wins"), []).append(ev)
+        out: set[str] = set()  # the players who have won so far
         for k in range(len(wins) + 1):
-            out = {w.winner for w in wins[:k]}
-            for ev in record.events:
-                if ev.int("after_wins") == k:
-                    kong_paid.extend(self._kong(record, ev, out, base, tally))
+            for ev in kongs_at.get(k, ()):
+                kong_paid.extend(self._kong(record, ev, out, base, tally))
             mark(k)
             if k < len(wins):
                 self._win(record, opts, k, out, tally)
                 mark(k)
+                out.add(wins[k].winner)
         if record.result == "draw":
             self._draw(record, opts, kong_paid, tally)
             mark(len(wins))
