@@ -729,6 +729,10 @@ def set_tiles(data: dict[str, Any], step: str, text: str) -> None:
         if len(parts) != 2:
             raise WizardError("bad_tiles")
         tiles = {"melds": [], "hand": parts[0], "win_tile": parts[1]}
+    players, dealer = data["players"], data["dealer"]
+    offset = (players.index(win["winner"]) - players.index(dealer)) % len(players)
+    tiles.setdefault("seat_wind", "ESWN"[offset % 4])  # the dealer sits East
+    tiles.setdefault("prevalent_wind", "E")  # the JSON form can say otherwise
     tiles.setdefault("self_drawn", win.get("from") is None)
     tiles.setdefault("kong_related", bool(win.get("robbed_kong")))
     win["tiles"] = tiles

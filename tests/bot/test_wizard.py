@@ -1,0 +1,312 @@
+"""The generic wizard engine and the callback codec, without Telegram: only valid choices are
+offered (constraints from the declarations), every offered button applies, every payload fits
+in 64 bytes, and a random walk over offered buttons never fails in any other way than a
+polite ``RecordError`` on the preview."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import scoring
+from bot import setup, wizard
+from bot.callback import BadCallback, DraftCb, TableCb, decode
+from bot.i18n import LANGS, Translator
+from scoring.errors import RecordError
+
+P = ["11", "12", "13", "14"]
+NAMES = dict(zip(P, ["Alice", "Bob", "Carol", "Dave"], strict=True))
+TR = Translator("en")
+
+
+def start(ruleset: str, dealer: str = "11", **opts: object) -> tuple[str, dict]:
+    return wizard.new_state(
+        ruleset=ruleset, options=dict(opts), players=P, names=NAMES, dealer=dealer
+    )
+
+
+def offered(step: str, data: dict) -> list[wizard.Button]:
+    return [b for row in wizard.render(step, data, TR).rows for b in row]
+
+
+def actions(step: str, data: dict) -> set[tuple[str, str]]:
+    return {(b.action, b.arg) for b in offered(step, data)}
+
+
+def flag_ids(step: str, data: dict) -> set[str]:
+    rs = scoring.get(data["ruleset"])
+    return {rs.flags[int(b.arg)].id for b in offered(step, data) if b.action == "f"}
+
+
+def go(step: str, data: dict, *taps: tuple[str, str]) -> str:
+    for action, arg in taps:
+        step = wizard.apply(step, data, action, arg)
+    return step
+
+
+# ---------------------------------------------------------------------------------------
+# codec
+# ---------------------------------------------------------------------------------------
+def test_codec_round_trip_and_limits():
+    cb = DraftCb(123456789, 42, "w", "3")
+    assert decode(cb.encode()) == cb
+    assert decode(TableCb(7, "rec").encode()) == TableCb(7, "rec")
+    longest = DraftCb(10**12 - 1, 10**12 - 1, "again", "999")
+    assert len(longest.encode().encode()) <= 64
+    for bad in [
+        "",
+        "x",
+        "v1",
+        "v1:d:1:2",
+        "v1:d:a:2:w",
+        "v1:d:01:2:w",
+        "v1:d:1:2:w:3:4",
+        "v2:d:1:2:w",
+        "v1:q:1:w",
+        "v1:t:1",
+        "v1:d:1:2:w:é",
+        "v1:" + "1" * 70,
+        "v1:d:1:2:w: ",
+    ]:
+        with pytest.raises(BadCallback):
+            decode(bad)
+    with pytest.raises(BadCallback):
+        DraftCb(1, 1, "w", "9").int_arg(4)
+    with pytest.raises(ValueError):
+        DraftCb(1, 1, "w", "a:b").encode()
+
+
+# ---------------------------------------------------------------------------------------
+# constraints from the declarations (Xingguo)
+# ---------------------------------------------------------------------------------------
+def test_how_constraint_hides_self_drawn_only_flags_on_a_discard():
+    # xingguo: 精吊 wild_single_wait and 杠开 kong_bloom are "how: self_drawn"
+    step, data = start("xingguo")
+    step = go(step, data, ("w", "1"), ("h", "1"), ("s", "2"))  # Bob on Alice's discard, 大七对
+    assert step == "flags.0"
+    assert {"wild_single_wait", "kong_bloom", "heavenly_hand"}.isdisjoint(flag_ids(step, data))
+    assert "no_wild" in flag_ids(step, data)
+    step, data = start("xingguo")
+    step = go(step, data, ("w", "1"), ("h", "0"), ("s", "2"))  # self-drawn
+    assert {"wild_single_wait", "kong_bloom"} <= flag_ids(step, data)
+
+
+def test_winner_dealer_and_not_with():
+    # heavenly_hand: winner_dealer=True; wild_single_wait not_with thirteen_rotten
+    step, data = start("xingguo", dealer="11")
+    step = go(step, data, ("w", "1"), ("h", "0"), ("s", "3"))  # Bob (not dealer), 十三烂
+    ids = flag_ids(step, data)
+    assert "heavenly_hand" not in ids and "wild_single_wait" not in ids
+    step, data = start("xingguo", dealer="11")
+    step = go(step, data, ("w", "0"), ("h", "0"), ("s", "0"))  # dealer Alice, plain win
+    assert "heavenly_hand" in flag_ids(step, data)
+    # heavenly_hand not_with kong_bloom: choosing one hides the other
+    rs = scoring.get("xingguo")
+    hh = next(i for i, f in enumerate(rs.flags) if f.id == "heavenly_hand")
+    step = go(step, data, ("f", str(hh)))
+    assert "kong_bloom" not in flag_ids(step, data)
+    kb = next(i for i, f in enumerate(rs.flags) if f.id == "kong_bloom")
+    with pytest.raises(wizard.WizardError):
+        go(step, data, ("f", str(kb)))
+
+
+def test_enabled_by_option():
+    step, data = start("xingguo")
+    step = go(step, data, ("w", "1"), ("h", "0"), ("s", "0"))
+    assert "all_melded" not in flag_ids(step, data)
+    step, data = start("xingguo", quanqiuren=True)
+    step = go(step, data, ("w", "1"), ("h", "0"), ("s", "0"))
+    assert "all_melded" in flag_ids(step, data)
+
+
+def test_count_total_max_stops_the_plus_button():
+    step, data = start("xingguo")
+    step = go(step, data, ("w", "1"), ("h", "0"), ("s", "0"), ("n", ""))
+    assert step == "count.0"  # primary wilds: at most 3 in all
+    step = go(step, data, ("+", "0"), ("+", "0"), ("+", "2"))
+    assert not any(a == "+" for a, _ in actions(step, data))
+    with pytest.raises(wizard.WizardError):
+        go(step, data, ("+", "1"))
+    step = go(step, data, ("-", "2"))
+    assert ("+", "1") in actions(step, data)
+
+
+def test_events_follow_results_and_source():
+    rs = scoring.get("xingguo")
+    step, data = start("xingguo")
+    fw = next(
+        i for i, r in enumerate(r for r in rs.results if r.value != "win") if r.value == "false_win"
+    )
+    step = go(step, data, ("r", str(fw)), ("n", ""), ("n", ""), ("n", ""))
+    assert step == "events"
+    ev = {rs.events[int(b.arg)].id for b in offered(step, data) if b.action == "ea"}
+    assert "false_win" in ev
+    step, data = start("xingguo")
+    step = go(
+        step, data, ("w", "1"), ("h", "0"), ("s", "0"), ("n", ""), ("n", ""), ("n", ""), ("n", "")
+    )
+    ev = {rs.events[int(b.arg)].id for b in offered(step, data) if b.action == "ea"}
+    assert "false_win" not in ev
+    # exposed kong: "from" optional → a Nobody button; then added at once (no fields)
+    ek = next(i for i, e in enumerate(rs.events) if e.id == "exposed_kong")
+    step = go(step, data, ("ea", str(ek)), ("p", "2"))
+    assert (
+        step == "evfrom"
+        and ("p", "-") in actions(step, data)
+        and ("p", "2") not in actions(step, data)
+    )
+    step = go(step, data, ("p", "3"))
+    assert step == "events" and data["events"] == [
+        {"type": "exposed_kong", "player": "13", "from": "14"}
+    ]
+    # Back from the list goes to the count step, not into the finished event
+    assert go(step, data, ("b", "")) == "count.2"
+
+
+def test_back_keeps_choices_and_edit_prefill_walks_the_same_steps():
+    step, data = start("xingguo")
+    step = go(step, data, ("w", "2"), ("h", "1"), ("s", "2"), ("f", "0"), ("n", ""))
+    assert step == "count.0"
+    step = go(step, data, ("b", ""), ("b", ""))
+    assert step == "shape.0" and data["wins"][0]["flags"] == ["no_wild"]
+    step = go(step, data, ("s", "0"))  # a plain win on a discard still allows no_wild
+    assert data["wins"][0]["flags"] == ["no_wild"]
+    record = wizard.build_record(data)
+    again = wizard.from_record(record, NAMES)
+    assert again["trail"] == [
+        "winner.0",
+        "how.0",
+        "shape.0",
+        "flags.0",
+        "count.0",
+        "count.1",
+        "count.2",
+        "events",
+    ]
+    assert wizard.build_record(again) == record
+
+
+def test_a_draw_skips_the_win_steps():
+    step, data = wizard.new_state(
+        ruleset="xingguo", options={}, players=P, names=NAMES, dealer="11", result="draw"
+    )
+    assert step == "count.0" and data["result"] == "draw"
+    while step != "preview":
+        step = go(step, data, ("n", ""))
+    _, settlement = wizard.preview(data)
+    assert all(v == 0 for v in settlement.net.values())
+
+
+# ---------------------------------------------------------------------------------------
+# several winners
+# ---------------------------------------------------------------------------------------
+def test_same_discard_second_winner_copies_the_discard():
+    step, data = start("nanning")
+    step = go(step, data, ("w", "1"), ("h", "2"))  # Bob on Carol's discard
+    assert data["wins"][0]["from"] == "13"
+    while not step.startswith("more"):
+        step = go(step, data, ("n", "")) if step.startswith("flags") else go(step, data, ("s", "0"))
+    step = go(step, data, ("aw", ""))
+    assert step == "winner.1"
+    choices = {arg for a, arg in actions(step, data) if a == "w"}
+    assert choices == {"0", "3"}  # neither Bob (won) nor Carol (discarded)
+    step = go(step, data, ("w", "3"))
+    assert step.startswith("shape.1") and data["wins"][1]["from"] == "13"
+
+
+def test_sequential_wins_exclude_earlier_winners_as_discarders():
+    step, data = start("sichuan")
+    step = go(step, data, ("w", "1"), ("h", "0"), ("s", "0"))
+    while not step.startswith("more"):
+        step = go(step, data, ("n", ""))
+    step = go(step, data, ("aw", ""), ("w", "2"))
+    assert step == "how.1"
+    hows = wizard.how_choices(
+        scoring.get("sichuan"), scoring.get("sichuan").resolve_options({}), data, 1
+    )
+    assert all(src != "12" for _, src in hows)
+
+
+def test_fan_keypad_and_checklist():
+    step, data = start("guobiao")
+    step = go(step, data, ("w", "1"), ("h", "0"), ("m", "0"))
+    assert step == "fan.0"
+    assert ("n", "") not in actions(step, data)  # no total yet: no Next
+    step = go(step, data, ("k", "1"), ("k", "2"), ("kb", ""), ("k", "6"))
+    assert data["wins"][0]["fan"] == 16
+    step, data = start("guobiao")
+    step = go(step, data, ("w", "1"), ("h", "0"), ("m", "1"), ("ft", "0"), ("ft", "1"), ("ft", "0"))
+    assert data["wins"][0]["fans"] == [wizard.fan_list(scoring.get("guobiao"))[1]["id"]]
+
+
+# ---------------------------------------------------------------------------------------
+# setup
+# ---------------------------------------------------------------------------------------
+def test_setup_offers_important_options_and_stores_only_changes():
+    step, data = setup.new_setup("table")
+    xi = data["choices"].index("xingguo")
+    step = setup.apply(step, data, "rs", str(xi))
+    assert step == "options"
+    rs = scoring.get("xingguo")
+    shown = {
+        int(b.arg)
+        for row in setup.render(step, data, TR).rows
+        for b in row
+        if b.action in ("ot", "oc", "o+")
+    }
+    assert shown == {i for i, o in enumerate(rs.options) if o.important}
+    base = next(i for i, o in enumerate(rs.options) if o.id == "base")
+    step = setup.apply(step, data, "o+", str(base))
+    step = setup.apply(step, data, "n", "")
+    assert step == "stake"
+    assert setup.table_options(data) == {"preset": "xingguo", "base": 2}
+    assert setup.apply(step, data, "sk", "3") == "open" and data["stake"] == 100
+
+
+# ---------------------------------------------------------------------------------------
+# property: a random walk over the offered buttons
+# ---------------------------------------------------------------------------------------
+RULESETS = [rs.id for rs in scoring.all_rulesets()]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(RULESETS), st.sampled_from(LANGS), st.lists(st.integers(0, 10**6), max_size=40)
+)
+def test_random_walk_over_offered_buttons(ruleset, lang, picks):
+    tr = Translator(lang)
+    rs = scoring.get(ruleset)
+    n = max(rs.players)
+    players = P[:n]
+    step, data = wizard.new_state(
+        ruleset=ruleset,
+        options={},
+        players=players,
+        names={p: NAMES[p] for p in players},
+        dealer=players[0],
+    )
+    for pick in picks:
+        if step == "preview":
+            try:
+                record, settlement = wizard.preview(data)
+            except RecordError:
+                pass
+            else:
+                assert sum(settlement.net.values()) == sum(settlement.net.values())
+                assert set(record.players) == set(players)
+            break
+        screen = wizard.render(step, data, tr)
+        buttons = [b for row in screen.rows for b in row if b.action not in ("x", "pg")]
+        for b in (b for row in screen.rows for b in row):
+            assert len(DraftCb(10**9, 10**6, b.action, b.arg).encode().encode()) <= 64
+        if not buttons:
+            break
+        b = buttons[pick % len(buttons)]
+        if step.startswith("tiles"):
+            wizard.set_tiles(data, step, "123m456m789m123p5p 5p")
+        try:
+            step = wizard.apply(step, data, b.action, b.arg)
+        except wizard.WizardError as err:
+            # only "need input first" refusals are allowed for an offered button
+            assert str(err) in {"need_fan", "need_fans", "need_tiles"}, (step, b)
