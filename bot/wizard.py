@@ -187,27 +187,39 @@ def valid_shapes(
 def valid_flags(rs: Ruleset, opts: Options, data: dict[str, Any], win: dict[str, Any]) -> list[int]:
     """Flags that can be toggled now (selected ones stay listed so they can be turned off)."""
     chosen = list(win.get("flags") or [])
-    out = []
-    for i, f in enumerate(rs.flags):
-        if not _item_ok(f, win, data["dealer"], opts):
-            if f.id not in chosen:
-                continue
-        if any(f.id in (rs.flag(c).not_with if rs.flag(c) else ()) for c in chosen if c != f.id):
-            if f.id not in chosen:
-                continue
-        out.append(i)
-    return out
+    return [
+        i
+        for i, f in enumerate(rs.flags)
+        if f.id in chosen or _flag_compatible(rs, opts, data, win, f.id)
+    ]
 
 
 def _flag_compatible(
     rs: Ruleset, opts: Options, data: dict[str, Any], win: dict[str, Any], flag_id: str
 ) -> bool:
+    """The flag's own constraints, and ``not_with`` in both directions (the chosen shape's
+    and the chosen flags' declarations may exclude it too)."""
     f = rs.flag(flag_id)
     if f is None or not _item_ok(f, win, data["dealer"], opts):
+        return False
+    shape = rs.shape(win["shape"]) if win.get("shape") else None
+    if shape is not None and flag_id in shape.not_with:
         return False
     for c in win.get("flags") or []:
         other = rs.flag(c)
         if c != flag_id and other is not None and flag_id in other.not_with:
+            return False
+    return True
+
+
+def fan_compatible(fans: list[dict[str, Any]], chosen: list[str], fan_id: str) -> bool:
+    """A checklist fan that no chosen fan excludes (``not_with`` both ways, where given)."""
+    by_id = {f["id"]: f for f in fans}
+    mine = set(by_id.get(fan_id, {}).get("not_with") or ())
+    for c in chosen:
+        if c == fan_id:
+            continue
+        if c in mine or fan_id in set(by_id.get(c, {}).get("not_with") or ()):
             return False
     return True
 
@@ -494,8 +506,10 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
             chosen = list(win.get("fans") or [])
             if fid in chosen:
                 chosen.remove(fid)
-            else:
+            elif fan_compatible(fans, chosen, fid):
                 chosen.append(fid)
+            else:
+                raise WizardError("not_with")
             win["fans"] = chosen
             return step
         if action == "n":
@@ -917,8 +931,13 @@ def render(
         win = data["wins"][n]
         cur = win.get("fan")
         prompt = _("Total fan: {n}").format(n="▁" if cur is None else cur)
-        rows = [[Button(str(d), "k", str(d)) for d in r] for r in ((1, 2, 3), (4, 5, 6), (7, 8, 9))]
-        rows.append([Button("⌫", "kb"), Button("0", "k", "0")])
+        room = [d for d in range(10) if (cur or 0) * 10 + d <= FAN_MAX]  # digits that still fit
+        rows = [
+            [Button(str(d), "k", str(d)) for d in r if d in room]
+            for r in ((1, 2, 3), (4, 5, 6), (7, 8, 9))
+        ]
+        rows = [r for r in rows if r]
+        rows.append([Button("⌫", "kb")] + ([Button("0", "k", "0")] if 0 in room else []))
         rows.append(_nav(data, tr, next_label=next_lbl if cur is not None else None))
     elif kind == "fans":
         win = data["wins"][n]
@@ -927,13 +946,15 @@ def render(
         total = sum(int(f.get("points", 0)) for f in fans if f["id"] in chosen)
         prompt = _("Tick the fans ({n} points so far):").format(n=total)
         btns = []
-        for i, f in enumerate(
-            sorted(range(len(fans)), key=lambda j: (-int(fans[j].get("points", 0)), j))
-        ):
+        picked = list(win.get("fans") or [])
+        # grouped by points (biggest first); a fan a chosen one excludes is not offered
+        for f in sorted(range(len(fans)), key=lambda j: (-int(fans[j].get("points", 0)), j)):
             fd = fans[f]
-            label = f"{'✅ ' if fd['id'] in chosen else ''}{fd.get('name_zh') if tr.zh else fd.get('name_en')} {fd.get('points', '')}"
-            btns.append(Button(label, "ft", str(f)))
-            del i
+            if fd["id"] not in chosen and not fan_compatible(fans, picked, fd["id"]):
+                continue
+            name = fd.get("name_zh") if tr.zh else fd.get("name_en")
+            mark = "✅ " if fd["id"] in chosen else ""
+            btns.append(Button(f"{mark}{name} · {fd.get('points', '')}", "ft", str(f)))
         rows = _paged(btns, data.get("page", 0))
         rows.append(_nav(data, tr, next_label=next_lbl if chosen else None))
     elif kind == "tiles":

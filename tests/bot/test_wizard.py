@@ -293,7 +293,7 @@ def test_random_walk_over_offered_buttons(ruleset, lang, picks):
             except RecordError:
                 pass
             else:
-                assert sum(settlement.net.values()) == sum(settlement.net.values())
+                assert all(type(v) is int for v in settlement.net.values())
                 assert set(record.players) == set(players)
             break
         screen = wizard.render(step, data, tr)
