@@ -12,7 +12,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring import registry
-from scoring.declarations import DISCARD, ROBBED_KONG, SELF_DRAWN, FieldDecl, WinItemDecl
+from scoring.declarations import (
+    DISCARD,
+    ROBBED_KONG,
+    SELF_DRAWN,
+    CountDecl,
+    FieldDecl,
+    WinItemDecl,
+)
 from scoring.errors import RecordError
 from scoring.record import Event, HandRecord, Settlement, Step, Win
 from scoring.ruleset import Options, Ruleset, how
@@ -120,8 +127,22 @@ def _check_wins(rs: Ruleset, record: HandRecord, opts: Options) -> None:
         _check_win(rs, record, opts, i, win)
 
 
+def _fail_count_entry(
+    cid: str, decl: CountDecl, per: Mapping[str, int], players: tuple[str, ...]
+) -> None:
+    """Raise for the first bad entry of a count (a quick test over all of them failed)."""
+    for p, n in per.items():
+        if p not in players:
+            _fail(f"counts.{cid}.{p}", f"unknown player {p!r}")
+        if n < decl.min:
+            _fail(f"counts.{cid}.{p}", f"must be at least {decl.min} (got {n})")
+        if n > decl.max:
+            _fail(f"counts.{cid}.{p}", f"must be at most {decl.max} (got {n})")
+
+
 def _check_counts(rs: Ruleset, record: HandRecord, opts: Options) -> None:
     players = record.players
+    seated = frozenset(players)
     for cid, per in record.counts.items():
         decl = rs.count(cid)
         if decl is None:
@@ -129,14 +150,10 @@ def _check_counts(rs: Ruleset, record: HandRecord, opts: Options) -> None:
         assert decl is not None
         if decl.enabled_by is not None and not opts.get(decl.enabled_by) and any(per.values()):
             _fail(f"counts.{cid}", f"not played at this table (option {decl.enabled_by})")
-        lo, hi = decl.min, decl.max
-        for p, n in per.items():
-            if p not in players:
-                _fail(f"counts.{cid}.{p}", f"unknown player {p!r}")
-            if n < lo:
-                _fail(f"counts.{cid}.{p}", f"must be at least {lo} (got {n})")
-            if n > hi:
-                _fail(f"counts.{cid}.{p}", f"must be at most {hi} (got {n})")
+        if per and not (
+            per.keys() <= seated and decl.min <= min(per.values()) and max(per.values()) <= decl.max
+        ):
+            _fail_count_entry(cid, decl, per, players)
         if decl.total_max is not None and sum(per.values()) > decl.total_max:
             _fail(f"counts.{cid}", f"the players' total must be at most {decl.total_max}")
 

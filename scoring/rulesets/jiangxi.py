@@ -836,11 +836,8 @@ def _false_win(t: Tally, players: tuple[str, ...], offender: str, per: int, base
 
 
 def _net_step(net: Mapping[str, int]) -> Step:
-    pairs = net.items()
-    return Step(
-        "合计：" + "，".join(f"{p} {n:+d}" for p, n in pairs),
-        "Net: " + ", ".join(f"{p} {n:+d}" for p, n in pairs),
-    )
+    each = [f"{p} {n:+d}" for p, n in net.items()]  # the same in both languages
+    return Step("合计：" + "，".join(each), "Net: " + ", ".join(each))
 
 
 class Nanchang(Chongguan):

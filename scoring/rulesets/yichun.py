@@ -484,6 +484,8 @@ class Yichun(Ruleset):
             f"{winner}胡（{how_zh}）：牌分 {fzh}",
             f"{winner} wins ({how_en}): hand value {fen}",
         )
+        head_zh = [f"牌分{v}"] + ([f"底{base}"] if base != 1 else [])
+        head_en = [f"value {v}"] + ([f"base {base}"] if base != 1 else [])
         for payer in payers:
             mult: list[tuple[str, str, int]] = []
             if payer == dealer:
@@ -499,18 +501,11 @@ class Yichun(Ruleset):
             if lighters:
                 mult.append((f"打火机{lighters}个", f"{lighters} lighter(s)", 2**lighters))
             amount = v * base
-            for _, _, f in mult:
+            zh_terms, en_terms = head_zh.copy(), head_en.copy()
+            for zh, en, f in mult:
                 amount *= f
-            zh_terms = (
-                [f"牌分{v}"]
-                + ([f"底{base}"] if base != 1 else [])
-                + [f"{zh}{f}" for zh, _, f in mult]
-            )
-            en_terms = (
-                [f"value {v}"]
-                + ([f"base {base}"] if base != 1 else [])
-                + [f"{en} {f}" for _, en, f in mult]
-            )
+                zh_terms.append(f"{zh}{f}")
+                en_terms.append(f"{en} {f}")
             t.pay(payer, winner, amount, reason)
             t.explain(
                 f"{payer}付{winner}：" + "×".join(zh_terms) + f"={amount}",
