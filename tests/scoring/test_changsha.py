@@ -8,6 +8,7 @@ several 大胡 add, C2).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pytest
@@ -16,31 +17,10 @@ from hypothesis import strategies as st
 
 from scoring import RecordError, settle
 from scoring.registry import get
+from tests.scoring.builders import PLAYERS, record, win
 
-P = ["a", "b", "c", "d"]
-
-
-def rec(
-    wins: list[dict[str, Any]],
-    *,
-    result: str = "win",
-    options: dict[str, Any] | None = None,
-    events: list[dict[str, Any]] | None = None,
-    dealer: str = "a",
-) -> dict[str, Any]:
-    return {
-        "ruleset": "changsha",
-        "options": options or {},
-        "players": P,
-        "dealer": dealer,
-        "result": result,
-        "wins": wins,
-        "events": events or [],
-    }
-
-
-def win(winner: str, frm: str | None, shape: str, *flags: str) -> dict[str, Any]:
-    return {"winner": winner, "from": frm, "shape": shape, "flags": list(flags)}
+P = PLAYERS
+rec = partial(record, "changsha")
 
 
 def test_house_defaults_c1() -> None:

@@ -6,6 +6,7 @@ Spec: shared/rules/generic-dianshu-fengding.md. Seed: shared/seeds/001_027ea77d1
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pytest
@@ -15,27 +16,10 @@ from hypothesis import strategies as st
 from scoring import RecordError, next_dealer, settle
 from scoring.registry import get
 from scoring.rulesets.points import FANS
+from tests.scoring.builders import PLAYERS, record
 
-P = ["a", "b", "c", "d"]
-
-
-def rec(
-    wins: list[dict[str, Any]],
-    *,
-    options: dict[str, Any] | None = None,
-    players: list[str] | None = None,
-    result: str = "win",
-    counts: dict[str, dict[str, int]] | None = None,
-) -> dict[str, Any]:
-    return {
-        "ruleset": "points",
-        "options": options or {},
-        "players": players or P,
-        "dealer": "a",
-        "result": result,
-        "wins": wins,
-        "counts": counts or {},
-    }
+P = PLAYERS
+rec = partial(record, "points")
 
 
 def win(

@@ -6,47 +6,17 @@ Spec: shared/rules/sichuan-xuezhan.md. Seed: shared/seeds/001_027ea77d1181f0d7.t
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pytest
 
 from scoring import RecordError, next_dealer, settle
 from scoring.registry import get
+from tests.scoring.builders import PLAYERS, record, win
 
-P = ["a", "b", "c", "d"]
-
-
-def rec(
-    wins: list[dict[str, Any]],
-    *,
-    result: str = "win",
-    options: dict[str, Any] | None = None,
-    counts: dict[str, dict[str, int]] | None = None,
-    events: list[dict[str, Any]] | None = None,
-    dealer: str = "a",
-) -> dict[str, Any]:
-    return {
-        "ruleset": "sichuan",
-        "options": options or {},
-        "players": P,
-        "dealer": dealer,
-        "result": result,
-        "wins": wins,
-        "counts": counts or {},
-        "events": events or [],
-    }
-
-
-def win(
-    winner: str, frm: str | None, shape: str, *flags: str, robbed: bool = False
-) -> dict[str, Any]:
-    return {
-        "winner": winner,
-        "from": frm,
-        "shape": shape,
-        "flags": list(flags),
-        "robbed_kong": robbed,
-    }
+P = PLAYERS
+rec = partial(record, "sichuan")
 
 
 NORMAL = {"mode": "normal"}

@@ -5,56 +5,26 @@ Spec: shared/rules/suzhou.md; seed 003_62cb00bcf6a554e2.txt lines 1–32 (1-base
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import RecordError, settle
-from scoring.record import Settlement
+from tests.scoring.builders import (
+    PLAYERS,
+    assert_balanced,
+    record,
+    settle_or_reject,
+    win_builder,
+    winners_and_discarder,
+)
 
-P = ["a", "b", "c", "d"]
-
-
-def rec(
-    wins: list[dict[str, Any]],
-    *,
-    counts: dict[str, dict[str, int]] | None = None,
-    events: list[dict[str, Any]] | None = None,
-    options: dict[str, Any] | None = None,
-    result: str = "win",
-) -> dict[str, Any]:
-    return {
-        "ruleset": "suzhou",
-        "options": options or {},
-        "players": P,
-        "dealer": "a",
-        "result": result,
-        "wins": wins,
-        "counts": counts or {},
-        "events": events or [],
-    }
-
-
-def win(
-    winner: str, frm: str | None = None, shape: str = "ping_hu", *flags: str, robbed: bool = False
-) -> dict[str, Any]:
-    return {
-        "winner": winner,
-        "from": frm,
-        "shape": shape,
-        "flags": list(flags),
-        "robbed_kong": robbed,
-    }
-
-
-def zero_sum(s: Settlement) -> None:
-    assert sum(s.net.values()) == 0
-    for p, n in s.net.items():
-        assert n == sum(x.amount for x in s.payments if x.payee == p) - sum(
-            x.amount for x in s.payments if x.payer == p
-        )
+P = PLAYERS
+rec = partial(record, "suzhou")
+win = win_builder("ping_hu")
 
 
 # SZ-01's hand: 清一色七对, 5 flowers, self-drawn (seed 003 L6 "有人清一色七對，5個花，自摸後")
@@ -155,7 +125,7 @@ def test_multi_feature_two_robbers() -> None:
         )
     )
     assert s.net == {"a": 0, "b": 84, "c": -132, "d": 48}
-    zero_sum(s)
+    assert_balanced(s)
     # d with only 2 hard flowers (2 besides the base) may not rob (L28)
     with pytest.raises(RecordError):
         settle(rec([win("d", "c", robbed=True)], counts={"hard_flowers": {"d": 2}}))
@@ -185,20 +155,16 @@ def test_invalid(record: dict[str, Any], field: str) -> None:
 
 @st.composite
 def records(draw: st.DrawFn) -> dict[str, Any]:
-    n_win = draw(st.integers(0, 3))
+    winners, frm = draw(winners_and_discarder())
     wins = []
-    if n_win:
-        winners = draw(st.permutations(P))[:n_win]
-        rest = [p for p in P if p not in winners]
-        frm = None if n_win == 1 and draw(st.booleans()) else draw(st.sampled_from(rest))
-        robbed = frm is not None and draw(st.booleans())
-        for w in winners:
-            pool = ["xiao_men_qing", "da_men_qing", "hun_yi_se", "qing_yi_se", "da_diao_che"]
-            pool += ["gang_kai", "hai_di_lao_yue", "tian_hu", "di_hu"] if frm is None else []
-            pool += ["bao_jiao_zi"] if frm is not None and not robbed else []
-            flags = draw(st.lists(st.sampled_from(pool), unique=True, max_size=3))
-            shape = draw(st.sampled_from(["ping_hu", "dui_dui_hu", "qi_dui_zi"]))
-            wins.append(win(w, frm, shape, *flags, robbed=robbed))
+    robbed = frm is not None and draw(st.booleans())
+    for w in winners:
+        pool = ["xiao_men_qing", "da_men_qing", "hun_yi_se", "qing_yi_se", "da_diao_che"]
+        pool += ["gang_kai", "hai_di_lao_yue", "tian_hu", "di_hu"] if frm is None else []
+        pool += ["bao_jiao_zi"] if frm is not None and not robbed else []
+        flags = draw(st.lists(st.sampled_from(pool), unique=True, max_size=3))
+        shape = draw(st.sampled_from(["ping_hu", "dui_dui_hu", "qi_dui_zi"]))
+        wins.append(win(w, frm, shape, *flags, robbed=robbed))
     counts = {
         "hard_flowers": {p: draw(st.integers(0, 8)) for p in P},
         "suit_an_gang": {p: draw(st.integers(0, 1)) for p in P},
@@ -207,30 +173,24 @@ def records(draw: st.DrawFn) -> dict[str, Any]:
     events = [
         {"type": "runaway", "player": p} for p in draw(st.lists(st.sampled_from(P), max_size=1))
     ]
-    return {
-        **rec(
-            wins,
-            counts=counts,
-            events=events,
-            options={
-                "base": draw(st.integers(1, 5)),
-                "flower_value": draw(st.integers(1, 2)),
-                "runaway_split": draw(st.sampled_from(["split", "each"])),
-            },
-        ),
-        "result": "win" if wins else "draw",
-    }
+    return rec(
+        wins,
+        counts=counts,
+        events=events,
+        options={
+            "base": draw(st.integers(1, 5)),
+            "flower_value": draw(st.integers(1, 2)),
+            "runaway_split": draw(st.sampled_from(["split", "each"])),
+        },
+        result=None,
+    )
 
 
 @settings(max_examples=300)
 @given(records())
 def test_property_zero_sum(r: dict[str, Any]) -> None:
-    try:
-        s = settle(r)
-    except RecordError:
-        assume(False)
-        return
-    zero_sum(s)
+    s = settle_or_reject(r)
+    assert_balanced(s)
     assert all(x.amount > 0 for x in s.payments)
 
 

@@ -7,51 +7,26 @@ worked examples and no amounts (T1): the money below uses the documented house v
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import RecordError, next_dealer, settle
-from scoring.record import Settlement
+from tests.scoring.builders import (
+    PLAYERS,
+    assert_balanced,
+    record,
+    settle_or_reject,
+    win_builder,
+    winners_and_discarder,
+)
 
-P = ["a", "b", "c", "d"]
-
-
-def rec(
-    wins: list[dict[str, Any]],
-    *,
-    counts: dict[str, dict[str, int]] | None = None,
-    events: list[dict[str, Any]] | None = None,
-    options: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    return {
-        "ruleset": "taixing",
-        "options": options or {},
-        "players": P,
-        "dealer": "a",
-        "result": "win" if wins else "draw",
-        "wins": wins,
-        "counts": counts or {},
-        "events": events or [],
-    }
-
-
-def win(
-    winner: str, frm: str | None = None, shape: str = "standard", *flags: str
-) -> dict[str, Any]:
-    return {
-        "winner": winner,
-        "from": frm,
-        "shape": shape,
-        "flags": list(flags),
-        "robbed_kong": False,
-    }
-
-
-def zero_sum(s: Settlement) -> None:
-    assert sum(s.net.values()) == 0
+P = PLAYERS
+rec = partial(record, "taixing", result=None)
+win = win_builder("standard")
 
 
 def test_flower_counting_l36() -> None:
@@ -171,7 +146,7 @@ def test_multi_feature_hu_bao_and_several_winners() -> None:
     )
     s = settle(r)
     assert s.net == {"a": 6, "b": 90, "c": -36, "d": -60}
-    zero_sum(s)
+    assert_balanced(s)
     assert next_dealer(r) == "b"
     assert next_dealer(rec([win("a")], counts={"hard_flowers": {"a": 2}})) == "a"  # L30 连庄
     assert next_dealer(rec([win("c")], counts={"hard_flowers": {"c": 2}})) == "b"  # 轮庄
@@ -195,48 +170,41 @@ def test_bao_self_draw_option() -> None:
 
 @st.composite
 def records(draw: st.DrawFn) -> dict[str, Any]:
-    n_win = draw(st.integers(0, 3))
+    winners, frm = draw(winners_and_discarder())
     wins = []
     counts: dict[str, dict[str, int]] = {"hard_flowers": {}, "wind_an_gang": {}}
-    if n_win:
-        winners = draw(st.permutations(P))[:n_win]
-        rest = [p for p in P if p not in winners]
-        frm = None if n_win == 1 and draw(st.booleans()) else draw(st.sampled_from(rest))
-        for w in winners:
-            flags = draw(
-                st.lists(
-                    st.sampled_from(["qing_yi_se", "hun_yi_se", "da_diao_che"]),
-                    unique=True,
-                    max_size=2,
-                )
+    for w in winners:
+        flags = draw(
+            st.lists(
+                st.sampled_from(["qing_yi_se", "hun_yi_se", "da_diao_che"]),
+                unique=True,
+                max_size=2,
             )
-            wins.append(
-                win(w, frm, draw(st.sampled_from(["standard", "peng_peng", "qi_dui"])), *flags)
-            )
-            counts["hard_flowers"][w] = draw(st.integers(0, 8))
-            counts["wind_an_gang"][w] = draw(st.integers(0, 4))
+        )
+        wins.append(win(w, frm, draw(st.sampled_from(["standard", "peng_peng", "qi_dui"])), *flags))
+        counts["hard_flowers"][w] = draw(st.integers(0, 8))
+        counts["wind_an_gang"][w] = draw(st.integers(0, 4))
     events = []
     for _ in range(draw(st.integers(0, 3))):
         a, b = draw(st.permutations(P))[:2]
         events.append({"type": "bao_san_tan", "player": a, "from": b})
-    r = rec(wins, counts=counts, events=events if wins else [])
-    r["options"] = {
-        "base": draw(st.integers(1, 5)),
-        "bao_self_draw": draw(st.sampled_from(["liable_all", "normal"])),
-        "reward_exempt": draw(st.booleans()),
-    }
-    return r
+    return rec(
+        wins,
+        counts=counts,
+        events=events if wins else [],
+        options={
+            "base": draw(st.integers(1, 5)),
+            "bao_self_draw": draw(st.sampled_from(["liable_all", "normal"])),
+            "reward_exempt": draw(st.booleans()),
+        },
+    )
 
 
 @settings(max_examples=300)
 @given(records())
 def test_property_zero_sum(r: dict[str, Any]) -> None:
-    try:
-        s = settle(r)
-    except RecordError:
-        assume(False)
-        return
-    zero_sum(s)
+    s = settle_or_reject(r)
+    assert_balanced(s)
     assert all(x.amount > 0 for x in s.payments)
 
 

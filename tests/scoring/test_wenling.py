@@ -5,50 +5,24 @@ Spec: shared/rules/wenling.md; seed 003_62cb00bcf6a554e2.txt lines 205–211 (1-
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import RecordError, settle
-from scoring.record import Settlement
+from tests.scoring.builders import (
+    assert_balanced,
+    record,
+    settle_or_reject,
+    win_builder,
+    winners_and_discarder,
+)
 
-P = ["a", "b", "c", "d"]
-
-
-def rec(
-    wins: list[dict[str, Any]],
-    *,
-    counts: dict[str, dict[str, int]] | None = None,
-    options: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    return {
-        "ruleset": "wenling",
-        "options": options or {},
-        "players": P,
-        "dealer": "a",
-        "result": "win" if wins else "draw",
-        "wins": wins,
-        "counts": counts or {},
-        "events": [],
-    }
-
-
-def win(
-    winner: str, frm: str | None = None, shape: str | None = None, *flags: str
-) -> dict[str, Any]:
-    return {
-        "winner": winner,
-        "from": frm,
-        "shape": shape,
-        "flags": list(flags),
-        "robbed_kong": False,
-    }
-
-
-def zero_sum(s: Settlement) -> None:
-    assert sum(s.net.values()) == 0
+rec = partial(record, "wenling", result=None)
+win = win_builder(None)
 
 
 def test_wl01_three_tai_times_8() -> None:
@@ -148,46 +122,40 @@ def test_invalid(record: dict[str, Any], field: str) -> None:
 
 @st.composite
 def records(draw: st.DrawFn) -> dict[str, Any]:
-    n_win = draw(st.integers(0, 3))
+    winners, frm = draw(winners_and_discarder())
     wins = []
     counts: dict[str, dict[str, int]] = {"baiban": {}, "flowers": {}, "pung_concealed": {}}
-    if n_win:
-        winners = draw(st.permutations(P))[:n_win]
-        rest = [p for p in P if p not in winners]
-        frm = None if n_win == 1 and draw(st.booleans()) else draw(st.sampled_from(rest))
-        for w in winners:
-            pool = [
-                "zhuo_gui",
-                "an_dang",
-                "seat_wind",
-                "wu_cai_shen",
-                "shuang_cai_shen",
-                "hun_yi_se",
-                "qing_yi_se",
-            ]
-            flags = draw(st.lists(st.sampled_from(pool), unique=True, max_size=3))
-            wins.append(win(w, frm, draw(st.sampled_from([None, "ping_hu", "dui_dui_hu"])), *flags))
-            counts["baiban"][w] = draw(st.integers(0, 4))
-            counts["flowers"][w] = draw(st.integers(0, 8))
-            counts["pung_concealed"][w] = draw(st.integers(0, 4))
-    r = rec(wins, counts=counts)
-    r["options"] = {
-        "payer": draw(st.sampled_from(["discarder", "all"])),
-        "round_hu": draw(st.booleans()),
-        "base": draw(st.integers(1, 3)),
-    }
-    return r
+    for w in winners:
+        pool = [
+            "zhuo_gui",
+            "an_dang",
+            "seat_wind",
+            "wu_cai_shen",
+            "shuang_cai_shen",
+            "hun_yi_se",
+            "qing_yi_se",
+        ]
+        flags = draw(st.lists(st.sampled_from(pool), unique=True, max_size=3))
+        wins.append(win(w, frm, draw(st.sampled_from([None, "ping_hu", "dui_dui_hu"])), *flags))
+        counts["baiban"][w] = draw(st.integers(0, 4))
+        counts["flowers"][w] = draw(st.integers(0, 8))
+        counts["pung_concealed"][w] = draw(st.integers(0, 4))
+    return rec(
+        wins,
+        counts=counts,
+        options={
+            "payer": draw(st.sampled_from(["discarder", "all"])),
+            "round_hu": draw(st.booleans()),
+            "base": draw(st.integers(1, 3)),
+        },
+    )
 
 
 @settings(max_examples=200)
 @given(records())
 def test_property_zero_sum(r: dict[str, Any]) -> None:
-    try:
-        s = settle(r)
-    except RecordError:
-        assume(False)
-        return
-    zero_sum(s)
+    s = settle_or_reject(r)
+    assert_balanced(s)
     assert all(x.amount > 0 for x in s.payments)
     assert all(x.amount <= 640 * 3 for x in s.payments)  # the limit holds (base ≤ 3)
 

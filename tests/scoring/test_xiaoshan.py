@@ -5,56 +5,25 @@ Spec: shared/rules/zhejiang-caishen-xiaoshan.md; seed 003_62cb00bcf6a554e2.txt L
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import RecordError, next_dealer, settle
-from scoring.record import Settlement
+from tests.scoring.builders import (
+    PLAYERS,
+    assert_balanced,
+    record,
+    settle_or_reject,
+    win_builder,
+)
 
-P = ["a", "b", "c", "d"]  # a deals
-
-
-def rec(
-    wins: list[dict[str, Any]],
-    *,
-    counts: dict[str, dict[str, int]] | None = None,
-    events: list[dict[str, Any]] | None = None,
-    options: dict[str, Any] | None = None,
-    result: str = "win",
-) -> dict[str, Any]:
-    return {
-        "ruleset": "xiaoshan",
-        "options": options or {},
-        "players": P,
-        "dealer": "a",
-        "result": result,
-        "wins": wins,
-        "counts": counts or {},
-        "events": events or [],
-    }
-
-
-def win(
-    winner: str, frm: str | None = None, shape: str = "ping_hu", *flags: str, robbed: bool = False
-) -> dict[str, Any]:
-    return {
-        "winner": winner,
-        "from": frm,
-        "shape": shape,
-        "flags": list(flags),
-        "robbed_kong": robbed,
-    }
-
-
-def zero_sum(s: Settlement) -> None:
-    assert sum(s.net.values()) == 0
-    for p, n in s.net.items():
-        assert n == sum(x.amount for x in s.payments if x.payee == p) - sum(
-            x.amount for x in s.payments if x.payer == p
-        )
+P = PLAYERS  # a deals
+rec = partial(record, "xiaoshan")
+win = win_builder("ping_hu")
 
 
 def test_xs01_gang_bao_4_kong_reward_outside() -> None:
@@ -153,7 +122,7 @@ def test_multi_feature_cheng_bao_claimer_wins() -> None:
         )
     )
     assert s.net == {"a": -54, "b": 54, "c": 0, "d": 0}
-    zero_sum(s)
+    assert_balanced(s)
 
 
 def test_cheng_bao_claimed_from_wins_doubled() -> None:
@@ -217,37 +186,31 @@ def records(draw: st.DrawFn) -> dict[str, Any]:
     for _ in range(draw(st.integers(0, 2))):
         a, b = draw(st.permutations(P))[:2]
         events.append({"type": "cheng_bao", "player": a, "from": b})
-    return {
-        "ruleset": "xiaoshan",
-        "options": {
+    return rec(
+        wins,
+        dealer=dealer,
+        result=None,
+        options={
             "preset": draw(st.sampled_from(["xiaoshan", "zhejiang_fan"])),
             "discard_wins": draw(st.booleans()),
             "base": draw(st.integers(1, 4)),
         },
-        "players": P,
-        "dealer": dealer,
-        "result": "win" if wins else "draw",
-        "wins": wins,
-        "counts": {
+        counts={
             "kongs": {w: draw(st.integers(0, 4))},
             "lian_zhuang": {dealer: draw(st.integers(0, 5))},
             "qidui_fours": {
                 w: draw(st.integers(0, 3)) if shape in ("qi_dui_cai", "qing_qi_dui") else 0
             },
         },
-        "events": events if wins else [],
-    }
+        events=events if wins else [],
+    )
 
 
 @settings(max_examples=300)
 @given(records())
 def test_property_zero_sum(r: dict[str, Any]) -> None:
-    try:
-        s = settle(r)
-    except RecordError:
-        assume(False)
-        return
-    zero_sum(s)
+    s = settle_or_reject(r)
+    assert_balanced(s)
     assert all(x.amount > 0 for x in s.payments)
 
 

@@ -5,57 +5,26 @@ Spec: shared/rules/yichun.md; seed 002_eb57fc9b56582777.txt lines 1–65 (line n
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring import RecordError, next_dealer, settle
-from scoring.record import Settlement
+from tests.scoring.builders import (
+    PLAYERS,
+    assert_balanced,
+    record,
+    settle_or_reject,
+    win_builder,
+    winners_and_discarder,
+)
 
-P = ["a", "b", "c", "d"]  # a = dealer unless said otherwise
-
-
-def rec(
-    wins: list[dict[str, Any]],
-    *,
-    options: dict[str, Any] | None = None,
-    counts: dict[str, dict[str, int]] | None = None,
-    events: list[dict[str, Any]] | None = None,
-    dealer: str = "a",
-    result: str = "win",
-) -> dict[str, Any]:
-    return {
-        "ruleset": "yichun",
-        "options": options or {},
-        "players": P,
-        "dealer": dealer,
-        "result": result,
-        "wins": wins,
-        "counts": counts or {},
-        "events": events or [],
-    }
-
-
-def win(
-    winner: str, frm: str | None = None, shape: str = "ping_hu", *flags: str, robbed: bool = False
-) -> dict[str, Any]:
-    return {
-        "winner": winner,
-        "from": frm,
-        "shape": shape,
-        "flags": list(flags),
-        "robbed_kong": robbed,
-    }
-
-
-def zero_sum(s: Settlement) -> None:
-    assert sum(s.net.values()) == 0
-    for p, n in s.net.items():
-        assert n == sum(x.amount for x in s.payments if x.payee == p) - sum(
-            x.amount for x in s.payments if x.payer == p
-        )
+P = PLAYERS  # a = dealer unless said otherwise
+rec = partial(record, "yichun")
+win = win_builder("ping_hu")
 
 
 # ---------------------------------------------------------------- worked examples (spec §4)
@@ -72,7 +41,7 @@ def test_yc01_36_unmultiplied() -> None:
     )
     assert s.net == {"a": 36, "b": -12, "c": -12, "d": -12}
     assert "大七对3×单钓2×杠开2=12" in s.explanation[0].zh
-    zero_sum(s)
+    assert_balanced(s)
 
 
 def test_yc01_with_buying_and_dealer_paying() -> None:
@@ -103,7 +72,7 @@ def test_yc02_angang_gangkai_menqing_6() -> None:
     )
     assert s.paid("c", "b") == 6
     assert [x.amount for x in s.payments if x.payer == "c"] == [4, 2]
-    zero_sum(s)
+    assert_balanced(s)
 
 
 @pytest.mark.parametrize(
@@ -203,7 +172,7 @@ def test_multi_feature_bought_lighter_side_bets() -> None:
     assert "牌分12×庄2×买(b)2×买(a)2×打火机1个2=192" in next(
         x.zh for x in s.explanation if x.zh.startswith("a付b")
     )
-    zero_sum(s)
+    assert_balanced(s)
 
 
 def test_several_winners_one_discard_and_buy_dealer() -> None:
@@ -298,16 +267,12 @@ FLAGS = ["qing_yi_se", "dan_diao", "men_qing", "gang_kai"]
 @st.composite
 def records(draw: st.DrawFn) -> dict[str, Any]:
     dealer = draw(st.sampled_from(P))
-    n_win = draw(st.integers(0, 3))
+    winners, frm = draw(winners_and_discarder())
     wins = []
-    if n_win:
-        winners = draw(st.permutations(P))[:n_win]
-        rest = [p for p in P if p not in winners]
-        frm = None if n_win == 1 and draw(st.booleans()) else draw(st.sampled_from(rest))
-        robbed = frm is not None and draw(st.booleans()) and n_win == 1
-        for w in winners:
-            flags = draw(st.lists(st.sampled_from(FLAGS), unique=True, max_size=2))
-            wins.append(win(w, frm, draw(st.sampled_from(SHAPES)), *flags, robbed=robbed))
+    robbed = frm is not None and draw(st.booleans()) and len(winners) == 1
+    for w in winners:
+        flags = draw(st.lists(st.sampled_from(FLAGS), unique=True, max_size=2))
+        wins.append(win(w, frm, draw(st.sampled_from(SHAPES)), *flags, robbed=robbed))
     events: list[dict[str, Any]] = []
     for _ in range(draw(st.integers(0, 3))):
         events.append(
@@ -320,9 +285,11 @@ def records(draw: st.DrawFn) -> dict[str, Any]:
         events.append({"type": "lighter", "player": draw(st.sampled_from(P))})
     for i in range(draw(st.integers(0, 4))):
         events.append({"type": "side_bet", "player": draw(st.sampled_from(P)), "backer": f"obs{i}"})
-    return {
-        "ruleset": "yichun",
-        "options": {
+    return rec(
+        wins,
+        dealer=dealer,
+        result=None,
+        options={
             "lighter_limit": draw(st.integers(0, 3)),
             "haohua": draw(st.sampled_from(["pow2", "times_n"])),
             "fangchong_x2": draw(st.booleans()),
@@ -330,29 +297,21 @@ def records(draw: st.DrawFn) -> dict[str, Any]:
             "robbed_kong_payer": draw(st.sampled_from(["kong_player", "all"])),
             "base": draw(st.integers(1, 5)),
         },
-        "players": P,
-        "dealer": dealer,
-        "result": "win" if wins else "draw",
-        "wins": wins,
-        "counts": {
+        counts={
             "bought": {p: draw(st.integers(0, 1)) for p in P},
             "four_in_pairs": {
                 w["winner"]: draw(st.integers(0, 3)) for w in wins if w["shape"] == "xiao_qi_dui"
             },
         },
-        "events": events,
-    }
+        events=events,
+    )
 
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(records())
 def test_property_zero_sum_seats_and_backers(r: dict[str, Any]) -> None:
-    try:
-        s = settle(r)
-    except RecordError:
-        assume(False)
-        return
-    zero_sum(s)
+    s = settle_or_reject(r)
+    assert_balanced(s)
     assert all(x.amount > 0 and type(x.amount) is int for x in s.payments)
     # every backer's net is exactly the net his seat has without any side bets (L49)
     bets = [e for e in r["events"] if e["type"] == "side_bet"]
