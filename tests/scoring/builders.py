@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+import pytest
 from hypothesis import reject
 from hypothesis import strategies as st
 
@@ -106,12 +107,29 @@ def assert_balanced(s: Settlement, players: Sequence[str] = ()) -> None:
         assert s.net.get(p, 0) == received - paid, p
 
 
+def refused_field(r: dict[str, Any]) -> str:
+    """The field named by the :class:`RecordError` that ``settle`` refuses ``r`` with (the test
+    fails if ``r`` settles)."""
+    with pytest.raises(RecordError) as err:
+        settle(r)
+    return err.value.field
+
+
 def settle_or_reject(r: dict[str, Any]) -> Settlement:
     """Settle a generated record; hypothesis discards the example when the record is invalid."""
     try:
         return settle(r)
     except RecordError:
         reject()
+
+
+def settle_generated(r: dict[str, Any]) -> Settlement:
+    """:func:`settle_or_reject`, then the invariants of every settlement: balanced
+    (:func:`assert_balanced`) and every payment a positive amount."""
+    s = settle_or_reject(r)
+    assert_balanced(s)
+    assert all(x.amount > 0 for x in s.payments)
+    return s
 
 
 @st.composite

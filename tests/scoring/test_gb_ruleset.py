@@ -9,6 +9,7 @@ self-drawn → each pays 18, winner +54".
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pytest
@@ -16,19 +17,17 @@ import pytest
 from scoring import registry
 from scoring.engine import settle
 from scoring.errors import RecordError
+from tests.scoring.builders import record
 
 P = ["alice", "bob", "carol", "dave"]
 
 
+gb = partial(record, "guobiao", players=P, dealer="alice")
+
+
 def rec(win: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "ruleset": "guobiao",
-        "players": P,
-        "dealer": "alice",
-        "wins": [{"winner": "bob", "from": "carol", **win}],
-    }
-    out.update(extra)
-    return out
+    """bob wins on carol's discard unless ``win`` says otherwise."""
+    return gb([{"winner": "bob", "from": "carol", **win}], **extra)
 
 
 def tiles(**kw: Any) -> dict[str, Any]:
@@ -96,15 +95,12 @@ def test_tiles_explanation_has_reading_fans_and_exclusions() -> None:
 
 
 def test_several_winners_on_one_discard() -> None:
-    r = {
-        "ruleset": "guobiao",
-        "players": P,
-        "dealer": "alice",
-        "wins": [
+    r = gb(
+        [
             {"winner": "bob", "from": "carol", "fan": 8},
             {"winner": "dave", "from": "carol", "fan": 10},
-        ],
-    }
+        ]
+    )
     s = settle(r)
     assert s.paid("carol", "bob") == 16 and s.paid("carol", "dave") == 18
     assert s.paid("alice", "bob") == 8 and s.paid("alice", "dave") == 8
@@ -217,7 +213,5 @@ def test_rules_json_lists_81_fans_grouped_by_points() -> None:
 
 
 def test_draw_pays_nothing() -> None:
-    s = settle(
-        {"ruleset": "guobiao", "players": P, "dealer": "alice", "result": "draw", "wins": []}
-    )
+    s = settle(gb([], result="draw"))
     assert all(v == 0 for v in s.net.values())

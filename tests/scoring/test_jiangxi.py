@@ -24,6 +24,8 @@ from scoring import RecordError, get, settle
 from scoring.engine import next_dealer
 from scoring.record import HandRecord, Settlement
 from scoring.rulesets.jiangxi import wild_value
+from tests.scoring import builders
+from tests.scoring.builders import assert_balanced, win
 
 DATA = Path(__file__).parent / "data" / "jiangxi_examples.json"
 SEED = Path("/work/shared/seeds/000_718ed955d95fa411.txt")
@@ -57,35 +59,21 @@ def record(
     **options: Any,
 ) -> dict[str, Any]:
     ruleset, preset = PRESETS[column]
-    wins = []
-    if winner is not None:
-        wins.append(
-            {
-                "winner": winner,
-                "from": discarder,
-                "robbed_kong": robbed,
-                "shape": shape,
-                "flags": list(flags),
-            }
-        )
-    return {
-        "ruleset": ruleset,
-        "options": {"preset": preset, **options},
-        "players": PLAYERS,
-        "dealer": DEALER,
-        "result": result,
-        "wins": wins,
-        "counts": counts or {},
-        "events": events or [],
-    }
+    wins = [] if winner is None else [win(winner, discarder, shape, *flags, robbed=robbed)]
+    return builders.record(
+        ruleset,
+        wins,
+        players=PLAYERS,
+        dealer=DEALER,
+        result=result,
+        options={"preset": preset, **options},
+        counts=counts,
+        events=events,
+    )
 
 
 def check_invariants(s: Settlement) -> None:
-    assert sum(s.net.values()) == 0
-    for p in PLAYERS:
-        paid_in = sum(x.amount for x in s.payments if x.payee == p)
-        paid_out = sum(x.amount for x in s.payments if x.payer == p)
-        assert s.net[p] == paid_in - paid_out
+    assert_balanced(s, PLAYERS)
     assert s.explanation
     assert all(step.zh.strip() and step.en.strip() for step in s.explanation)
 

@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 from scoring import HandRecord, settle, validate
 from scoring.ruleset import Tally
 from scoring.rulesets.sichuan import DRAGON, SEVEN_PAIRS, Sichuan
+from tests.scoring.builders import PLAYERS, assert_balanced, record, win
 
-P = ["a", "b", "c", "d"]
+P = PLAYERS
 PLAIN = [
     "ping_hu",
     "dui_dui_hu",
@@ -82,9 +83,7 @@ def xuezhan_records(draw: st.DrawFn) -> dict[str, Any]:
         flags: list[str] = []
         if frm is None and draw(st.booleans()):
             flags.append("hai_di_lao_yue")
-        wins.append(
-            {"winner": w, "from": frm, "shape": shape, "flags": flags, "robbed_kong": robbed}
-        )
+        wins.append(win(w, frm, shape, *flags, robbed=robbed))
     counts: dict[str, dict[str, int]] = {"gen": gen}
     if result == "draw":
         pigs: dict[str, int] = {}
@@ -107,28 +106,17 @@ def xuezhan_records(draw: st.DrawFn) -> dict[str, Any]:
         "payment": draw(st.sampled_from(["discarder", "split", "quanchong"])),
         "longqidui": draw(st.sampled_from(["table", "chengma"])),
     }
-    return {
-        "ruleset": "sichuan",
-        "options": options,
-        "players": P,
-        "dealer": dealer,
-        "result": result,
-        "wins": wins,
-        "counts": counts,
-        "events": events,
-    }
+    return record(
+        "sichuan", wins, dealer=dealer, result=result, options=options, counts=counts, events=events
+    )
 
 
 @settings(max_examples=400, deadline=None)
 @given(xuezhan_records())
 def test_zero_sum_and_winners_never_pay_after_winning(data: dict[str, Any]) -> None:
     s = settle(data)
-    assert sum(s.net.values()) == 0
-    for p in P:
-        received = sum(x.amount for x in s.payments if x.payee == p)
-        paid = sum(x.amount for x in s.payments if x.payer == p)
-        assert s.net[p] == received - paid
-        assert all(x.amount > 0 for x in s.payments)
+    assert_balanced(s, P)
+    assert all(x.amount > 0 for x in s.payments)
     # time-stamped payments: the stage is the number of wins that had happened
     record = HandRecord.from_json(data)
     rs, opts = validate(record)

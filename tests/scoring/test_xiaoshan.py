@@ -17,7 +17,8 @@ from tests.scoring.builders import (
     PLAYERS,
     assert_balanced,
     record,
-    settle_or_reject,
+    refused_field,
+    settle_generated,
     win_builder,
 )
 
@@ -154,9 +155,7 @@ def test_dealer_streak_and_next_dealer() -> None:
     ],
 )
 def test_invalid(record: dict[str, Any], field: str) -> None:
-    with pytest.raises(RecordError) as err:
-        settle(record)
-    assert err.value.field == field
+    assert refused_field(record) == field
 
 
 FLAGS = [
@@ -209,9 +208,7 @@ def records(draw: st.DrawFn) -> dict[str, Any]:
 @settings(max_examples=300)
 @given(records())
 def test_property_zero_sum(r: dict[str, Any]) -> None:
-    s = settle_or_reject(r)
-    assert_balanced(s)
-    assert all(x.amount > 0 for x in s.payments)
+    settle_generated(r)
 
 
 # --- audit: hand-made multi-feature cases (大小 and dealer factors multiplied by hand, L199) ---
@@ -280,6 +277,4 @@ def test_audit_cheng_bao_claimed_from_wins_gang_cai_piao() -> None:
     ],
 )
 def test_audit_impossible_records(record: dict[str, Any], field: str) -> None:
-    with pytest.raises(RecordError) as err:
-        settle(record)
-    assert err.value.field == field
+    assert refused_field(record) == field
