@@ -139,6 +139,11 @@ def _enabled(enabled_by: str | None, opts: Options) -> bool:
     return enabled_by is None or bool(opts.get(enabled_by))
 
 
+def is_on(enabled_by: str | None, opts: Options) -> bool:
+    """Whether a declaration's ``enabled_by`` holds under the resolved options."""
+    return _enabled(enabled_by, opts)
+
+
 def _how(win: dict[str, Any]) -> str:
     if win.get("robbed_kong"):
         return ROBBED_KONG
@@ -311,7 +316,7 @@ def next_step(data: dict[str, Any], step: str) -> str:
         counts = enabled_counts(rs, opts)
         later = [c for c in counts if c > n]
         return f"count.{later[0]}" if later else _after_counts(rs, opts, data)
-    if kind in ("events", "evplayer", "evfrom", "evfields"):
+    if kind in ("events", "evplayer", "evfrom", "evtext", "evname", "evfields"):
         return "preview"
     return "preview"
 
@@ -594,12 +599,21 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
         if action == "n":
             return _go(data, step, "preview")
         raise WizardError("bad_arg")
-    if kind in ("evplayer", "evfrom", "evfields"):
+    if kind in ("evplayer", "evfrom", "evtext", "evname", "evfields"):
         ev = data.get("ev")
         if not ev:
             raise WizardError("bad_arg")
         decl = rs.event(ev["type"])
         assert decl is not None
+        if kind == "evtext" and action == "p":
+            choices = text_choices(decl, data, n)
+            pid = str(data.get("bystanders", [])[_idx(arg, len(data.get("bystanders", [])))])
+            if pid not in choices:
+                raise WizardError("bad_arg")
+            return _set_text(data, step, decl, n, pid)
+        if kind == "evtext" and action == "nm":
+            _text_field(decl, n)
+            return _go(data, step, f"evname.{n}")
         if kind == "evplayer" and action == "p":
             ev["player"] = players[_idx(arg, len(players))]
             if ev.get("from") == ev["player"]:
@@ -638,9 +652,75 @@ def _ev_after_player(decl: Any) -> str:
 
 
 def _ev_after_from(decl: Any) -> str:
+    if text_fields(decl):
+        return "evtext.0"
+    return _ev_after_texts(decl)
+
+
+def _ev_after_texts(decl: Any) -> str:
     if any(f.kind == "int" for f in decl.fields):
         return "evfields"
     return "evadd"
+
+
+def text_fields(decl: Any) -> list[Any]:
+    """An event's text fields: each holds the id of a player who is not seated (e.g. Yichun's
+    压鸽子 backer), chosen from the chat's other players or typed as a new guest's name."""
+    return [f for f in decl.fields if f.kind == "text"]
+
+
+def _text_field(decl: Any, n: int) -> Any:
+    fields = text_fields(decl)
+    return fields[_idx(str(n), len(fields))]
+
+
+def text_choices(decl: Any, data: dict[str, Any], n: int) -> list[str]:
+    """The chat's players offered for text field ``n`` of the event being built: not seated,
+    and not making the very same event twice."""
+    fd = _text_field(decl, n)
+    ev = data["ev"]
+    taken = {
+        str(e.get(fd.id))
+        for e in data["events"]
+        if e.get("type") == ev["type"] and e.get("player") == ev.get("player")
+    }
+    seated = set(data["players"])
+    return [
+        str(p) for p in data.get("bystanders", []) if str(p) not in seated and str(p) not in taken
+    ]
+
+
+def _set_text(data: dict[str, Any], step: str, decl: Any, n: int, pid: str) -> str:
+    fd = _text_field(decl, n)
+    data["ev"][fd.id] = pid
+    if n + 1 < len(text_fields(decl)):
+        return _go(data, step, f"evtext.{n + 1}")
+    new = _ev_after_texts(decl)
+    return _finish_event(data, step) if new == "evadd" else _go(data, step, new)
+
+
+def set_text_value(data: dict[str, Any], step: str, pid: str, name: str) -> str:
+    """A name typed on an ``evname.<n>`` step, already turned into a player id by the caller
+    (a guest of the chat): remember the name, offer the player from now on, and go on.
+    Returns the new step."""
+    kind, n = _split(step)
+    ev = data.get("ev")
+    if kind != "evname" or not ev:
+        raise WizardError("bad_arg")
+    decl = _rs(data).event(ev["type"])
+    assert decl is not None
+    if pid in data["players"]:
+        raise WizardError("seated")
+    data["names"][pid] = name
+    by = data.setdefault("bystanders", [])
+    if pid not in by:
+        by.append(pid)
+    if pid not in text_choices(decl, data, n):
+        raise WizardError("duplicate")
+    # the name step leaves no trace: Back from what follows returns to the list of players
+    if data["trail"] and data["trail"][-1] == f"evtext.{n}":
+        data["trail"].pop()
+    return _set_text(data, f"evtext.{n}", decl, n, pid)
 
 
 def _finish_event(data: dict[str, Any], step: str) -> str:
@@ -794,7 +874,8 @@ def describe_event(rs: Ruleset, data: dict[str, Any], ev: dict[str, Any], tr: Tr
     if decl:
         for f in decl.fields:
             if f.id in ev and ev[f.id] is not None:
-                txt += f" · {tr.name(f)} {ev[f.id]}"
+                val = _name(data, str(ev[f.id])) if f.kind == "text" else ev[f.id]
+                txt += f" · {tr.name(f)} {val}"
     return txt
 
 
@@ -1014,7 +1095,7 @@ def render(
         ]
         rows += _paged(btns, data.get("page", 0))
         rows.append(_nav(data, tr, next_label=_("Preview") + " ▶"))
-    elif kind in ("evplayer", "evfrom", "evfields"):
+    elif kind in ("evplayer", "evfrom", "evtext", "evname", "evfields"):
         ev = data["ev"]
         decl = rs.event(ev["type"])
         assert decl is not None
@@ -1033,6 +1114,22 @@ def render(
             rows = [btns[j : j + 3] for j in range(0, len(btns), 3)]
             if decl.source == "optional":
                 rows.append([Button(_("Nobody"), "p", "-")])
+        elif kind == "evtext":
+            fd = _text_field(decl, n)
+            prompt = f"{_esc(tr.name(decl))} · {_esc(_name(data, ev['player']))}: " + _(
+                "who is the {field}?"
+            ).format(field=_esc(tr.name(fd)))
+            by = [str(p) for p in data.get("bystanders", [])]
+            btns = [
+                Button(_name(data, p), "p", str(by.index(p))) for p in text_choices(decl, data, n)
+            ]
+            rows = _paged(btns, data.get("page", 0))
+            rows.append([Button("✏️ " + _("Someone else"), "nm")])
+        elif kind == "evname":
+            fd = _text_field(decl, n)
+            prompt = f"{_esc(tr.name(decl))} · {_esc(_name(data, ev['player']))}: " + _(
+                "reply to this message with the {field}'s name."
+            ).format(field=_esc(tr.name(fd)))
         else:
             prompt = f"{_esc(tr.name(decl))} · {_esc(_name(data, ev['player']))}"
             ints = [f for f in decl.fields if f.kind == "int"]

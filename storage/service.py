@@ -474,6 +474,51 @@ class Ledger:
             seat = self._take_seat(s, t, g.id)
             return self._seat_view(seat, g)
 
+    def chat_players(self, tg_chat_id: int) -> list[PlayerView]:
+        """The chat's known players: whoever opened or sat at one of its tables, its guests,
+        and anyone with ledger rows on its tables (side-bet backers). Sorted by name."""
+        with self._read() as s:
+            chat = self._chat(s, tg_chat_id)
+            if chat is None:
+                return []
+            tables = select(GameTable.id).where(GameTable.chat_id == chat.id)
+            ids = (
+                select(GameTable.creator_id.label("pid"))  # type: ignore[attr-defined]
+                .where(GameTable.chat_id == chat.id)
+                .union(
+                    select(Seat.player_id).where(Seat.table_id.in_(tables)),  # type: ignore[attr-defined]
+                    select(LedgerRow.player_id).where(LedgerRow.table_id.in_(tables)),  # type: ignore[attr-defined]
+                    select(Player.id).where(Player.guest_chat_id == chat.id),
+                )
+                .subquery()
+            )
+            ps = s.scalars(
+                select(Player).where(Player.id.in_(select(ids.c.pid)))  # type: ignore[union-attr]
+            ).all()
+            return sorted(
+                (self._player_view(p) for p in ps), key=lambda v: (v.name.casefold(), v.id)
+            )
+
+    def ensure_guest(self, tg_chat_id: int, name: str) -> PlayerView:
+        """A guest of the chat who is not seated (e.g. a side-bet backer): the chat's guest of
+        that name (case-insensitive) if there is one, else a new one."""
+        name = name.strip()[:255]
+        if not name:
+            raise Conflict("a guest needs a name")
+        with self._write() as s:
+            chat = self._chat(s, tg_chat_id)
+            if chat is None:
+                raise NotFound(f"chat {tg_chat_id} is not known")
+            for g in s.scalars(
+                select(Player).where(Player.guest_chat_id == chat.id, Player.is_guest.is_(True))  # type: ignore[attr-defined]
+            ):
+                if g.name.casefold() == name.casefold():
+                    return self._player_view(g)
+            g = Player(name=name, is_guest=True, guest_chat_id=chat.id)
+            s.add(g)
+            s.flush()
+            return self._player_view(g)
+
     # --- tables ----------------------------------------------------------------------------
     @staticmethod
     def _check_open(t: GameTable) -> None:

@@ -82,8 +82,11 @@ def display_settlement(record: HandRecord, names: Mapping[str, str]) -> Settleme
         or (shown & ids - set(k for k, v in mapping.items() if k == v))
     ):
         return plain
+    rs = scoring.get(record.ruleset)
+    keys = {"dealer", "winner", "from", "player"}
+    keys.update(f.id for e in rs.events for f in e.fields if f.kind == "text")  # e.g. backer
     try:
-        renamed = HandRecord.from_json(_rename(record.to_json(), mapping))
+        renamed = HandRecord.from_json(_rename(record.to_json(), mapping, keys))
         st = scoring.settle(renamed)
     except RecordError:
         return plain
@@ -98,23 +101,23 @@ def display_settlement(record: HandRecord, names: Mapping[str, str]) -> Settleme
     )
 
 
-def _rename(obj: Any, mapping: Mapping[str, str]) -> Any:
+def _rename(obj: Any, mapping: Mapping[str, str], keys: set[str]) -> Any:
     if isinstance(obj, dict):
         out = {}
         for k, v in obj.items():
             if k in ("players",):
                 out[k] = [mapping.get(p, p) for p in v]
-            elif k in ("dealer", "winner", "from", "player") and isinstance(v, str):
+            elif k in keys and isinstance(v, str):
                 out[k] = mapping.get(v, v)
             elif k == "counts" and isinstance(v, dict):
                 out[k] = {
                     cid: {mapping.get(p, p): n for p, n in per.items()} for cid, per in v.items()
                 }
             else:
-                out[k] = _rename(v, mapping)
+                out[k] = _rename(v, mapping, keys)
         return out
     if isinstance(obj, list):
-        return [_rename(x, mapping) for x in obj]
+        return [_rename(x, mapping, keys) for x in obj]
     return obj
 
 

@@ -54,7 +54,7 @@ def screen_for(d_step: str, data: dict[str, Any], tr: Translator, draft_id: int)
     if kind == "confirm":
         return confirm_screen(data, tr)
     screen = hand_screen(d_step, data, tr)
-    if d_step.startswith("tiles."):
+    if d_step.startswith(("tiles.", "evname.")):  # a text reply finds the draft by this tag
         screen.text += f"\n#{draft_id}"
     return screen
 
@@ -196,6 +196,9 @@ def wizard_error(code: str, tr: Translator) -> str:
         "bad_tiles": _("I could not read those tiles."),
         "too_big": _("That number is too big."),
         "no_back": _("This is the first step."),
+        "seated": _("That player is seated at the table; a backer is someone else."),
+        "duplicate": _("That one is already entered."),
+        "bad_name": _("Send a name (at most 64 characters)."),
     }.get(code, _("This button is not valid."))
 
 
@@ -391,19 +394,45 @@ async def on_reply_text(update: Update, context: Ctx) -> None:
         d = await db(L.get_draft, int(m.group(1)))
     except (NotFound, DraftExpired):
         return
-    if d.tg_chat_id != w.chat_id or d.status != "open" or not d.step.startswith("tiles."):
+    if d.tg_chat_id != w.chat_id or d.status != "open":
+        return
+    if not d.step.startswith(("tiles.", "evname.")):
         return
     if not await allowed(context, w, d):
         return
     data = d.data
+    step = d.step
     try:
-        wizard.set_tiles(data, d.step, msg.text)
+        if step.startswith("tiles."):
+            wizard.set_tiles(data, step, msg.text)
+        else:
+            step = await name_reply(context, w, d, msg.text)
     except wizard.WizardError as err:
         await msg.reply_text(wizard_error(str(err), w.tr))
         return
+    except LedgerError as err:
+        await msg.reply_text(ledger_error(err, w.tr))
+        return
     try:
-        nd = await db(L.update_draft, d.id, version=d.version, step=d.step, data=data)
+        nd = await db(L.update_draft, d.id, version=d.version, step=step, data=data)
     except (StaleDraft, DraftExpired) as err:
         await msg.reply_text(ledger_error(err, w.tr))
         return
     await show_draft(context, nd, w.tr, target.message_id)
+
+
+async def name_reply(context: Ctx, w: Who, d: DraftView, text: str) -> str:
+    """A name typed for an event's text field (e.g. a 压鸽子 backer who is not in the list):
+    the chat's guest of that name (created if new) — or, in /calc, a name only. Changes
+    ``d.data``; returns the new step."""
+    name = " ".join(text.split())
+    if not name or len(name) > 64:
+        raise wizard.WizardError("bad_name")
+    data = d.data
+    if data.get("mode") == "calc":
+        known = {v: k for k, v in data["names"].items() if k not in data["players"]}
+        pid = known.get(name) or f"x{len(data.get('bystanders', [])) + 1}"
+    else:
+        guest = await db(ledger(context).ensure_guest, w.chat_id, name)
+        pid, name = str(guest.id), guest.name
+    return wizard.set_text_value(data, d.step, pid, name)

@@ -206,6 +206,7 @@ async def cmd_edit(update: Update, context: Ctx) -> None:
     data = wizard.from_record(
         hand.record, names, kind="hand", edit_hand_id=hand.id, edit_seq=hand.seq
     )
+    await add_bystanders(context, table, data)
     await start_draft(context, w, table_id=table.id, step="preview", data=data)
 
 
@@ -299,7 +300,25 @@ async def start_hand(context: Ctx, w: Who, table: TableView, result: str | None)
     )
     data["kind"] = "hand"
     data["hand_count"] = table.hand_count
+    await add_bystanders(context, table, data)
     await start_draft(context, w, table_id=table.id, step=step, data=data)
+
+
+async def add_bystanders(context: Ctx, table: TableView, data: dict[str, Any]) -> None:
+    """If the ruleset has events with a text field (a player who is not seated, e.g. Yichun's
+    压鸽子 backer, when its option is on), list the chat's other players for the wizard."""
+    rs = scoring.get(table.ruleset)
+    opts = rs.resolve_options(dict(table.options))
+    wanted = [e for e in rs.events if wizard.text_fields(e) and wizard.is_on(e.enabled_by, opts)]
+    if not wanted:
+        return
+    seated = set(table.player_ids)
+    others = [
+        p for p in await db(ledger(context).chat_players, table.chat_id) if p.id not in seated
+    ]
+    data["bystanders"] = [str(p.id) for p in others]
+    for p in others:
+        data["names"].setdefault(str(p.id), p.name)
 
 
 # ---------------------------------------------------------------------------------------

@@ -310,3 +310,66 @@ def test_random_walk_over_offered_buttons(ruleset, lang, picks):
         except wizard.WizardError as err:
             # only "need input first" refusals are allowed for an offered button
             assert str(err) in {"need_fan", "need_fans", "need_tiles"}, (step, b)
+
+
+# ---------------------------------------------------------------------------------------
+# event text fields (Yichun 压鸽子: the backer is a chat player who is not seated)
+# ---------------------------------------------------------------------------------------
+def test_text_field_offers_bystanders_or_a_typed_name():
+    step, data = start("yichun")
+    data["bystanders"] = ["11", "21", "22"]  # "11" is seated: never offered
+    data["names"].update({"21": "Uncle", "22": "Auntie"})
+    rs = scoring.get("yichun")
+    step = go(step, data, ("w", "1"), ("h", "0"))  # Bob self-draws
+    assert step == "shape.0"
+    step = go(step, data, ("s", "0"))
+    while step != "events":
+        step = go(step, data, ("n", ""))
+    bet = next(i for i, e in enumerate(rs.events) if e.id == "side_bet")
+    step = go(step, data, ("ea", str(bet)), ("p", "1"))  # backing Bob
+    assert step == "evtext.0"
+    shown = [b for b in offered(step, data) if b.action == "p"]
+    assert [b.label for b in shown] == ["Uncle", "Auntie"]
+    step = go(step, data, ("p", "1"))  # Uncle
+    assert step == "events" and data["events"][-1] == {
+        "type": "side_bet",
+        "player": "12",
+        "from": None,
+        "backer": "21",
+    }
+    assert "side bet: Bob · backer Uncle" in wizard.render(step, data, TR).text
+    # the same backer on the same seat is not offered twice; another name is typed
+    step = go(step, data, ("ea", str(bet)), ("p", "1"))
+    assert [b.label for b in offered(step, data) if b.action == "p"] == ["Auntie"]
+    with pytest.raises(wizard.WizardError):
+        wizard.apply(step, data, "p", "0")  # Uncle again (forged)
+    with pytest.raises(wizard.WizardError):
+        wizard.apply(step, data, "p", "3")  # out of range
+    step = go(step, data, ("nm", ""))
+    assert step == "evname.0" and "reply to this message" in wizard.render(step, data, TR).text
+    with pytest.raises(wizard.WizardError, match="seated"):
+        wizard.set_text_value(data, step, "13", "Carol")
+    step = wizard.set_text_value(data, step, "30", "Cousin")
+    assert step == "events" and data["events"][-1]["backer"] == "30"
+    assert data["names"]["30"] == "Cousin" and "30" in data["bystanders"]
+    _record, settlement = wizard.preview(data)
+    # both backers of Bob win exactly what Bob wins (spec L49; self-drawn, no other bets)
+    assert settlement.net["21"] == settlement.net["30"] == settlement.net["12"] > 0
+    assert sum(settlement.net.values()) == 0
+    text = wizard.render("preview", data, TR, settlement=settlement).text
+    assert f"Uncle: {settlement.net['21']:+d}" in text and "Cousin" in text
+    # Back from the events list walks into the wizard, not into the side-bet sub-steps
+    assert data["trail"][-1] != "evtext.0"
+
+
+def test_text_field_back_from_name_returns_to_the_list():
+    step, data = start("yichun")
+    data["bystanders"] = []
+    step = go(step, data, ("w", "0"), ("h", "0"), ("s", "0"))
+    while step != "events":
+        step = go(step, data, ("n", ""))
+    bet = next(i for i, e in enumerate(scoring.get("yichun").events) if e.id == "side_bet")
+    step = go(step, data, ("ea", str(bet)), ("p", "2"), ("nm", ""))
+    assert go(step, data, ("b", "")) == "evtext.0"
+    with pytest.raises(wizard.WizardError):
+        wizard.apply("evname.0", data, "p", "0")

@@ -385,6 +385,52 @@ def test_side_bet_backers_get_ledger_rows(ledger: Ledger) -> None:
     assert ledger.get_table(t.id).hand_count == 1
 
 
+def test_chat_players_and_unseated_guests(ledger: Ledger) -> None:
+    """The chat's known players (for the wizard's side-bet backer buttons): table creators,
+    seat holders, the chat's guests and backers with ledger rows; nobody of another chat.
+    ``ensure_guest`` reuses the chat's guest of the same name and seats nobody."""
+    assert ledger.chat_players(-88) == []
+    ledger.ensure_chat(-88)
+    ledger.ensure_chat(-89)
+    ps = [ledger.ensure_user(500 + i, n) for i, n in enumerate(["dan", "Bea", "cy", "al"])]
+    boss = ledger.ensure_user(510, "Zed")  # opens the table, never sits
+    stranger = ledger.ensure_user(511, "Xu")  # plays in another chat only
+    t = ledger.open_table(-88, creator_id=boss.id, ruleset="yichun", options={})
+    for p in ps:
+        ledger.join(t.id, p.id)
+    other = ledger.open_table(-89, creator_id=stranger.id, ruleset="yichun", options={})
+    ledger.join(other.id, stranger.id)
+    g = ledger.ensure_guest(-88, "  Grandma ")
+    assert g.is_guest and g.name == "Grandma" and g.tg_user_id is None
+    assert ledger.ensure_guest(-88, "grandma").id == g.id  # the same guest, not a second one
+    assert ledger.ensure_guest(-89, "Grandma").id != g.id  # another chat's guest
+    assert g.id not in ledger.get_table(t.id).player_ids  # not seated
+    names = [p.name for p in ledger.chat_players(-88)]
+    assert names == ["al", "Bea", "cy", "dan", "Grandma", "Zed"]
+    assert [p.name for p in ledger.chat_players(-89)] == ["Grandma", "Xu"]
+    # a backer who is a Telegram user known only through a ledger row is a chat player too
+    fan = ledger.ensure_user(512, "Onlooker")
+    ledger.start(t.id)
+    ids = [str(p.id) for p in ps]
+    rec = HandRecord.from_json(
+        {
+            "ruleset": "yichun",
+            "players": ids,
+            "dealer": ids[0],
+            "result": "win",
+            "wins": [{"winner": ids[1], "from": ids[2], "shape": "ping_hu", "flags": []}],
+            "events": [{"type": "side_bet", "player": ids[1], "backer": str(fan.id)}],
+        }
+    )
+    ledger.record_hand(t.id, rec, recorded_by=ps[0].id, idempotency_key="cp")
+    assert "Onlooker" in [p.name for p in ledger.chat_players(-88)]
+    assert "Onlooker" not in [p.name for p in ledger.chat_players(-89)]
+    with pytest.raises(Conflict):
+        ledger.ensure_guest(-88, "   ")
+    with pytest.raises(NotFound):
+        ledger.ensure_guest(-424242, "Nobody")
+
+
 # --- errors change nothing -------------------------------------------------------------------
 
 
