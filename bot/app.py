@@ -6,7 +6,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
+from typing import Any
 
 from telegram import (
     BotCommand,
@@ -24,6 +27,7 @@ from telegram.ext import (
     CommandHandler,
     Defaults,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 
@@ -93,10 +97,33 @@ async def set_commands(app: Application) -> None:  # type: ignore[type-arg]
 
 
 async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
+    await expire_drafts(app)
     try:
         await set_commands(app)
     except Exception:
         log.exception("setting the command menus failed (the bot works without them)")
+
+
+async def expire_drafts(app: Application) -> int:  # type: ignore[type-arg]
+    """Mark the open drafts past their expiry as expired (their buttons then answer "this
+    entry expired"). Returns how many; a failure is logged, never raised."""
+    app.bot_data["next_sweep"] = time.monotonic() + app.bot_data.get("sweep_seconds", 600)
+    try:
+        n = await asyncio.to_thread(app.bot_data["ledger"].expire_drafts)
+    except Exception:
+        log.exception("expiring old drafts failed (retried at the next sweep)")
+        return 0
+    if n:
+        log.info("expired %d unfinished entries", n)
+    return n
+
+
+async def _sweep_hook(update: object, context: Any) -> None:
+    """Runs first for every update: starts a draft sweep in the background when one is due."""
+    app = context.application
+    if time.monotonic() >= app.bot_data.get("next_sweep", 0.0):
+        app.bot_data["next_sweep"] = time.monotonic() + app.bot_data.get("sweep_seconds", 600)
+        app.create_task(expire_drafts(app), update=update)
 
 
 def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
@@ -121,6 +148,7 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
         "close": table.cmd_close,
         "calc": table.cmd_calc,
     }
+    app.add_handler(TypeHandler(object, _sweep_hook), group=-1)
     for name, fn in commands.items():
         app.add_handler(CommandHandler(name, fn))
     app.add_handler(CallbackQueryHandler(info.on_callback))
@@ -165,6 +193,8 @@ def build_application(
     app.bot_data["ledger"] = ledger
     app.bot_data["default_lang"] = settings.default_lang
     app.bot_data["images"] = images
+    app.bot_data["draft_ttl"] = settings.draft_ttl_seconds
+    app.bot_data["sweep_seconds"] = settings.draft_sweep_seconds
     add_handlers(app)
     return app
 

@@ -44,6 +44,11 @@ class Settings(BaseSettings):
     http_pool_size: int = Field(default=8, validation_alias="HTTP_POOL_SIZE")
     poll_timeout: int = Field(default=30, validation_alias="POLL_TIMEOUT")
     default_lang: str = Field(default="en", validation_alias="DEFAULT_LANG")
+    # an unfinished entry (wizard, confirmation) expires after this long; open drafts past
+    # their expiry are marked expired at startup and then at most every DRAFT_SWEEP_SECONDS
+    # (checked when an update arrives: no scheduler needed)
+    draft_ttl_seconds: int = Field(default=86400, ge=1, validation_alias="DRAFT_TTL_SECONDS")
+    draft_sweep_seconds: float = Field(default=600, ge=0, validation_alias="DRAFT_SWEEP_SECONDS")
 
     @field_validator("telegram_api_base_url")
     @classmethod

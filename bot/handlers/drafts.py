@@ -95,6 +95,7 @@ async def start_draft(
         table_id=table_id,
         data=data,
         step=step,
+        ttl_seconds=context.application.bot_data.get("draft_ttl", 86400),
     )
     screen = screen_for(d.step, d.data, w.tr, d.id)
     await send(
@@ -118,7 +119,12 @@ async def on_draft_tap(update: Update, context: Ctx, cb: DraftCb) -> None:
     L = ledger(context)
     try:
         d = await db(L.get_draft, cb.draft_id)
-    except (NotFound, DraftExpired):
+    except DraftExpired:
+        await alert(
+            q, _("Sorry, this entry expired (it was left unfinished too long); start it again.")
+        )
+        return
+    except NotFound:
         await alert(q, _("This entry is closed or has expired."))
         return
     if d.tg_chat_id != q.message.chat.id:
