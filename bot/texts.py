@@ -13,7 +13,7 @@ from bot.render.money import format_money
 from bot.tg import esc
 from bot.wizard import Button, Screen, describe_win
 from scoring.record import HandRecord, Settlement
-from storage.views import HandView, Page, SettleView, StandingsView, TableView
+from storage.views import HandView, Page, SeatView, SettleView, StandingsView, TableView
 
 WINDS_ZH = ("东", "南", "西", "北")
 WINDS_EN = ("E", "S", "W", "N")
@@ -46,7 +46,9 @@ def unit(rs_id: str, tr: Translator) -> str:
     return tr.pick(rs.unit_zh, rs.unit_en)
 
 
-def table_text(table: TableView, standings: StandingsView | None, tr: Translator) -> str:
+def table_text(
+    table: TableView, standings: StandingsView | None, tr: Translator, *, arranging: bool = False
+) -> str:
     _ = tr.gettext
     rs = scoring.get(table.ruleset)
     lines = [f"🀄 <b>{esc(table.name or tr.name(rs))}</b>"]
@@ -89,23 +91,55 @@ def table_text(table: TableView, standings: StandingsView | None, tr: Translator
                 "someone without Telegram; /seat N moves you to seat N."
             )
         )
+        if arranging and table.seats:
+            lines.append("🔀 " + _("Tap ↑ or ↓ to swap a player with the seat above or below."))
     return "\n".join(lines)
 
 
-def table_markup(table: TableView, tr: Translator) -> InlineKeyboardMarkup | None:
+def seat_arg(seat: SeatView) -> str:
+    """A seat button's argument: the player and the seat they are in when the keyboard was
+    drawn — a tap on a keyboard drawn before someone else moved finds them elsewhere and
+    changes nothing."""
+    return f"{seat.player_id}.{seat.seat_index}"
+
+
+def seats_markup(table: TableView, tr: Translator) -> InlineKeyboardMarkup:
+    """Before Start: one row per seat with ↑/↓ (a swap with the neighbouring seat), then Done."""
+    _ = tr.gettext
+    t = table.id
+    winds = WINDS_ZH if tr.zh else WINDS_EN
+    n = max(scoring.get(table.ruleset).players)
+    rows = []
+    for seat in sorted(table.seats, key=lambda s: s.seat_index):
+        i = seat.seat_index
+        wind = winds[i] if i < len(winds) else str(i + 1)
+        row = [table_button(f"{wind} {seat.name}", t, "seats")]
+        if i > 0:
+            row.append(table_button("↑", t, "su", seat_arg(seat)))
+        if i < n - 1:
+            row.append(table_button("↓", t, "sd", seat_arg(seat)))
+        rows.append(row)
+    rows.append([table_button("✔ " + _("Done"), t, "sdone")])
+    return InlineKeyboardMarkup(rows)
+
+
+def table_markup(
+    table: TableView, tr: Translator, *, arranging: bool = False
+) -> InlineKeyboardMarkup | None:
     _ = tr.gettext
     t = table.id
     if table.status == "closed":
         return None
     if table.status == "open":
-        return InlineKeyboardMarkup(
-            [
-                [
-                    table_button("🙋 " + _("Join"), t, "join"),
-                    table_button("▶ " + _("Start"), t, "start"),
-                ]
-            ]
-        )
+        if arranging and table.seats:
+            return seats_markup(table, tr)
+        row = [
+            table_button("🙋 " + _("Join"), t, "join"),
+            table_button("▶ " + _("Start"), t, "start"),
+        ]
+        if len(table.seats) > 1:
+            row.insert(1, table_button("🔀 " + _("Seats"), t, "seats"))
+        return InlineKeyboardMarkup([row])
     return InlineKeyboardMarkup(
         [
             [

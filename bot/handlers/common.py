@@ -121,19 +121,28 @@ def _rename(obj: Any, mapping: Mapping[str, str], keys: set[str]) -> Any:
     return obj
 
 
-async def refresh_table_message(context: Ctx, table_id: int, tr: Translator) -> None:
-    """Redraw the table message (a new one if users deleted it)."""
+async def refresh_table_message(
+    context: Ctx, table_id: int, tr: Translator, *, arranging: bool = False
+) -> None:
+    """Redraw the table message (a new one if users deleted it); ``arranging`` shows the
+    seat-moving keyboard (before Start)."""
     L = ledger(context)
     table = await db(L.get_table, table_id)
     standings = await db(L.standings, table_id) if table.status != "open" else None
-    await post_table_message(context, table, standings, tr, edit=True)
+    await post_table_message(context, table, standings, tr, edit=True, arranging=arranging)
 
 
 async def post_table_message(
-    context: Ctx, table: TableView, standings: Any, tr: Translator, *, edit: bool
+    context: Ctx,
+    table: TableView,
+    standings: Any,
+    tr: Translator,
+    *,
+    edit: bool,
+    arranging: bool = False,
 ) -> None:
-    text = texts.table_text(table, standings, tr)
-    markup = texts.table_markup(table, tr)
+    text = texts.table_text(table, standings, tr, arranging=arranging)
+    markup = texts.table_markup(table, tr, arranging=arranging)
     msg = await edit_or_send(
         context.bot, table.chat_id, table.message_id if edit else None, text, markup
     )

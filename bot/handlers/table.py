@@ -246,6 +246,9 @@ async def on_table_tap(update: Update, context: Ctx, cb: TableCb) -> None:
         await send_board(context, w, table)
         await done(q)
         return
+    if action in ("seats", "su", "sd", "sdone"):
+        await on_seats_tap(update, context, w, table, cb)
+        return
     if not await seated_or_admin(context, w, table):
         await alert(q, _("Only the players at this table (or a chat admin) can do that."))
         return
@@ -283,6 +286,48 @@ async def on_table_tap(update: Update, context: Ctx, cb: TableCb) -> None:
         await done(q)
         return
     await alert(q, _("This button is not valid."))
+
+
+async def on_seats_tap(update: Update, context: Ctx, w: Who, table: TableView, cb: TableCb) -> None:
+    """Seat order before Start: 🔀 Seats shows ↑/↓ per player on the table message; a tap
+    swaps the player with the neighbouring seat. Allowed to the seated players, the table's
+    creator and chat admins. The button names the player's seat when it was drawn: if the
+    seats changed meanwhile, the tap changes nothing and the keyboard is redrawn."""
+    q = update.callback_query
+    assert q is not None
+    _ = w.tr.gettext
+    if table.status != "open":
+        await alert(q, _("Seats can only be moved before Start."))
+        return
+    if not (w.player.id == table.creator_id or await seated_or_admin(context, w, table)):
+        await alert(q, _("Only the players at this table (or a chat admin) can do that."))
+        return
+    if cb.action == "seats":
+        await refresh_table_message(context, table.id, w.tr, arranging=True)
+        await done(q)
+        return
+    if cb.action == "sdone":
+        await refresh_table_message(context, table.id, w.tr)
+        await done(q)
+        return
+    pid_txt, _sep, idx_txt = cb.arg.partition(".")
+    if not (pid_txt.isdigit() and idx_txt.isdigit()):
+        await alert(q, _("This button is not valid."))
+        return
+    pid, idx = int(pid_txt), int(idx_txt)
+    seat = next((s for s in table.seats if s.player_id == pid), None)
+    if seat is None or seat.seat_index != idx:
+        await refresh_table_message(context, table.id, w.tr, arranging=True)
+        await alert(q, _("The seats changed meanwhile; look again."))
+        return
+    target = idx - 1 if cb.action == "su" else idx + 1
+    try:
+        await db(ledger(context).move_seat, table.id, pid, target)
+    except LedgerError as err:
+        await alert(q, ledger_error(err, w.tr))
+        return
+    await refresh_table_message(context, table.id, w.tr, arranging=True)
+    await done(q)
 
 
 async def start_hand(context: Ctx, w: Who, table: TableView, result: str | None) -> None:
