@@ -19,20 +19,31 @@ WIN_KEYS = ("winner", "from", "robbed_kong", "shape", "flags", "fan", "fans", "t
 RECORD_KEYS = ("ruleset", "options", "players", "dealer", "result", "wins", "counts", "events")
 
 
-def _expect(cond: bool, path: str, message: str) -> None:
+#: A JSON path, or its parts (nested parts allowed), joined only when a check fails:
+#: parsing is on the hot path of ``calc --jsonl``, and a valid record needs no path text.
+Path = str | tuple[object, ...]
+
+
+def _path(path: Path) -> str:
+    if isinstance(path, str):
+        return path
+    return "".join(_path(p) if isinstance(p, tuple) else str(p) for p in path)
+
+
+def _expect(cond: bool, path: Path, message: str) -> None:
     if not cond:
-        raise RecordError(path, message)
+        raise RecordError(_path(path), message)
 
 
 def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _str(v: object, path: str, *, nullable: bool = False) -> str | None:
+def _str(v: object, path: Path, *, nullable: bool = False) -> str | None:
     if v is None and nullable:
         return None
-    _expect(isinstance(v, str) and v != "", path, "must be a non-empty string")
-    assert isinstance(v, str)
+    if not isinstance(v, str) or v == "":
+        raise RecordError(_path(path), "must be a non-empty string")
     return v
 
 
@@ -57,32 +68,32 @@ class Win:
         return flag in self.flags
 
     @classmethod
-    def from_json(cls, data: object, path: str) -> Win:
+    def from_json(cls, data: object, path: Path) -> Win:
         _expect(isinstance(data, dict), path, "must be an object")
         assert isinstance(data, dict)
         for k in data:
-            _expect(k in WIN_KEYS, f"{path}.{k}", "unknown field")
-        winner = _str(data.get("winner"), f"{path}.winner")
+            _expect(k in WIN_KEYS, (path, ".", k), "unknown field")
+        winner = _str(data.get("winner"), (path, ".winner"))
         assert winner is not None
-        discarder = _str(data.get("from"), f"{path}.from", nullable=True)
+        discarder = _str(data.get("from"), (path, ".from"), nullable=True)
         robbed = data.get("robbed_kong", False)
-        _expect(isinstance(robbed, bool), f"{path}.robbed_kong", "must be true or false")
-        shape = _str(data.get("shape"), f"{path}.shape", nullable=True)
+        _expect(isinstance(robbed, bool), (path, ".robbed_kong"), "must be true or false")
+        shape = _str(data.get("shape"), (path, ".shape"), nullable=True)
         flags_raw = data.get("flags")
         if flags_raw is None:
             flags_raw = []
-        _expect(isinstance(flags_raw, list), f"{path}.flags", "must be a list of ids")
-        flags = tuple(_str(f, f"{path}.flags[{i}]") or "" for i, f in enumerate(flags_raw))
-        _expect(len(set(flags)) == len(flags), f"{path}.flags", "lists a flag twice")
+        _expect(isinstance(flags_raw, list), (path, ".flags"), "must be a list of ids")
+        flags = tuple(_str(f, (path, ".flags[", i, "]")) or "" for i, f in enumerate(flags_raw))
+        _expect(len(set(flags)) == len(flags), (path, ".flags"), "lists a flag twice")
         fan = data.get("fan")
-        _expect(fan is None or _is_int(fan), f"{path}.fan", "must be an integer or null")
+        _expect(fan is None or _is_int(fan), (path, ".fan"), "must be an integer or null")
         fans_raw = data.get("fans")
         fans: tuple[str, ...] | None = None
         if fans_raw is not None:
-            _expect(isinstance(fans_raw, list), f"{path}.fans", "must be a list of fan ids")
-            fans = tuple(_str(f, f"{path}.fans[{i}]") or "" for i, f in enumerate(fans_raw))
+            _expect(isinstance(fans_raw, list), (path, ".fans"), "must be a list of fan ids")
+            fans = tuple(_str(f, (path, ".fans[", i, "]")) or "" for i, f in enumerate(fans_raw))
         tiles = data.get("tiles")
-        _expect(tiles is None or isinstance(tiles, dict), f"{path}.tiles", "must be an object")
+        _expect(tiles is None or isinstance(tiles, dict), (path, ".tiles"), "must be an object")
         return cls(winner, discarder, robbed, shape, flags, fan, fans, tiles)
 
     def to_json(self) -> dict[str, Any]:
@@ -119,18 +130,18 @@ class Event:
         return int(v)
 
     @classmethod
-    def from_json(cls, data: object, path: str) -> Event:
+    def from_json(cls, data: object, path: Path) -> Event:
         _expect(isinstance(data, dict), path, "must be an object")
         assert isinstance(data, dict)
-        etype = _str(data.get("type"), f"{path}.type")
-        player = _str(data.get("player"), f"{path}.player")
-        source = _str(data.get("from"), f"{path}.from", nullable=True)
+        etype = _str(data.get("type"), (path, ".type"))
+        player = _str(data.get("player"), (path, ".player"))
+        source = _str(data.get("from"), (path, ".from"), nullable=True)
         extra: dict[str, OptionValue] = {}
         for k, v in data.items():
             if k in ("type", "player", "from"):
                 continue
             _expect(
-                isinstance(v, bool | int | str), f"{path}.{k}", "must be a number, text or boolean"
+                isinstance(v, bool | int | str), (path, ".", k), "must be a number, text or boolean"
             )
             extra[k] = v
         assert etype is not None and player is not None
@@ -171,12 +182,14 @@ class HandRecord:
         _expect(isinstance(options, dict), "options", "must be an object")
         for k, v in options.items():
             _expect(
-                isinstance(v, bool | int | str), f"options.{k}", "must be a number, text or boolean"
+                isinstance(v, bool | int | str),
+                ("options.", k),
+                "must be a number, text or boolean",
             )
         players_raw = data.get("players")
         _expect(isinstance(players_raw, list), "players", "must be a list of player ids")
         assert isinstance(players_raw, list)
-        players = tuple(_str(p, f"players[{i}]") or "" for i, p in enumerate(players_raw))
+        players = tuple(_str(p, ("players[", i, "]")) or "" for i, p in enumerate(players_raw))
         _expect(len(set(players)) == len(players), "players", "lists a player twice")
         dealer = _str(data.get("dealer"), "dealer")
         result = _str(data.get("result", "win"), "result")
@@ -184,24 +197,24 @@ class HandRecord:
         if wins_raw is None:
             wins_raw = []
         _expect(isinstance(wins_raw, list), "wins", "must be a list")
-        wins = tuple(Win.from_json(w, f"wins[{i}]") for i, w in enumerate(wins_raw))
+        wins = tuple(Win.from_json(w, ("wins[", i, "]")) for i, w in enumerate(wins_raw))
         counts_raw = data.get("counts")
         if counts_raw is None:
             counts_raw = {}
         _expect(isinstance(counts_raw, dict), "counts", "must be an object")
         counts: dict[str, dict[str, int]] = {}
         for cid, per in counts_raw.items():
-            _expect(isinstance(per, dict), f"counts.{cid}", "must map player ids to integers")
+            _expect(isinstance(per, dict), ("counts.", cid), "must map player ids to integers")
             row: dict[str, int] = {}
             for p, n in per.items():
-                _expect(_is_int(n), f"counts.{cid}.{p}", "must be an integer")
+                _expect(_is_int(n), ("counts.", cid, ".", p), "must be an integer")
                 row[p] = n
             counts[cid] = row
         events_raw = data.get("events")
         if events_raw is None:
             events_raw = []
         _expect(isinstance(events_raw, list), "events", "must be a list")
-        events = tuple(Event.from_json(e, f"events[{i}]") for i, e in enumerate(events_raw))
+        events = tuple(Event.from_json(e, ("events[", i, "]")) for i, e in enumerate(events_raw))
         assert ruleset is not None and dealer is not None and result is not None
         return cls(ruleset, players, dealer, result, wins, dict(options), counts, events)
 
