@@ -20,6 +20,22 @@ ROBBED_KONG = "robbed_kong"
 HOWS = frozenset({SELF_DRAWN, DISCARD, ROBBED_KONG})
 
 
+def is_enabled(enabled_by: str | None, opts: Mapping[str, OptionValue]) -> bool:
+    """Whether a declared item is played under ``opts``.
+
+    ``enabled_by`` is ``None`` (always), ``"opt"`` (a bool option that must be on),
+    ``"opt=a|b"`` (the option's value is one of those) or ``"opt!=a|b"`` (none of those).
+    """
+    if enabled_by is None:
+        return True
+    if "=" not in enabled_by:
+        return bool(opts.get(enabled_by))
+    negate = "!=" in enabled_by
+    key, _, values = enabled_by.partition("!=" if negate else "=")
+    hit = str(opts.get(key)) in values.split("|")
+    return hit != negate
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
     value: str
@@ -157,6 +173,8 @@ class CountDecl:
     min: int = 0
     total_max: int | None = None
     enabled_by: str | None = None
+    #: the hand results it is asked in (empty = any), e.g. a 查大叫 input only in a draw
+    results: frozenset[str] = frozenset()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -170,6 +188,8 @@ class CountDecl:
             out["total_max"] = self.total_max
         if self.enabled_by:
             out["enabled_by"] = self.enabled_by
+        if self.results:
+            out["results"] = sorted(self.results)
         return out
 
 

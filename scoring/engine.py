@@ -19,12 +19,16 @@ from scoring.declarations import (
     CountDecl,
     FieldDecl,
     WinItemDecl,
+    is_enabled,
 )
 from scoring.errors import RecordError
 from scoring.record import Event, HandRecord, Settlement, Step, Win
 from scoring.ruleset import Options, Ruleset, how
 
 NOTHING_PAID = Step("本局无人付款", "Nobody pays anything for this hand")
+
+#: the largest fan/番/台/花 total a win may give directly (keeps 2^fan formulas finite)
+MAX_FAN = 999
 
 HOW_NAMES = {SELF_DRAWN: "self-drawn", DISCARD: "on a discard", ROBBED_KONG: "robbing a kong"}
 
@@ -37,7 +41,7 @@ def _item_problem(
     kind: str, item: WinItemDecl, win: Win, record: HandRecord, opts: Options
 ) -> str | None:
     """Why ``item`` (a shape or flag of ``win``) is not allowed here, or None if it is."""
-    if item.enabled_by is not None and not opts.get(item.enabled_by):
+    if item.enabled_by is not None and not is_enabled(item.enabled_by, opts):
         return f"{kind} {item.id!r} is not played at this table (option {item.enabled_by})"
     if item.how:
         w_how = how(win)
@@ -50,7 +54,7 @@ def _item_problem(
         return f"{kind} {item.id!r} is not possible for the dealer"
     if item.shapes and win.shape not in item.shapes:
         return f"{kind} {item.id!r} needs shape {' or '.join(sorted(item.shapes))}"
-    for other in item.not_with:
+    for other in sorted(item.not_with) if item.not_with else ():  # sorted: a stable message
         if other == win.shape or other in win.flags:
             return f"{kind} {item.id!r} cannot be combined with {other!r}"
     return None
@@ -98,8 +102,8 @@ def _check_win(rs: Ruleset, record: HandRecord, opts: Options, i: int, win: Win)
         for key, value in (("fan", win.fan), ("fans", win.fans), ("tiles", win.tiles)):
             if value is not None and key not in inputs:
                 _fail(f"wins[{i}].{key}", f"ruleset {rs.id} does not take {key!r}; use null")
-        if win.fan is not None and win.fan < 0:
-            _fail(f"wins[{i}].fan", "must not be negative")
+        if win.fan is not None and not 0 <= win.fan <= MAX_FAN:
+            _fail(f"wins[{i}].fan", f"must be between 0 and {MAX_FAN}")
 
 
 def _check_wins(rs: Ruleset, record: HandRecord, opts: Options) -> None:
@@ -148,8 +152,12 @@ def _check_counts(rs: Ruleset, record: HandRecord, opts: Options) -> None:
         if decl is None:
             _fail(f"counts.{cid}", f"unknown count for ruleset {rs.id}")
         assert decl is not None
-        if decl.enabled_by is not None and not opts.get(decl.enabled_by) and any(per.values()):
-            _fail(f"counts.{cid}", f"not played at this table (option {decl.enabled_by})")
+        if decl.enabled_by is not None and not is_enabled(decl.enabled_by, opts):
+            if any(per.values()):
+                _fail(f"counts.{cid}", f"not played at this table (option {decl.enabled_by})")
+        if decl.results and record.result not in decl.results and any(per.values()):
+            who = next(p for p, n in per.items() if n)
+            _fail(f"counts.{cid}.{who}", f"not counted in a {record.result!r} hand")
         if per and not (
             per.keys() <= seated and decl.min <= min(per.values()) and max(per.values()) <= decl.max
         ):
@@ -165,7 +173,7 @@ def _check_events(rs: Ruleset, record: HandRecord, opts: Options) -> None:
         if decl is None:
             _fail(f"events[{i}].type", f"unknown event {ev.type!r} for ruleset {rs.id}")
         assert decl is not None
-        if decl.enabled_by is not None and not opts.get(decl.enabled_by):
+        if decl.enabled_by is not None and not is_enabled(decl.enabled_by, opts):
             _fail(f"events[{i}].type", f"not played at this table (option {decl.enabled_by})")
         if decl.results and record.result not in decl.results:
             _fail(f"events[{i}].type", f"{ev.type!r} cannot happen in a {record.result!r} hand")

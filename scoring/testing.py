@@ -17,7 +17,14 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from scoring.declarations import DISCARD, ROBBED_KONG, SELF_DRAWN, OptionDecl, WinItemDecl
+from scoring.declarations import (
+    DISCARD,
+    ROBBED_KONG,
+    SELF_DRAWN,
+    OptionDecl,
+    WinItemDecl,
+    is_enabled,
+)
 from scoring.errors import RecordError
 from scoring.record import Event, HandRecord, OptionValue, Settlement, Win
 from scoring.ruleset import Options, Ruleset
@@ -59,7 +66,7 @@ def random_options(rng: random.Random, rs: Ruleset) -> dict[str, OptionValue]:
 
 
 def _enabled(enabled_by: str | None, opts: Options) -> bool:
-    return enabled_by is None or bool(opts.get(enabled_by))
+    return is_enabled(enabled_by, opts)
 
 
 def _item_ok(
@@ -182,7 +189,7 @@ def _random_wins(
 
 
 def _random_counts(
-    rng: random.Random, rs: Ruleset, opts: Options, players: Sequence[str]
+    rng: random.Random, rs: Ruleset, opts: Options, players: Sequence[str], result: str
 ) -> dict[str, dict[str, int]]:
     counts: dict[str, dict[str, int]] = {}
     for decl in rs.counts:
@@ -211,6 +218,8 @@ def _random_counts(
                 row.setdefault(p, decl.min)
             if decl.total_max is not None and sum(row.values()) > decl.total_max:
                 continue
+        if decl.results and result not in decl.results:
+            continue  # drawn all the same, so the random sequence does not depend on it
         counts[decl.id] = row
     return counts
 
@@ -266,7 +275,7 @@ def random_record(rs: Ruleset, rng: random.Random) -> HandRecord:
         result=result,
         wins=wins,
         options=given,
-        counts=_random_counts(rng, rs, opts, players),
+        counts=_random_counts(rng, rs, opts, players, result),
         events=_random_events(rng, rs, opts, players, result),
     )
 

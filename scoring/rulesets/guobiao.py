@@ -129,11 +129,15 @@ class Guobiao(Ruleset):
     )  # fmt: skip
     flags = (
         WinItemDecl("heavenly_hand", "天和", "Heavenly Hand", "168/99番", "168/99 fan",
-                    how=frozenset({SELF_DRAWN}), winner_dealer=True),
+                    how=frozenset({SELF_DRAWN}), winner_dealer=True,
+                    enabled_by="extras=set_a|set_b", house=True),
         WinItemDecl("earthly_hand", "地和", "Earthly Hand", "158/88番", "158/88 fan",
-                    how=frozenset({SELF_DRAWN}), winner_dealer=False),
-        WinItemDecl("human_hand", "人和", "Human Hand", "108/64番", "108/64 fan"),
-        WinItemDecl("ready_from_deal", "天听", "Ready from the Deal", "32番", "32 fan"),
+                    how=frozenset({SELF_DRAWN}), winner_dealer=False,
+                    enabled_by="extras=set_a|set_b", house=True),
+        WinItemDecl("human_hand", "人和", "Human Hand", "108/64番", "108/64 fan",
+                    enabled_by="extras=set_a|set_b", house=True),
+        WinItemDecl("ready_from_deal", "天听", "Ready from the Deal", "32番", "32 fan",
+                    enabled_by="extras=set_b", house=True),
     )  # fmt: skip
     shape_required = False
     counts = (CountDecl("flowers", "花牌", "Flowers", max=8, total_max=8, enabled_by="flowers"),)

@@ -114,6 +114,10 @@ def _shape(sid: str) -> WinItemDecl:
     return WinItemDecl(sid, zh, en, value_zh, value_en)
 
 
+#: 查花猪/查大叫 inputs are asked only when the wall ran out
+DRAW_ONLY = frozenset({"draw"})
+
+
 @dataclass(slots=True)
 class FanCount:
     """A win's 番, with the parts that make it up (for the explanation)."""
@@ -223,9 +227,10 @@ class Sichuan(Ruleset):
     )  # fmt: skip
     counts: ClassVar[tuple[CountDecl, ...]] = (
         CountDecl("gen", "根（胡牌者四张相同的牌）", "根 (winner's sets of four identical tiles)", 4),
-        CountDecl("flower_pig", "花猪（流局时手上三门牌）", "Flower pig (holds three suits at a draw)", 1),
+        CountDecl("flower_pig", "花猪（流局时手上三门牌）", "Flower pig (holds three suits at a draw)", 1,
+                  results=DRAW_ONLY),
         CountDecl("ready_fan", "大叫：听牌最大番（0=未听牌）",
-                  "Ready: best possible fan (0 = not ready)", 10),
+                  "Ready: best possible fan (0 = not ready)", 10, results=DRAW_ONLY),
     )  # fmt: skip
     events: ClassVar[tuple[EventDecl, ...]] = tuple(
         EventDecl(

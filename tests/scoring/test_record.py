@@ -121,7 +121,14 @@ def _with(path: str, value: Any) -> dict[str, Any]:
     return data
 
 
-DELETE = object()
+class _Delete:
+    """Marks a key to delete; a fixed repr keeps the test ids the same from run to run."""
+
+    def __repr__(self) -> str:
+        return "DELETE"
+
+
+DELETE = _Delete()
 
 # (what to change, new value, the field the error must name)
 STRUCTURAL_ERRORS = [
