@@ -290,10 +290,41 @@ def add_calc(sub: Any) -> None:
 # --- wiring to the rest of the project (lazy imports) ----------------------------------------
 
 
-def run_bot(args: argparse.Namespace) -> int:
-    from bot.app import run_bot as start
+NO_TOKEN = (
+    "mahjong-tally: no bot token. Ask @BotFather on Telegram for one, then run\n"
+    "    TELEGRAM_BOT_TOKEN=123456:ABC... make run\n"
+    "or put TELEGRAM_BOT_TOKEN=... in a .env file here (see README.md, Configuration).\n"
+    "Without a token you can still check payouts offline: mahjong-tally calc --help"
+)
 
-    start()
+
+def run_bot(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
+    from bot.app import run_bot as start
+    from bot.config import load_settings
+
+    try:
+        settings = load_settings()
+    except ValidationError as err:
+        fields = {str(e["loc"][0]) for e in err.errors() if e.get("loc")}
+        if "TELEGRAM_BOT_TOKEN" in fields or "telegram_bot_token" in fields:
+            print(NO_TOKEN, file=sys.stderr)
+        else:
+            print(f"mahjong-tally: bad configuration: {err}", file=sys.stderr)
+        return 2
+    if not settings.telegram_bot_token.get_secret_value().strip():
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    from telegram.error import InvalidToken
+
+    try:
+        start(settings)
+    except InvalidToken:
+        print(
+            "mahjong-tally: Telegram refused the bot token (TELEGRAM_BOT_TOKEN).", file=sys.stderr
+        )
+        return 2
     return 0
 
 
