@@ -127,6 +127,11 @@ async def run_bot_process(base: str, token: str, db_url: str, concurrency: int) 
         RATE_OVERALL_PER_SECOND=0,
         POLL_TIMEOUT=1,
         CONCURRENT_UPDATES=concurrency,
+        **(
+            {"HTTP_POOL_SIZE": int(os.environ["BENCH_POOL"])}
+            if os.environ.get("BENCH_POOL")
+            else {}
+        ),
     )
     ledger = Ledger(db_url)
     app = build_application(settings, ledger, images=False)
@@ -153,10 +158,12 @@ async def main(tables: int, hands: int, concurrency: int) -> None:
         await asyncio.gather(*(t.setup() for t in ts))
         setup_s = time.perf_counter() - t0
         cpu0 = cpu_seconds(proc.pid)
+        me0 = time.process_time()
         t0 = time.perf_counter()
         counts = await asyncio.gather(*(t.record_hands(hands) for t in ts))
         wall = time.perf_counter() - t0
         bot_cpu = cpu_seconds(proc.pid) - cpu0
+        fake_cpu = time.process_time() - me0
         presses = sum(counts)
         lat = [x * 1000 for t in ts for x in t.latencies]
         recorded = sum(ledger.history(ledger.current_table(t.chat.id).id).total for t in ts)
@@ -171,6 +178,10 @@ async def main(tables: int, hands: int, concurrency: int) -> None:
         print(
             f"bot process CPU during the run: {bot_cpu:.1f} s of {wall:.1f} s wall "
             f"({bot_cpu / wall:.0%} of one core)"
+        )
+        print(
+            f"fake server + driver process CPU: {fake_cpu:.1f} s ({fake_cpu / wall:.0%} of one "
+            f"core); {os.cpu_count()} cores"
         )
         print(f"bot requests to the API: {len(tg.sent)}; errors returned: {len(tg.errors)}")
     finally:
@@ -194,7 +205,7 @@ if __name__ == "__main__":
             import cProfile
             import signal
 
-            prof = cProfile.Profile()
+            prof = cProfile.Profile(time.thread_time)
 
             def _dump(*_: object) -> None:
                 prof.disable()
@@ -203,6 +214,10 @@ if __name__ == "__main__":
 
             signal.signal(signal.SIGTERM, _dump)
             prof.enable()
+        if os.environ.get("BENCH_UVLOOP"):
+            import uvloop
+
+            uvloop.install()
         asyncio.run(run_bot_process(base, token, db, int(conc)))
     else:
         asyncio.run(main(args.tables, args.hands, args.concurrency))

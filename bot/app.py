@@ -206,6 +206,9 @@ def run_bot(settings: Settings | None = None) -> None:
         level=settings.log_level.upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    # httpx logs every request at INFO (two or three per button press): noise, CPU, and URLs
+    # that hold the token; its warnings and errors still show
+    logging.getLogger("httpx").setLevel(max(logging.WARNING, logging.getLogger().level))
     install_redaction(settings.telegram_bot_token.get_secret_value())
     app = build_application(settings)
     if settings.bot_mode == "webhook":

@@ -100,6 +100,7 @@ ST = Seat.__table__  # type: ignore[attr-defined]
 NT = NightTotal.__table__  # type: ignore[attr-defined]
 NGT = Night.__table__  # type: ignore[attr-defined]
 LT = LedgerRow.__table__  # type: ignore[attr-defined]
+DT = Draft.__table__  # type: ignore[attr-defined]
 
 _TABLE_ROW = select(
     TT.c.id,
@@ -830,24 +831,56 @@ class Ledger:
         data: dict[str, Any],
         message_id: int | None = None,
     ) -> DraftView:
-        """Save the draft if it is still at ``version`` (else ``StaleDraft``); version + 1."""
-        with self._write() as s:
-            d = self._draft_for_update(s, draft_id, version)
-            res = s.execute(
-                update(Draft)
-                .where(Draft.id == draft_id, Draft.version == version)  # type: ignore[arg-type]
-                .values(
-                    version=version + 1,
-                    step=step,
-                    data=_dump(data),
-                    updated_at=utcnow(),
-                    message_id=message_id if message_id is not None else d.message_id,
+        """Save the draft if it is still at ``version`` (else ``StaleDraft``); version + 1.
+
+        The hot path (a wizard tap) is one conditional UPDATE … RETURNING; only when it
+        matches no row is the draft read again to say why (gone, expired, closed, stale)."""
+        now = utcnow()
+        dumped = _dump(data)
+        values: dict[str, Any] = {
+            "version": version + 1,
+            "step": step,
+            "data": dumped,
+            "updated_at": now,
+        }
+        if message_id is not None:
+            values["message_id"] = message_id
+        with self._writer.connect() as conn, conn.begin():
+            row = conn.execute(
+                update(DT)
+                .where(
+                    DT.c.id == draft_id,
+                    DT.c.version == version,
+                    DT.c.status == "open",
+                    DT.c.expires_at > now,
                 )
-            )
-            if res.rowcount != 1:  # type: ignore[attr-defined]
-                raise StaleDraft(f"draft {draft_id} changed concurrently")
-            s.refresh(d)
-            return self._draft_view(d)
+                .values(**values)
+                .returning(
+                    DT.c.author_id,
+                    DT.c.table_id,
+                    DT.c.tg_chat_id,
+                    DT.c.message_id,
+                    DT.c.expires_at,
+                )
+            ).first()
+        if row is None:
+            with self._write() as s:
+                self._draft_for_update(s, draft_id, version)  # raises the precise error
+            raise StaleDraft(f"draft {draft_id} changed concurrently")
+        expires = _aware(row[4])
+        assert expires is not None
+        return DraftView(
+            id=draft_id,
+            version=version + 1,
+            step=step,
+            data=json.loads(dumped),
+            author_id=row[0],
+            table_id=row[1],
+            tg_chat_id=row[2],
+            message_id=row[3],
+            status="open",
+            expires_at=expires,
+        )
 
     def close_draft(self, draft_id: int, *, version: int, status: str) -> DraftView:
         """Close the draft as ``done`` or ``cancelled`` (version-checked)."""

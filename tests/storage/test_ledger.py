@@ -530,6 +530,40 @@ def test_drafts_optimistic_concurrency_and_expiry(game: Game) -> None:
         led.get_draft(123456)
 
 
+def test_update_draft_fast_path_matches_a_fresh_read(game: Game) -> None:
+    """update_draft's single UPDATE … RETURNING returns what a fresh read sees, keeps the
+    message id when none is given, and refuses (changing nothing) a draft that is unknown,
+    past its expiry though not yet swept, or closed."""
+    led, pids = game.ledger, game.pids
+    d = led.create_draft(
+        tg_chat_id=game.chat_id, author_id=pids[2], table_id=game.table.id, data={}, step="a"
+    )
+    d2 = led.update_draft(d.id, version=1, step="b", data={"x": [1, "二"]}, message_id=5)
+    d3 = led.update_draft(d.id, version=2, step="c", data={"x": 2})
+    assert d3 == led.get_draft(d.id) and d3.message_id == 5 and d2.data == {"x": [1, "二"]}
+    assert (d3.author_id, d3.table_id, d3.tg_chat_id, d3.status) == (
+        pids[2],
+        game.table.id,
+        game.chat_id,
+        "open",
+    )
+    with pytest.raises(NotFound):
+        led.update_draft(987654, version=1, step="x", data={})
+    old = led.create_draft(
+        tg_chat_id=game.chat_id, author_id=pids[0], table_id=None, data={}, step="s", ttl_seconds=-1
+    )
+    with pytest.raises(DraftExpired):
+        led.update_draft(old.id, version=1, step="x", data={"y": 1})
+    assert led.expire_drafts() == 1  # still open (unchanged) until swept
+    closed = led.create_draft(
+        tg_chat_id=game.chat_id, author_id=pids[0], table_id=None, data={}, step="s"
+    )
+    led.close_draft(closed.id, version=1, status="done")
+    with pytest.raises(DraftExpired):
+        led.update_draft(closed.id, version=2, step="x", data={})
+    assert led.get_draft(closed.id).step == "s"
+
+
 def test_ledger_survives_a_restart(db_url: str) -> None:
     """A draft and the hands are there for a new Ledger on the same database."""
     led = Ledger(db_url)
