@@ -20,7 +20,7 @@ from typing import Any
 
 import scoring
 from bot.i18n import Translator
-from scoring.declarations import DISCARD, ROBBED_KONG, SELF_DRAWN, WinItemDecl
+from scoring.declarations import DISCARD, ROBBED_KONG, SELF_DRAWN, WinItemDecl, is_enabled
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement
 from scoring.ruleset import Options, Ruleset
@@ -135,15 +135,6 @@ def _split(step: str) -> tuple[str, int]:
     return kind, int(n) if n else 0
 
 
-def _enabled(enabled_by: str | None, opts: Options) -> bool:
-    return enabled_by is None or bool(opts.get(enabled_by))
-
-
-def is_on(enabled_by: str | None, opts: Options) -> bool:
-    """Whether a declaration's ``enabled_by`` holds under the resolved options."""
-    return _enabled(enabled_by, opts)
-
-
 def _how(win: dict[str, Any]) -> str:
     if win.get("robbed_kong"):
         return ROBBED_KONG
@@ -162,7 +153,7 @@ def _item_ok(
     check_shape: bool = True,
 ) -> bool:
     """Whether a shape/flag may go with the win as chosen so far."""
-    if not _enabled(item.enabled_by, opts):
+    if not is_enabled(item.enabled_by, opts):
         return False
     h = how or _how(win)
     if item.how and h not in item.how:
@@ -247,15 +238,22 @@ def uses_shape(rs: Ruleset) -> bool:
     return "shape" in rs.win_inputs and bool(rs.shapes)
 
 
-def enabled_counts(rs: Ruleset, opts: Options) -> list[int]:
-    return [i for i, c in enumerate(rs.counts) if _enabled(c.enabled_by, opts)]
+def enabled_counts(rs: Ruleset, opts: Options, result: str | None = None) -> list[int]:
+    """The counts asked: enabled by the options, and (given the hand's result) declared for
+    it (a count's ``results``, e.g. Sichuan's 查大叫 inputs only in a draw)."""
+    return [
+        i
+        for i, c in enumerate(rs.counts)
+        if is_enabled(c.enabled_by, opts)
+        and (result is None or not c.results or result in c.results)
+    ]
 
 
 def enabled_events(rs: Ruleset, opts: Options, result: str) -> list[int]:
     return [
         i
         for i, e in enumerate(rs.events)
-        if _enabled(e.enabled_by, opts) and (not e.results or result in e.results)
+        if is_enabled(e.enabled_by, opts) and (not e.results or result in e.results)
     ]
 
 
@@ -277,7 +275,7 @@ def _multi_possible(rs: Ruleset, data: dict[str, Any]) -> bool:
 
 
 def _after_wins(rs: Ruleset, opts: Options, data: dict[str, Any]) -> str:
-    counts = enabled_counts(rs, opts)
+    counts = enabled_counts(rs, opts, data["result"])
     if counts:
         return f"count.{counts[0]}"
     return _after_counts(rs, opts, data)
@@ -313,7 +311,7 @@ def next_step(data: dict[str, Any], step: str) -> str:
     if kind == "more":
         return _after_wins(rs, opts, data)
     if kind == "count":
-        counts = enabled_counts(rs, opts)
+        counts = enabled_counts(rs, opts, data["result"])
         later = [c for c in counts if c > n]
         return f"count.{later[0]}" if later else _after_counts(rs, opts, data)
     if kind in ("events", "evplayer", "evfrom", "evtext", "evname", "evfields"):
@@ -782,7 +780,14 @@ def build_record(data: dict[str, Any]) -> HandRecord:
                 for k in ("winner", "from", "robbed_kong", "shape", "flags", "fan", "fans", "tiles")
             }
         )
-    counts = {cid: {p: n for p, n in per.items() if n} for cid, per in data["counts"].items()}
+    rs, opts = _rs(data), _opts(data)
+    asked = {rs.counts[i].id for i in enabled_counts(rs, opts, data["result"])}
+    # a count entered before the result changed (Back) and no longer asked is left out
+    counts = {
+        cid: {p: n for p, n in per.items() if n}
+        for cid, per in data["counts"].items()
+        if cid in asked
+    }
     counts = {cid: per for cid, per in counts.items() if per}
     return HandRecord.from_json(
         {

@@ -23,6 +23,7 @@ from bot.handlers.common import (
 )
 from bot.handlers.drafts import start_draft
 from bot.tg import edit_or_send, esc, send
+from scoring.declarations import is_enabled
 from storage.errors import DraftExpired, LedgerError, StaleDraft
 from storage.views import DraftView, TableView
 
@@ -354,7 +355,7 @@ async def add_bystanders(context: Ctx, table: TableView, data: dict[str, Any]) -
     压鸽子 backer, when its option is on), list the chat's other players for the wizard."""
     rs = scoring.get(table.ruleset)
     opts = rs.resolve_options(dict(table.options))
-    wanted = [e for e in rs.events if wizard.text_fields(e) and wizard.is_on(e.enabled_by, opts)]
+    wanted = [e for e in rs.events if wizard.text_fields(e) and is_enabled(e.enabled_by, opts)]
     if not wanted:
         return
     seated = set(table.player_ids)

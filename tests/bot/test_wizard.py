@@ -373,3 +373,63 @@ def test_text_field_back_from_name_returns_to_the_list():
     assert go(step, data, ("b", "")) == "evtext.0"
     with pytest.raises(wizard.WizardError):
         wizard.apply("evname.0", data, "p", "0")
+
+
+# ---------------------------------------------------------------------------------------
+# shared is_enabled and per-result counts (scoring.declarations)
+# ---------------------------------------------------------------------------------------
+def counts_visited(ruleset: str, result: str | None) -> list[str]:
+    """The count steps a user passes with every Next, for a win by Alice or a ``result``."""
+    step, data = wizard.new_state(
+        ruleset=ruleset, options={}, players=P, names=NAMES, dealer="11", result=result
+    )
+    rs = scoring.get(ruleset)
+    if result is None:
+        step = go(step, data, ("w", "0"), ("h", "0"))
+        while not step.startswith(("count", "events")) and step != "preview":
+            bs = [b for b in offered(step, data) if b.action not in ("b", "x", "pg")]
+            b = next((b for b in bs if b.action == "n"), bs[0])  # Next where offered
+            step = go(step, data, (b.action, b.arg))
+    seen = []
+    while step.startswith("count"):
+        seen.append(rs.counts[int(step.split(".")[1])].id)
+        step = go(step, data, ("n", ""))
+    return seen
+
+
+def test_counts_asked_only_in_their_results():
+    # Sichuan: 查花猪/查大叫 inputs (results=DRAW_ONLY) only in a draw; 根 always
+    win = counts_visited("sichuan", None)
+    assert "gen" in win and "flower_pig" not in win and "ready_fan" not in win
+    assert counts_visited("sichuan", "draw") == ["gen", "flower_pig", "ready_fan"]
+
+
+def test_a_count_no_longer_asked_is_left_out_of_the_record():
+    _step, data = wizard.new_state(
+        ruleset="sichuan", options={}, players=P, names=NAMES, dealer="11", result="draw"
+    )
+    data["counts"] = {"flower_pig": {"12": 1}, "gen": {"13": 1}}
+    assert wizard.build_record(data).counts["flower_pig"] == {"12": 1}
+    data["result"] = "win"
+    data["wins"] = [
+        {"winner": "11", "from": None, "robbed_kong": False, "shape": "ping_hu", "flags": []}
+    ]
+    record = wizard.build_record(data)
+    assert "flower_pig" not in record.counts and record.counts["gen"] == {"13": 1}
+
+
+def test_flags_follow_option_value_conditions():
+    # Guobiao extras flags: enabled_by "extras=set_a|set_b" / "extras=set_b" (a choice option)
+    def flags(extras: str) -> set[str]:
+        step, data = start("guobiao", extras=extras)
+        step = go(step, data, ("w", "1"), ("h", "1"))  # Bob (not the dealer) on a discard
+        rs = scoring.get("guobiao")
+        return {
+            f.id
+            for i, f in enumerate(rs.flags)
+            if i in wizard.valid_flags(rs, wizard._opts(data), data, data["wins"][0])
+        }
+
+    assert flags("off") == set()
+    assert flags("set_a") == {"human_hand"}
+    assert flags("set_b") == {"human_hand", "ready_from_deal"}
