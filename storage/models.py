@@ -25,7 +25,16 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import BigInteger, Index, PrimaryKeyConstraint, Text, UniqueConstraint, text
+from sqlalchemy import (
+    BigInteger,
+    Index,
+    PrimaryKeyConstraint,
+    Table,
+    Text,
+    UniqueConstraint,
+    inspect,
+    text,
+)
 from sqlmodel import Field, SQLModel
 
 SQLModel.metadata.naming_convention = {
@@ -42,6 +51,13 @@ metadata = SQLModel.metadata
 def utcnow() -> datetime:
     """Now, timezone-aware UTC (SQLite stores it as UTC text; PostgreSQL as timestamptz)."""
     return datetime.now(UTC)
+
+
+def table_of(model: type[SQLModel]) -> Table:
+    """The Core :class:`Table` of a table model (typed: SQLModel declares no ``__table__``)."""
+    table = inspect(model).local_table
+    assert isinstance(table, Table), model
+    return table
 
 
 class Chat(SQLModel, table=True):

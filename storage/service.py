@@ -33,13 +33,13 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import Connection, Engine, and_, bindparam, case, func, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 import scoring
 from scoring.errors import RecordError
@@ -65,6 +65,7 @@ from storage.models import (
     NightTotal,
     Player,
     Seat,
+    table_of,
     utcnow,
 )
 from storage.views import (
@@ -93,14 +94,14 @@ MAX_PAGE_SIZE = 100
 
 
 # --- prepared statements of the hot read paths (Core, built once) ---------------------------
-HT = Hand.__table__  # type: ignore[attr-defined]
-PT = Player.__table__  # type: ignore[attr-defined]
-TT = GameTable.__table__  # type: ignore[attr-defined]
-ST = Seat.__table__  # type: ignore[attr-defined]
-NT = NightTotal.__table__  # type: ignore[attr-defined]
-NGT = Night.__table__  # type: ignore[attr-defined]
-LT = LedgerRow.__table__  # type: ignore[attr-defined]
-DT = Draft.__table__  # type: ignore[attr-defined]
+HT = table_of(Hand)
+PT = table_of(Player)
+TT = table_of(GameTable)
+ST = table_of(Seat)
+NT = table_of(NightTotal)
+NGT = table_of(Night)
+LT = table_of(LedgerRow)
+DT = table_of(Draft)
 
 _TABLE_ROW = select(
     TT.c.id,
@@ -174,6 +175,16 @@ def _player_id(pid: str, path: str) -> int:
     return int(pid)
 
 
+class _TableNight(Protocol):
+    """A table's id and current night: a ``GameTable`` or a Core row of ``game_table``."""
+
+    @property
+    def id(self) -> int | None: ...
+
+    @property
+    def night(self) -> int: ...
+
+
 class Ledger:
     """The money the group trusts. See the module docstring for the rules."""
 
@@ -213,7 +224,7 @@ class Ledger:
     # --- lookups ---------------------------------------------------------------------------
     @staticmethod
     def _table(s: Session, table_id: int, *, lock: bool = False) -> GameTable:
-        q = select(GameTable).where(GameTable.id == table_id)
+        q = select(GameTable).where(col(GameTable.id) == table_id)
         if lock:
             q = q.with_for_update()
         t = s.scalars(q).first()
@@ -230,15 +241,15 @@ class Ledger:
 
     @staticmethod
     def _chat(s: Session, tg_chat_id: int) -> Chat | None:
-        return s.scalars(select(Chat).where(Chat.tg_chat_id == tg_chat_id)).first()
+        return s.scalars(select(Chat).where(col(Chat.tg_chat_id) == tg_chat_id)).first()
 
     @staticmethod
     def _seats(s: Session, table_id: int) -> list[tuple[Seat, Player]]:
         rows = s.execute(
             select(Seat, Player)
-            .join(Player, Player.id == Seat.player_id)
-            .where(Seat.table_id == table_id, Seat.left_at.is_(None))  # type: ignore[union-attr]
-            .order_by(Seat.seat_index)
+            .join(Player, col(Player.id) == col(Seat.player_id))
+            .where(col(Seat.table_id) == table_id, col(Seat.left_at).is_(None))
+            .order_by(col(Seat.seat_index))
         ).all()
         return [(r[0], r[1]) for r in rows]
 
@@ -246,9 +257,9 @@ class Ledger:
     def _seat_of(s: Session, table_id: int, player_id: int) -> Seat | None:
         return s.scalars(
             select(Seat).where(
-                Seat.table_id == table_id,
-                Seat.player_id == player_id,
-                Seat.left_at.is_(None),  # type: ignore[union-attr]
+                col(Seat.table_id) == table_id,
+                col(Seat.player_id) == player_id,
+                col(Seat.left_at).is_(None),
             )
         ).first()
 
@@ -257,7 +268,9 @@ class Ledger:
         if t.creator_id == player_id:
             return True
         seat = s.scalars(
-            select(Seat.id).where(Seat.table_id == t.id, Seat.player_id == player_id).limit(1)
+            select(col(Seat.id))
+            .where(col(Seat.table_id) == t.id, col(Seat.player_id) == player_id)
+            .limit(1)
         ).first()
         return seat is not None
 
@@ -438,7 +451,9 @@ class Ledger:
         for attempt in range(3):
             try:
                 with self._write() as s:
-                    p = s.scalars(select(Player).where(Player.tg_user_id == tg_user_id)).first()
+                    p = s.scalars(
+                        select(Player).where(col(Player.tg_user_id) == tg_user_id)
+                    ).first()
                     if p is None:
                         p = Player(tg_user_id=tg_user_id, name=name, username=username, lang=lang)
                         s.add(p)
@@ -482,20 +497,18 @@ class Ledger:
             chat = self._chat(s, tg_chat_id)
             if chat is None:
                 return []
-            tables = select(GameTable.id).where(GameTable.chat_id == chat.id)
+            tables = select(col(GameTable.id)).where(col(GameTable.chat_id) == chat.id)
             ids = (
-                select(GameTable.creator_id.label("pid"))  # type: ignore[attr-defined]
-                .where(GameTable.chat_id == chat.id)
+                select(col(GameTable.creator_id).label("pid"))
+                .where(col(GameTable.chat_id) == chat.id)
                 .union(
-                    select(Seat.player_id).where(Seat.table_id.in_(tables)),  # type: ignore[attr-defined]
-                    select(LedgerRow.player_id).where(LedgerRow.table_id.in_(tables)),  # type: ignore[attr-defined]
-                    select(Player.id).where(Player.guest_chat_id == chat.id),
+                    select(col(Seat.player_id)).where(col(Seat.table_id).in_(tables)),
+                    select(col(LedgerRow.player_id)).where(col(LedgerRow.table_id).in_(tables)),
+                    select(col(Player.id)).where(col(Player.guest_chat_id) == chat.id),
                 )
                 .subquery()
             )
-            ps = s.scalars(
-                select(Player).where(Player.id.in_(select(ids.c.pid)))  # type: ignore[union-attr]
-            ).all()
+            ps = s.scalars(select(Player).where(col(Player.id).in_(select(ids.c.pid)))).all()
             return sorted(
                 (self._player_view(p) for p in ps), key=lambda v: (v.name.casefold(), v.id)
             )
@@ -511,7 +524,9 @@ class Ledger:
             if chat is None:
                 raise NotFound(f"chat {tg_chat_id} is not known")
             for g in s.scalars(
-                select(Player).where(Player.guest_chat_id == chat.id, Player.is_guest.is_(True))  # type: ignore[attr-defined]
+                select(Player).where(
+                    col(Player.guest_chat_id) == chat.id, col(Player.is_guest).is_(True)
+                )
             ):
                 if g.name.casefold() == name.casefold():
                     return self._player_view(g)
@@ -572,8 +587,8 @@ class Ledger:
                 assert chat is not None and chat.id is not None
                 self._player(s, creator_id)
                 existing = s.scalars(
-                    select(GameTable.id).where(
-                        GameTable.chat_id == chat.id, GameTable.status != "closed"
+                    select(col(GameTable.id)).where(
+                        col(GameTable.chat_id) == chat.id, col(GameTable.status) != "closed"
                     )
                 ).first()
                 if existing is not None:
@@ -603,7 +618,9 @@ class Ledger:
             if chat is None:
                 return None
             t = s.scalars(
-                select(GameTable).where(GameTable.chat_id == chat.id, GameTable.status != "closed")
+                select(GameTable).where(
+                    col(GameTable.chat_id) == chat.id, col(GameTable.status) != "closed"
+                )
             ).first()
             return None if t is None else self._table_view(s, t)
 
@@ -618,7 +635,9 @@ class Ledger:
             if chat is None:
                 return []
             ts = s.scalars(
-                select(GameTable).where(GameTable.chat_id == chat.id).order_by(GameTable.id.desc())  # type: ignore[union-attr]
+                select(GameTable)
+                .where(col(GameTable.chat_id) == chat.id)
+                .order_by(col(GameTable.id).desc())
             ).all()
             return [self._table_view(s, t) for t in ts]
 
@@ -799,11 +818,11 @@ class Ledger:
             ds = s.scalars(
                 select(Draft)
                 .where(
-                    Draft.tg_chat_id == tg_chat_id,
-                    Draft.status == "open",
-                    Draft.expires_at > utcnow(),
+                    col(Draft.tg_chat_id) == tg_chat_id,
+                    col(Draft.status) == "open",
+                    col(Draft.expires_at) > utcnow(),
                 )
-                .order_by(Draft.id)  # type: ignore[arg-type]
+                .order_by(col(Draft.id))
             ).all()
             return [self._draft_view(d) for d in ds]
 
@@ -888,12 +907,12 @@ class Ledger:
             raise Conflict(f"a draft is closed as 'done' or 'cancelled', not {status!r}")
         with self._write() as s:
             self._draft_for_update(s, draft_id, version)
-            res = s.execute(
+            res = s.exec(
                 update(Draft)
-                .where(Draft.id == draft_id, Draft.version == version)  # type: ignore[arg-type]
+                .where(col(Draft.id) == draft_id, col(Draft.version) == version)
                 .values(version=version + 1, status=status, updated_at=utcnow())
             )
-            if res.rowcount != 1:  # type: ignore[attr-defined]
+            if res.rowcount != 1:
                 raise StaleDraft(f"draft {draft_id} changed concurrently")
             d = s.get(Draft, draft_id)
             assert d is not None
@@ -904,16 +923,16 @@ class Ledger:
         """Mark open drafts past their expiry as ``expired``; return how many."""
         now = _aware(now) if now is not None else utcnow()
         with self._write() as s:
-            res = s.execute(
+            res = s.exec(
                 update(Draft)
-                .where(Draft.status == "open", Draft.expires_at <= now)  # type: ignore[arg-type]
-                .values(status="expired", version=Draft.version + 1, updated_at=utcnow())
+                .where(col(Draft.status) == "open", col(Draft.expires_at) <= now)
+                .values(status="expired", version=col(Draft.version) + 1, updated_at=utcnow())
             )
-            return int(res.rowcount)  # type: ignore[attr-defined]
+            return int(res.rowcount)
 
     # --- hands -----------------------------------------------------------------------------
     def _by_key(self, s: Session, key: str) -> Hand | None:
-        return s.scalars(select(Hand).where(Hand.idempotency_key == key)).first()
+        return s.scalars(select(Hand).where(col(Hand.idempotency_key) == key)).first()
 
     def _existing(self, s: Session, key: str, table_id: int) -> HandView | None:
         h = self._by_key(s, key)
@@ -1036,7 +1055,7 @@ class Ledger:
                 )
             )
         s.execute(
-            insert(LedgerRow.__table__),  # type: ignore[attr-defined]
+            insert(table_of(LedgerRow)),
             [r.model_dump(exclude={"id"}) for r in rows],
         )
         self._apply_totals(s, t.id, h.night, rows, +1)
@@ -1049,8 +1068,8 @@ class Ledger:
         if draft_id is not None:
             s.execute(
                 update(Draft)
-                .where(Draft.id == draft_id, Draft.status == "open")  # type: ignore[arg-type]
-                .values(status="done", version=Draft.version + 1, updated_at=utcnow())
+                .where(col(Draft.id) == draft_id, col(Draft.status) == "open")
+                .values(status="done", version=col(Draft.version) + 1, updated_at=utcnow())
             )
         s.flush()
         return h
@@ -1079,7 +1098,7 @@ class Ledger:
 
     @functools.cached_property
     def _upsert_totals(self) -> Any:
-        table = NightTotal.__table__  # type: ignore[attr-defined]
+        table = table_of(NightTotal)
         ins = sqlite_insert(table) if self._sqlite else pg_insert(table)
         add = ("total", "hands", "wins", "self_draws", "deal_ins")
         return ins.on_conflict_do_update(
@@ -1142,16 +1161,16 @@ class Ledger:
         night's starting dealer, else after the last confirmed hand of the table, else the
         starting dealer of the first night."""
         assert t.id is not None
-        order = (Hand.position.desc(), Hand.seq.desc())  # type: ignore[attr-defined]
-        base = select(Hand.dealer_after_id).where(Hand.table_id == t.id, Hand.status == "confirmed")
-        d = s.scalars(base.where(Hand.night == t.night).order_by(*order).limit(1)).first()
+        order = (col(Hand.position).desc(), col(Hand.seq).desc())
+        base = select(col(Hand.dealer_after_id)).where(
+            col(Hand.table_id) == t.id, col(Hand.status) == "confirmed"
+        )
+        d = s.scalars(base.where(col(Hand.night) == t.night).order_by(*order).limit(1)).first()
         if d is None:
             night = self._night(s, t.id, t.night)
             d = night.start_dealer_id if night is not None else None
         if d is None:
-            d = s.scalars(
-                base.order_by(Hand.night.desc(), *order).limit(1)  # type: ignore[attr-defined]
-            ).first()
+            d = s.scalars(base.order_by(col(Hand.night).desc(), *order).limit(1)).first()
         if d is None:
             first = self._night(s, t.id, 1)
             d = first.start_dealer_id if first is not None else None
@@ -1164,8 +1183,8 @@ class Ledger:
         h.voided_by = by
         h.voided_at = utcnow()
         h.void_reason = reason
-        rows = s.scalars(select(LedgerRow).where(LedgerRow.hand_id == h.id)).all()
-        s.execute(update(LedgerRow).where(LedgerRow.hand_id == h.id).values(confirmed=False))  # type: ignore[arg-type]
+        rows = s.scalars(select(LedgerRow).where(col(LedgerRow.hand_id) == h.id)).all()
+        s.execute(update(LedgerRow).where(col(LedgerRow.hand_id) == h.id).values(confirmed=False))
         self._apply_totals(s, t.id, h.night, rows, -1)
         t.hand_count -= 1
         night_row = self._night(s, t.id, h.night)
@@ -1265,7 +1284,9 @@ class Ledger:
 
     def get_hand(self, table_id: int, seq: int) -> HandView:
         with self._read() as s:
-            h = s.scalars(select(Hand).where(Hand.table_id == table_id, Hand.seq == seq)).first()
+            h = s.scalars(
+                select(Hand).where(col(Hand.table_id) == table_id, col(Hand.seq) == seq)
+            ).first()
             if h is None:
                 self._table(s, table_id)
                 raise NotFound(f"table {table_id} has no hand #{seq}")
@@ -1284,8 +1305,8 @@ class Ledger:
             self._table(s, table_id)
             h = s.scalars(
                 select(Hand)
-                .where(Hand.table_id == table_id, Hand.status == "confirmed")
-                .order_by(Hand.seq.desc())  # type: ignore[attr-defined]
+                .where(col(Hand.table_id) == table_id, col(Hand.status) == "confirmed")
+                .order_by(col(Hand.seq).desc())
                 .limit(1)
             ).first()
             return None if h is None else self._hand_views(s, [h])[0]
@@ -1320,7 +1341,7 @@ class Ledger:
 
     # --- totals ----------------------------------------------------------------------------
     @staticmethod
-    def _scope(t: Any, night: int | None) -> int:
+    def _scope(t: _TableNight, night: int | None) -> int:
         if night is None:
             return t.night
         if night < 0 or night > t.night:
@@ -1331,14 +1352,16 @@ class Ledger:
     def _totals(s: Session, table_id: int, night: int) -> list[tuple[int, int, int, int, int, int]]:
         """(player, total, hands, wins, self_draws, deal_ins) of a night, or all (0)."""
         cols = (
-            NightTotal.player_id,
-            NightTotal.total,
-            NightTotal.hands,
-            NightTotal.wins,
-            NightTotal.self_draws,
-            NightTotal.deal_ins,
+            col(NightTotal.player_id),
+            col(NightTotal.total),
+            col(NightTotal.hands),
+            col(NightTotal.wins),
+            col(NightTotal.self_draws),
+            col(NightTotal.deal_ins),
         )
-        q = select(*cols).where(NightTotal.table_id == table_id, NightTotal.night == night)
+        q = select(*cols).where(
+            col(NightTotal.table_id) == table_id, col(NightTotal.night) == night
+        )
         return [
             (int(r[0]), int(r[1]), int(r[2]), int(r[3]), int(r[4]), int(r[5]))
             for r in s.execute(q).all()
@@ -1525,11 +1548,13 @@ class Ledger:
         with self._read() as s:
             t = self._table(s, table_id)
             players = s.execute(
-                select(Player.id, Player.name).where(
-                    Player.id.in_(  # type: ignore[union-attr]
-                        select(LedgerRow.player_id).where(LedgerRow.table_id == table_id)
+                select(col(Player.id), col(Player.name)).where(
+                    col(Player.id).in_(
+                        select(col(LedgerRow.player_id)).where(col(LedgerRow.table_id) == table_id)
                     )
-                    | Player.id.in_(select(Seat.player_id).where(Seat.table_id == table_id))  # type: ignore[union-attr]
+                    | col(Player.id).in_(
+                        select(col(Seat.player_id)).where(col(Seat.table_id) == table_id)
+                    )
                 )
             ).all()
             names = {str(r[0]): str(r[1]) for r in players}
@@ -1539,7 +1564,7 @@ class Ledger:
                 return "" if pid is None else names.get(str(pid), str(pid))
 
             hands = s.scalars(
-                select(Hand).where(Hand.table_id == table_id).order_by(Hand.seq)  # type: ignore[arg-type]
+                select(Hand).where(col(Hand.table_id) == table_id).order_by(col(Hand.seq))
             )
             for h in hands:
                 st = json.loads(h.settlement)
@@ -1583,31 +1608,31 @@ class Ledger:
             if chat is None:
                 return []
             lr = LedgerRow
-            in_chat = and_(lr.table_id == GameTable.id, GameTable.chat_id == chat.id)
+            in_chat = and_(col(lr.table_id) == col(GameTable.id), col(GameTable.chat_id) == chat.id)
             rows = s.execute(
                 select(
-                    lr.player_id,
+                    col(lr.player_id),
                     func.count(),
-                    func.sum(lr.won),
-                    func.sum(lr.self_drawn),
-                    func.sum(lr.dealt_in),
-                    func.max(lr.amount),
-                    func.sum(lr.amount),
-                    func.count(func.distinct(lr.table_id)),
+                    func.sum(col(lr.won)),
+                    func.sum(col(lr.self_drawn)),
+                    func.sum(col(lr.dealt_in)),
+                    func.max(col(lr.amount)),
+                    func.sum(col(lr.amount)),
+                    func.count(func.distinct(col(lr.table_id))),
                 )
                 .join(GameTable, in_chat)
-                .where(lr.confirmed.is_(True))  # type: ignore[attr-defined]
-                .group_by(lr.player_id)
+                .where(col(lr.confirmed).is_(True))
+                .group_by(col(lr.player_id))
             ).all()
             money_rows = s.execute(
                 select(
-                    lr.player_id,
-                    GameTable.currency,
-                    func.sum(lr.amount * GameTable.stake_minor),
+                    col(lr.player_id),
+                    col(GameTable.currency),
+                    func.sum(col(lr.amount) * col(GameTable.stake_minor)),
                 )
                 .join(GameTable, in_chat)
-                .where(lr.confirmed.is_(True), GameTable.stake_minor.is_not(None))  # type: ignore[attr-defined,union-attr]
-                .group_by(lr.player_id, GameTable.currency)
+                .where(col(lr.confirmed).is_(True), col(GameTable.stake_minor).is_not(None))
+                .group_by(col(lr.player_id), col(GameTable.currency))
             ).all()
             money: dict[int, dict[str, int]] = {}
             for pid, cur, amount in money_rows:
@@ -1643,15 +1668,15 @@ class Ledger:
         problems: list[str] = []
         with self._read() as s:
             for tid, last_seq, hand_count in s.execute(
-                select(GameTable.id, GameTable.last_seq, GameTable.hand_count)
+                select(col(GameTable.id), col(GameTable.last_seq), col(GameTable.hand_count))
             ).all():
                 n, lo, hi, conf = s.execute(
                     select(
                         func.count(),
-                        func.min(Hand.seq),
-                        func.max(Hand.seq),
-                        func.sum(case((Hand.status == "confirmed", 1), else_=0)),
-                    ).where(Hand.table_id == tid)
+                        func.min(col(Hand.seq)),
+                        func.max(col(Hand.seq)),
+                        func.sum(case((col(Hand.status) == "confirmed", 1), else_=0)),
+                    ).where(col(Hand.table_id) == tid)
                 ).one()
                 if n != last_seq or (n and (lo != 1 or hi != n)):
                     problems.append(f"table {tid}: {n} hands, seq {lo}..{hi}, last_seq {last_seq}")
@@ -1661,23 +1686,25 @@ class Ledger:
                 (int(a), int(b), int(c)): int(d)
                 for a, b, c, d in s.execute(
                     select(
-                        LedgerRow.table_id,
-                        LedgerRow.night,
-                        LedgerRow.player_id,
-                        func.sum(LedgerRow.amount),
+                        col(LedgerRow.table_id),
+                        col(LedgerRow.night),
+                        col(LedgerRow.player_id),
+                        func.sum(col(LedgerRow.amount)),
                     )
-                    .where(LedgerRow.confirmed.is_(True))  # type: ignore[attr-defined]
-                    .group_by(LedgerRow.table_id, LedgerRow.night, LedgerRow.player_id)
+                    .where(col(LedgerRow.confirmed).is_(True))
+                    .group_by(
+                        col(LedgerRow.table_id), col(LedgerRow.night), col(LedgerRow.player_id)
+                    )
                 ).all()
             }
             totals = {
                 (int(a), int(b), int(c)): int(d)
                 for a, b, c, d in s.execute(
                     select(
-                        NightTotal.table_id,
-                        NightTotal.night,
-                        NightTotal.player_id,
-                        NightTotal.total,
+                        col(NightTotal.table_id),
+                        col(NightTotal.night),
+                        col(NightTotal.player_id),
+                        col(NightTotal.total),
                     )
                 ).all()
             }
@@ -1687,9 +1714,9 @@ class Ledger:
                 if sums.get(k, 0) != totals.get(k, 0):
                     problems.append(f"night_total {k}: {totals.get(k, 0)} != rows {sums.get(k, 0)}")
             bad = s.execute(
-                select(Hand.id)
-                .join(LedgerRow, LedgerRow.hand_id == Hand.id)
-                .where(LedgerRow.confirmed != (Hand.status == "confirmed"))
+                select(col(Hand.id))
+                .join(LedgerRow, col(LedgerRow.hand_id) == col(Hand.id))
+                .where(col(LedgerRow.confirmed) != (col(Hand.status) == "confirmed"))
                 .limit(5)
             ).all()
             for (hid,) in bad:
