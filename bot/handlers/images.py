@@ -77,6 +77,8 @@ async def scoreboard(context: Ctx, w: Who, table: TableView, st: StandingsView) 
         seats=tuple(seats),
         trend=trend,
         currency=table.currency,
+        unit_zh=scoring.get(table.ruleset).unit_zh,
+        unit_en=scoring.get(table.ruleset).unit_en,
     )
     return await _draw(render.render_scoreboard, view, w.tr.lang)
 
@@ -118,6 +120,8 @@ async def settlement(
         transfers=transfers,
         currency=sv.currency,
         stake_minor=sv.stake_minor,
+        unit_zh=scoring.get(table.ruleset).unit_zh,
+        unit_en=scoring.get(table.ruleset).unit_en,
     )
     return await _draw(render.render_settlement, view, w.tr.lang)
 
@@ -158,5 +162,7 @@ async def hand_card(
         nets=nets,
         explanation=shown.explanation,
         voided=hand.status == "voided",
+        unit_zh=scoring.get(table.ruleset).unit_zh,
+        unit_en=scoring.get(table.ruleset).unit_en,
     )
     return await _draw(render.render_hand_card, view, w.tr.lang)

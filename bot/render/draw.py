@@ -16,9 +16,20 @@ from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw
 
-from bot.render.labels import hands_label, is_zh, label
+from bot.render.labels import hands_label, is_zh, label, unit
 from bot.render.money import format_money, signed
-from bot.render.text import SYMBOLS2, draw_runs, draw_text, fit, font, text_width, width, wrap
+from bot.render.text import (
+    ELLIPSIS,
+    SYMBOLS2,
+    Run,
+    draw_runs,
+    draw_text,
+    fit,
+    font,
+    text_width,
+    width,
+    wrap,
+)
 from bot.render.views import (
     HandCardView,
     NetLine,
@@ -81,6 +92,47 @@ def tone(n: int) -> RGB:
     return GAIN if n > 0 else LOSS if n < 0 else MUTED
 
 
+def _with_unit(
+    body: str, size: int, max_w: float, unit_text: str
+) -> tuple[list[Run], list[Run], int, float]:
+    """Runs of a bold number and of its unit (half size, after a small gap), cut to ``max_w``
+    together: the number first, the unit in what is left (left out if only "…" would fit).
+    Returns (number runs, unit runs, unit size, gap before the unit)."""
+    runs = fit(body, size, max_w, True)
+    us = max(12, round(size * 0.55))
+    ugap = round(size * 0.18)
+    urun: list[Run] = []
+    if unit_text:
+        room = max_w - width(runs, size) - ugap
+        urun = fit(unit_text, us, room, True) if room > 0 else []
+        if len(urun) == 1 and urun[0][1] == ELLIPSIS:
+            urun = []
+    return runs, urun, us, ugap if urun else 0
+
+
+def draw_amount(
+    im: Image.Image,
+    x: float,
+    baseline: float,
+    body: str,
+    size: int,
+    fill: RGB,
+    *,
+    unit_text: str = "",
+    unit_fill: RGB | None = None,
+    max_w: float = 1e9,
+) -> float:
+    """A bold number right-aligned at ``x``, followed by its unit in smaller type. Returns
+    the width drawn."""
+    runs, urun, us, ugap = _with_unit(body, size, max_w, unit_text)
+    uw = width(urun, us)
+    w = width(runs, size) + ugap + uw
+    draw_runs(im, x - w, baseline, runs, size, fill)
+    if urun:
+        draw_runs(im, x - uw, baseline, urun, us, unit_fill or fill)
+    return w
+
+
 def draw_value(
     im: Image.Image,
     x: float,
@@ -91,15 +143,19 @@ def draw_value(
     text: str | None = None,
     align: str = "right",
     max_w: float | None = None,
+    unit_text: str = "",
 ) -> float:
     """A signed amount in the gain/loss colour, after a ▲ / ▼ drawn as a triangle (so the
-    direction reads without colour); ``text`` replaces the plain signed number. Returns width."""
+    direction reads without colour); ``text`` replaces the plain signed number; ``unit_text``
+    follows it in smaller type (cut or left out first when space is short). Returns width."""
     c = tone(n)
     body = text if text is not None else signed(n)
     tri = 0 if n == 0 else round(size * 0.5)
     gap = round(size * 0.22) if tri else 0
-    runs = fit(body, size, (max_w - tri - gap) if max_w is not None else 1e9, True)
-    w = width(runs, size) + tri + gap
+    room = (max_w - tri - gap) if max_w is not None else 1e9
+    runs, urun, us, ugap = _with_unit(body, size, room, unit_text)
+    bw = width(runs, size)
+    w = bw + ugap + width(urun, us) + tri + gap
     left = x - w if align == "right" else x - w / 2 if align == "center" else x
     if tri:
         cy = baseline - size * 0.36
@@ -110,6 +166,8 @@ def draw_value(
             pts = [(left, cy - h / 2), (left + tri, cy - h / 2), (left + tri / 2, cy + h / 2)]
         ImageDraw.Draw(im).polygon(pts, fill=c)
     draw_runs(im, left + tri + gap, baseline, runs, size, c)
+    if urun:
+        draw_runs(im, left + tri + gap + bw + ugap, baseline, urun, us, c)
     return w
 
 
@@ -127,6 +185,10 @@ def encode(im: Image.Image) -> bytes:
     return buf.getvalue()
 
 
+SUB_SIZE = 34  # the header's subtitle
+EXTRA_SIZE = 30  # its second line
+
+
 def header(
     im: Image.Image, title: str, sub: str, lang: str, *, extra: str = "", height: int = 196
 ) -> int:
@@ -134,9 +196,9 @@ def header(
     d.rectangle((0, 0, W, height), fill=FELT)
     d.rectangle((0, height - 8, W, height), fill=GOLD)
     draw_text(im, M, 86, title, 60, WHITE, bold=True, max_w=W - 2 * M)
-    draw_text(im, M, 146, sub, 34, FELT_SUB, max_w=W - 2 * M)
+    draw_text(im, M, 146, sub, SUB_SIZE, FELT_SUB, max_w=W - 2 * M)
     if extra:
-        draw_text(im, M, 146 + 48, extra, 30, FELT_SUB, max_w=W - 2 * M)
+        draw_text(im, M, 146 + 48, extra, EXTRA_SIZE, FELT_SUB, max_w=W - 2 * M)
     return height
 
 
@@ -146,8 +208,53 @@ def section_title(im: Image.Image, y: int, text: str) -> int:
     return y + 84
 
 
+SEP = "  ·  "
+
+
 def dot_join(*parts: str) -> str:
-    return "  ·  ".join(p for p in parts if p)
+    return SEP.join(p for p in parts if p)
+
+
+def _cut(text: str, size: int, max_w: float) -> str:
+    """``text`` cut with an ellipsis to ``max_w``, without a dangling "/" or "(" before it."""
+    cut = "".join(t for _, t in fit(text, size, max_w))
+    if cut.endswith(ELLIPSIS) and cut != text:
+        cut = cut[: -len(ELLIPSIS)].rstrip(" /(-,:;·–—") + ELLIPSIS
+    return cut
+
+
+def fit_parts(parts: list[tuple[str, bool]], size: int, max_w: float) -> str:
+    """``parts`` joined by " · " in at most ``max_w``: the parts marked True (names: table,
+    ruleset) are shortened with an ellipsis first, the longest first, down to a common width,
+    so that the others (night, hand count, stake) stay whole. When even that cannot fit, the
+    caller's ``max_w`` cuts the end."""
+    parts = [(t, s) for t, s in parts if t]
+    text = SEP.join(t for t, _ in parts)
+    if text_width(text, size) <= max_w:
+        return text
+    sep_w = text_width(SEP, size) * (len(parts) - 1)
+    fixed = sum(text_width(t, size) for t, s in parts if not s)
+    widths = sorted(text_width(t, size) for t, s in parts if s)
+    room = max_w - sep_w - fixed
+    if not widths or room < 3 * size * len(widths):
+        return text  # no sensible way to keep the fixed parts: cut at the end
+    # the largest cap such that the shrinkable parts, each at most cap wide, fill the room
+    cap, rest = room / len(widths), room
+    for i, w in enumerate(widths):
+        share = rest / (len(widths) - i)
+        if w <= share:
+            rest -= w
+        else:
+            cap = share
+            break
+    else:
+        return text
+    while cap > size:  # text widths do not add up exactly (kerning): tighten until it fits
+        out = SEP.join(_cut(t, size, cap) if s else t for t, s in parts)
+        if text_width(out, size) <= max_w:
+            return out
+        cap -= size / 4
+    return text
 
 
 def pill(im: Image.Image, x: int, baseline: int, text: str, size: int, bg: RGB, fg: RGB) -> int:
@@ -183,12 +290,19 @@ def render_scoreboard(view: ScoreboardView, lang: str) -> bytes:
         h += 28 + 44 + 46 * len(last_lines) + 28
     h += 24
     im = Image.new("RGB", (W, h), BG)
-    sub = dot_join(
-        view.ruleset_name, label("night", lang, n=view.night), hands_label(view.hand_count, lang)
+    sub = fit_parts(
+        [
+            (view.ruleset_name, True),
+            (label("night", lang, n=view.night), False),
+            (hands_label(view.hand_count, lang), False),
+        ],
+        SUB_SIZE,
+        W - 2 * M,
     )
     y = header(im, view.table_name, sub, lang) + 16
+    u = unit(view.unit_zh, view.unit_en, lang)
     for i, seat in enumerate(view.seats):
-        _seat_row(im, y, seat, view.currency, lang, last=i == len(view.seats) - 1)
+        _seat_row(im, y, seat, view.currency, lang, u, last=i == len(view.seats) - 1)
         y += ROW_H
     y += 24
     y = section_title(im, y, label("trend", lang))
@@ -207,7 +321,7 @@ def render_scoreboard(view: ScoreboardView, lang: str) -> bytes:
 
 
 def _seat_row(
-    im: Image.Image, y: int, seat: Any, currency: str | None, lang: str, last: bool
+    im: Image.Image, y: int, seat: Any, currency: str | None, lang: str, u: str, last: bool
 ) -> None:
     d = ImageDraw.Draw(im)
     cx, cy, r = M + 44, y + ROW_H // 2, 44
@@ -240,7 +354,7 @@ def _seat_row(
     draw_text(im, sx, y + 112, stats, 30, MUTED, max_w=W - M - right_w - sx - 16)
     c = tone(seat.total)
     money = money_text(seat.money_minor, currency)
-    draw_value(im, W - M, y + (76 if money else 94), seat.total, 60, max_w=right_w)
+    draw_value(im, W - M, y + (76 if money else 94), seat.total, 60, max_w=right_w, unit_text=u)
     if money:
         draw_text(im, W - M, y + 120, money, 32, c, bold=True, align="right", max_w=right_w)
     if not last:
@@ -355,27 +469,33 @@ def _legend(im: Image.Image, top: int, view: ScoreboardView) -> None:
 
 @_serialized
 def render_settlement(view: SettlementImageView, lang: str) -> bytes:
+    u = unit(view.unit_zh, view.unit_en, lang)
     stake = ""
     if view.stake_minor is not None:
-        stake = label("stake", lang, m=format_money(view.stake_minor, view.currency))
+        m = format_money(view.stake_minor, view.currency)
+        stake = label("stake", lang, m=m, u=unit(view.unit_zh, view.unit_en, lang, per=True))
     head_h = 244
     net_h = 84 + 96 * len(view.nets)
     n_tr = len(view.transfers)
     tr_h = 84 + (108 * n_tr if n_tr else 96)
     h = head_h + 16 + net_h + 28 + tr_h + 40
     im = Image.new("RGB", (W, h), BG)
-    extra = dot_join(
-        view.ruleset_name,
-        label("night", lang, n=view.night),
-        hands_label(view.hand_count, lang),
-        stake,
+    extra = fit_parts(
+        [
+            (view.ruleset_name, True),
+            (label("night", lang, n=view.night), False),
+            (hands_label(view.hand_count, lang), False),
+            (stake, False),
+        ],
+        EXTRA_SIZE,
+        W - 2 * M,
     )
     y = header(im, label("settlement", lang), view.table_name, lang, extra=extra, height=head_h)
     y += 16
     d = ImageDraw.Draw(im)
     y = section_title(im, y, label("net", lang))
     for i, line in enumerate(view.nets):
-        _net_row(im, y, line, view.currency, lang, zebra=i % 2 == 0)
+        _net_row(im, y, line, view.currency, lang, u, zebra=i % 2 == 0)
         y += 96
     y += 28
     y = section_title(im, y, label("transfers", lang))
@@ -413,18 +533,24 @@ def render_settlement(view: SettlementImageView, lang: str) -> bytes:
                 max_w=W - 2 * M - 2 * name_w - 90,
             )
             draw_text(
-                im, W - M, y + 96, label("points", lang, n=t.points), 26, MUTED, align="right"
+                im,
+                W - M,
+                y + 96,
+                label("points", lang, n=t.points, u=u),
+                26,
+                MUTED,
+                align="right",
+                max_w=W - 2 * M - 2 * name_w - 90,
             )
         else:
-            draw_text(
+            draw_amount(
                 im,
                 W - M,
                 y + 72,
-                label("points", lang, n=t.points),
+                str(t.points),
                 50,
                 LOSS,
-                bold=True,
-                align="right",
+                unit_text=u,
                 max_w=W - 2 * M - 2 * name_w - 90,
             )
         y += 108
@@ -432,16 +558,18 @@ def render_settlement(view: SettlementImageView, lang: str) -> bytes:
 
 
 def _net_row(
-    im: Image.Image, y: int, line: NetLine, currency: str | None, lang: str, zebra: bool
+    im: Image.Image, y: int, line: NetLine, currency: str | None, lang: str, u: str, zebra: bool
 ) -> None:
     d = ImageDraw.Draw(im)
     if zebra:
         d.rounded_rectangle((M - 12, y + 4, W - M + 12, y + 92), radius=14, fill=ZEBRA)
     c = tone(line.points)
-    draw_text(im, M, y + 64, line.name, 44, INK, bold=True, max_w=430)
-    pts = label("points", lang, n=signed(line.points))
+    nw = draw_text(im, M, y + 64, line.name, 44, INK, bold=True, max_w=430)
+    pts = label("points", lang, n=signed(line.points), u=u)
     if line.money_minor is not None:
-        draw_text(im, W - M - 300, y + 64, pts, 34, c, align="right", max_w=200)
+        # right-aligned in a fixed column; a long unit may use the room a short name leaves
+        room = W - M - 300 - (M + nw + 32)
+        draw_text(im, W - M - 300, y + 64, pts, 34, c, align="right", max_w=room)
         draw_value(
             im,
             W - M,
@@ -452,7 +580,7 @@ def _net_row(
             text=money_text(line.money_minor, currency),
         )
     else:
-        draw_value(im, W - M, y + 66, line.points, 48, max_w=480)
+        draw_value(im, W - M, y + 66, line.points, 48, max_w=480, unit_text=u)
 
 
 # --------------------------------------------------------------------------- hand card
@@ -571,7 +699,16 @@ def render_hand_card(view: HandCardView, lang: str) -> bytes:
     h += 32
     im = Image.new("RGB", (W, h), BG)
     d = ImageDraw.Draw(im)
-    sub = dot_join(view.table_name, view.ruleset_name, label("night", lang, n=view.night))
+    sub = fit_parts(
+        [
+            (view.table_name, True),
+            (view.ruleset_name, True),
+            (label("night", lang, n=view.night), False),
+        ],
+        SUB_SIZE,
+        W - 2 * M,
+    )
+    u = unit(view.unit_zh, view.unit_en, lang)
     y = header(im, label("hand_no", lang, n=view.seq), sub, lang)
     if view.voided:
         tag = label("voided", lang)
@@ -600,7 +737,9 @@ def render_hand_card(view: HandCardView, lang: str) -> bytes:
         draw_text(im, M + w + 66, y + 46, p.payee, 38, INK, bold=True, max_w=300)
         if p.reason:
             draw_text(im, M, y + 76, p.reason, 26, MUTED, max_w=W - 2 * M - 200)
-        draw_text(im, W - M, y + 56, str(p.amount), 48, INK, bold=True, align="right", max_w=190)
+        draw_amount(
+            im, W - M, y + 56, str(p.amount), 48, INK, unit_text=u, unit_fill=MUTED, max_w=260
+        )
         y += 86
     if len(view.payments) > pay_cap:
         draw_text(im, M, y + 32, label("more", lang, n=len(view.payments) - pay_cap), 28, MUTED)

@@ -19,8 +19,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "net": ("输赢", "Net"),
     "transfers": ("转账", "Who pays whom"),
     "no_transfers": ("无需转账", "Nobody owes anything"),
-    "points": ("{n}分", "{n} pts"),
-    "stake": ("每分{m}", "{m} per point"),
+    "points": ("{n}{u}", "{n} {u}"),
+    "stake": ("每{u}{m}", "{m} per {u}"),
     "payments": ("付款", "Payments"),
     "explanation": ("计算过程", "How it adds up"),
     "fans": ("番种", "Fans"),
@@ -44,6 +44,19 @@ def is_zh(lang: str) -> bool:
 def label(key: str, lang: str, **kw: object) -> str:
     zh, en = LABELS[key]
     return (zh if is_zh(lang) else en).format(**kw)
+
+
+def unit(unit_zh: str, unit_en: str, lang: str, *, per: bool = False) -> str:
+    """The ruleset's unit as the images write it: ``unit_zh`` in Chinese; in English a final
+    "points" is shortened to "pts" ("base points" → "base pts"), or made "point" after "per"
+    (``per=True``: "¥0.50 per point")."""
+    if is_zh(lang):
+        return unit_zh.strip() or "分"
+    u = unit_en.strip() or "pts"
+    for word in ("points", "pts"):
+        if u == word or u.endswith(" " + word):
+            return u[: -len(word)] + ("point" if per else "pts")
+    return u
 
 
 def hands_label(n: int, lang: str) -> str:

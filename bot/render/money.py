@@ -1,21 +1,15 @@
-"""Money and point formatting for the images (integers only)."""
+"""Signs for the images; the money itself is written by :func:`scoring.transfers.format_money`.
+
+The renderer shows gains and losses with a real minus sign (U+2212) and, where asked, a plus
+sign; the digits, the symbol and the decimals (``¥35``, ``¥35.50``, ``¥0.05``) are exactly those
+of :func:`scoring.transfers.format_money`, the one money formatter of the project.
+"""
 
 from __future__ import annotations
 
-MINUS = "\u2212"  # a real minus sign, wider and clearer than a hyphen
+from scoring.transfers import format_money as _format_money
 
-_SYMBOLS = {
-    "CNY": "¥",
-    "RMB": "¥",
-    "JPY": "¥",
-    "USD": "$",
-    "HKD": "HK$",
-    "TWD": "NT$",
-    "SGD": "S$",
-    "EUR": "€",
-    "GBP": "£",
-}
-_ZERO_DECIMAL = {"JPY", "KRW", "TWD"}
+MINUS = "\u2212"  # a real minus sign, wider and clearer than a hyphen
 
 
 def signed(n: int) -> str:
@@ -28,31 +22,15 @@ def signed(n: int) -> str:
 
 
 def format_money(minor: int, currency: str | None, *, sign: bool = False) -> str:
-    """Format an amount in minor units: ``format_money(3550, "CNY") == "¥35.5"``.
+    """:func:`scoring.transfers.format_money` of the amount's size, after ``−`` when negative
+    (``+`` when positive and ``sign``): ``format_money(-50, "CNY") == "−¥0.50"``.
 
-    Two decimals (trailing zeros dropped: ``¥35``, ``¥35.5``, ``¥35.05``) unless the currency
-    has none. A currency that is not a known ISO code is used as given (a symbol or a word).
+    ``currency`` is an ISO code (``scoring.transfers.CURRENCIES``; an unknown code follows the
+    amount: ``"2.50 XYZ"``); ``None`` or ``""`` gives the bare amount (``"2.50"``).
     """
-    code = (currency or "").strip()
-    sym = _SYMBOLS.get(code.upper(), code)
-    neg = minor < 0
-    a = -minor if neg else minor
-    if code.upper() in _ZERO_DECIMAL:
-        body = f"{a}"
-    else:
-        whole, frac = divmod(a, 100)
-        if frac == 0:
-            body = f"{whole}"
-        elif frac % 10 == 0:
-            body = f"{whole}.{frac // 10}"
-        else:
-            body = f"{whole}.{frac:02d}"
-    if sym and len(sym) > 1 and sym.isalpha():
-        text = f"{body} {sym}"
-    else:
-        text = f"{sym}{body}"
-    if neg:
-        return MINUS + text
+    body = _format_money(abs(minor), currency or "").strip()
+    if minor < 0:
+        return MINUS + body
     if sign and minor > 0:
-        return "+" + text
-    return text
+        return "+" + body
+    return body

@@ -93,6 +93,12 @@ def _ruleset_name(ruleset_id: str, lang: str) -> str:
     return rs.zh if is_zh(lang) else rs.en
 
 
+def _unit(ruleset_id: str) -> tuple[str, str]:
+    """The ruleset's unit of points (zh, en): ``Ruleset.unit_zh`` / ``unit_en``."""
+    rs = registry.get(ruleset_id)
+    return rs.unit_zh, rs.unit_en
+
+
 def _reason(reason: str, lang: str) -> str:
     zh, en = REASONS.get(reason, (reason, reason))
     return zh if is_zh(lang) else en
@@ -330,6 +336,7 @@ def scoreboard_view(
     ids = _ids(hands, n)
     nm = _name_map(ids, names)
     running = _totals(hands, ids)
+    unit = _unit(hands[0].record.ruleset if hands else ruleset)
     won, selfd, dealt = [0] * n, [0] * n, [0] * n
     for h in hands:
         for w in h.record.wins if h.record.result == "win" else ():
@@ -364,6 +371,8 @@ def scoreboard_view(
         trend=trend,
         last_hand=_summary(len(hands), hands[-1], nm, lang) if hands else None,
         currency=CURRENCY if money else None,
+        unit_zh=unit[0],
+        unit_en=unit[1],
     )
 
 
@@ -381,6 +390,7 @@ def settlement_view(
     transfers = fewest_transfers(total, ids)
     cash = to_money(total, STAKE_MINOR, order=ids) if money else None
     nm = _name_map(ids, names)
+    unit = _unit(hands[0].record.ruleset if hands else ruleset)
 
     def transfer_money(payer: str, payee: str, points: int) -> int | None:
         if not money:
@@ -401,6 +411,8 @@ def settlement_view(
         ),
         currency=CURRENCY if money else None,
         stake_minor=STAKE_MINOR if money else None,
+        unit_zh=unit[0],
+        unit_en=unit[1],
     )
 
 
@@ -417,6 +429,7 @@ def _card(
     shown = named_settlement(hand, nm)
     net = dict(hand.settlement.net)
     cash = to_money(net, STAKE_MINOR, order=ids)
+    unit = _unit(hand.record.ruleset)
     return HandCardView(
         table_name=TABLE[_lk(lang)],
         ruleset_name=_ruleset_name(hand.record.ruleset, lang),
@@ -431,6 +444,8 @@ def _card(
         explanation=shown.explanation,
         tile_hands=tile_hands,
         currency=CURRENCY,
+        unit_zh=unit[0],
+        unit_en=unit[1],
     )
 
 

@@ -4,9 +4,11 @@ The bot maps ledger views (``storage.views``) to these. Every text here is alrea
 text (player names, ruleset name, reason names) in the chat's language, except the explanation
 steps, which are :class:`scoring.record.Step` and are picked by ``lang`` at render time.
 
-Points are integers in the ruleset's unit; money is an integer number of *minor* units (cents,
-fen) of ``currency`` (an ISO code such as ``"CNY"`` or a symbol such as ``"¥"``), or ``None``
-when the table plays without a stake.
+Points are integers in the ruleset's unit (``unit_zh`` / ``unit_en`` of the views that show
+points: ``Ruleset.unit_zh`` / ``unit_en``, e.g. 子 for the Jiangxi rulesets; 分 / pts when not
+given); money is an integer number of *minor* units (cents, fen) of ``currency`` (an ISO code
+such as ``"CNY"``, written by :func:`scoring.transfers.format_money`), or ``None`` when the
+table plays without a stake.
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ class ScoreboardView:
     trend: tuple[TrendSeries, ...] = ()
     last_hand: str | None = None  # one-line summary of the last hand, in the chat's language
     currency: str | None = None  # for SeatLine.money_minor
+    unit_zh: str = "分"  # the ruleset's unit of points
+    unit_en: str = "pts"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +90,8 @@ class SettlementImageView:
     transfers: tuple[TransferLine, ...]
     currency: str | None = None
     stake_minor: int | None = None  # money per point, shown in the header when given
+    unit_zh: str = "分"  # the ruleset's unit of points
+    unit_en: str = "pts"
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,3 +136,5 @@ class HandCardView:
     tile_hands: tuple[TileHandView, ...] = ()
     voided: bool = False
     currency: str | None = None  # for NetLine.money_minor
+    unit_zh: str = "分"  # the ruleset's unit of points
+    unit_en: str = "pts"

@@ -8,6 +8,7 @@ reviewed golden images (``regen_golden.py`` rewrites those deliberately).
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -31,9 +32,18 @@ from bot.render import (
     render_scoreboard,
     render_settlement,
 )
-from bot.render.draw import BG, FELT, GAIN, LOSS, M, W, parse_tiles
-from bot.render.samples import EN_NAMES, render_samples, sample_hands, scoreboard_view
+from bot.render.draw import BG, FELT, GAIN, LOSS, SUB_SIZE, M, W, fit_parts, parse_tiles
+from bot.render.labels import label, unit
+from bot.render.samples import (
+    EN_NAMES,
+    hand_card_view,
+    render_samples,
+    sample_hands,
+    scoreboard_view,
+    settlement_view,
+)
 from bot.render.text import clusters, fit, text_width, wrap
+from scoring.transfers import format_money as scoring_format_money
 from tests.render.cases import GOLDEN, NASTY_NAMES, all_cases
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
@@ -205,12 +215,81 @@ def test_parse_tiles() -> None:
 
 def test_format_money() -> None:
     assert format_money(3500, "CNY") == "¥35"
-    assert format_money(3550, "CNY") == "¥35.5"
+    assert format_money(3550, "CNY") == "¥35.50"
     assert format_money(3505, "CNY") == "¥35.05"
-    assert format_money(-50, "CNY") == "−¥0.5"
-    assert format_money(120, "USD", sign=True) == "+$1.2"
+    assert format_money(-50, "CNY") == "−¥0.50"
+    assert format_money(120, "USD", sign=True) == "+$1.20"
     assert format_money(500, "JPY") == "¥500"
-    assert format_money(250, "pts") == "2.5 pts"
+    assert format_money(250, "XYZ") == "2.50 XYZ"
+
+
+@given(
+    st.integers(min_value=-(10**9), max_value=10**9), st.sampled_from(["CNY", "USD", "JPY", "XYZ"])
+)
+def test_the_images_write_money_as_scoring_does(minor: int, currency: str) -> None:
+    """One formatter: the renderer only adds the sign (a real minus, "+" on request)."""
+    body = scoring_format_money(abs(minor), currency)
+    assert format_money(minor, currency) == ("\u2212" + body if minor < 0 else body)
+    assert format_money(minor, currency, sign=True) == (
+        "\u2212" + body if minor < 0 else "+" + body if minor > 0 else body
+    )
+
+
+def test_subtitle_keeps_the_night_and_shortens_the_longest_name() -> None:
+    """Review finding: "Friday Night Table · Guobiao (Chinese Official / MCR) · Night 3" was cut
+    to "Nig…" on the English Guobiao hand card."""
+    table, ruleset, night = "Friday Night Table", "Guobiao (Chinese Official / MCR)", "Night 3"
+    max_w = W - 2 * M
+    sub = fit_parts([(table, True), (ruleset, True), (night, False)], SUB_SIZE, max_w)
+    assert text_width(sub, SUB_SIZE) <= max_w
+    assert sub.endswith("  ·  Night 3")
+    assert sub.startswith(table + "  ·  Guobiao (")  # the shorter name stays whole
+    assert "\u2026" in sub and "MCR" not in sub
+    # two long names are both shortened, the night and hand count still whole
+    long = "Table " + "X" * 80
+    sub = fit_parts(
+        [(long, True), (ruleset, True), (night, False), ("200 hands", False)], SUB_SIZE, max_w
+    )
+    assert text_width(sub, SUB_SIZE) <= max_w
+    assert sub.endswith("  ·  Night 3  ·  200 hands")
+    assert sub.count("\u2026") == 2
+    # what fits is left alone
+    assert fit_parts([("T", True), ("", True), (night, False)], SUB_SIZE, max_w) == "T  ·  Night 3"
+
+
+def test_unit_words() -> None:
+    assert unit("子", "zi (stakes)", "zh") == "子"
+    assert unit("子", "zi (stakes)", "en") == "zi (stakes)"
+    assert unit("分", "points", "en") == "pts"
+    assert unit("分", "points", "en", per=True) == "point"
+    assert unit("底分", "base points", "en") == "base pts"
+    assert unit("分", "pts", "en", per=True) == "point"
+    assert label("points", "zh", n=-5, u=unit("子", "zi", "zh")) == "-5子"
+    assert label("stake", "en", m="¥0.50", u=unit("分", "points", "en", per=True)) == (
+        "¥0.50 per point"
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_ruleset_unit_is_drawn(lang: str) -> None:
+    """A view in 子 draws differently from the same view in the default 分 / pts, on every
+    image kind (the unit is part of the totals, the payments and the settlement lines)."""
+    hands = sample_hands(4, 5)
+    sb = scoreboard_view(EN_NAMES, hands, lang, money=False)
+    st = settlement_view(EN_NAMES, hands, lang, money=False)
+    hc = hand_card_view(EN_NAMES, hands, 5, lang)
+    fen = (
+        render_scoreboard(replace(sb, unit_zh="分", unit_en="pts"), lang),
+        render_settlement(replace(st, unit_zh="分", unit_en="pts"), lang),
+        render_hand_card(replace(hc, unit_zh="分", unit_en="pts"), lang),
+    )
+    zi = (
+        render_scoreboard(replace(sb, unit_zh="子", unit_en="zi"), lang),
+        render_settlement(replace(st, unit_zh="子", unit_en="zi"), lang),
+        render_hand_card(replace(hc, unit_zh="子", unit_en="zi"), lang),
+    )
+    for a, b in zip(fen, zi, strict=True):
+        assert a != b
 
 
 def test_fallback_chain_picks_a_font_per_script() -> None:
