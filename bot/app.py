@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from telegram import (
     BotCommand,
@@ -36,6 +36,18 @@ from bot.errors import install_redaction, on_error
 from bot.handlers import drafts, info, table
 from bot.i18n import Translator
 from storage.service import Ledger
+
+if TYPE_CHECKING:
+    from telegram.ext import ExtBot, JobQueue
+
+    from bot.context import Ctx
+
+    #: any PTB Application (the helpers below only touch ``bot`` and ``bot_data``)
+    AnyApp = Application[Any, Any, Any, Any, Any, Any]
+    #: what :func:`build_application` builds: a rate-limited bot, PTB's default context types
+    TallyApp = Application[
+        ExtBot[int], Ctx, dict[Any, Any], dict[Any, Any], dict[Any, Any], JobQueue[Ctx]
+    ]
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +95,7 @@ def command_descriptions(tr: Translator) -> dict[str, str]:
     }
 
 
-async def set_commands(app: Application) -> None:  # type: ignore[type-arg]
+async def set_commands(app: AnyApp) -> None:
     """Command menus per language (Telegram's language codes are two letters)."""
     for code, lang in ((None, "en"), ("zh", "zh_Hans")):
         desc = command_descriptions(Translator(lang))
@@ -96,7 +108,7 @@ async def set_commands(app: Application) -> None:  # type: ignore[type-arg]
             )
 
 
-async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
+async def _post_init(app: AnyApp) -> None:
     await expire_drafts(app)
     try:
         await set_commands(app)
@@ -104,12 +116,13 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
         log.exception("setting the command menus failed (the bot works without them)")
 
 
-async def expire_drafts(app: Application) -> int:  # type: ignore[type-arg]
+async def expire_drafts(app: AnyApp) -> int:
     """Mark the open drafts past their expiry as expired (their buttons then answer "this
     entry expired"). Returns how many; a failure is logged, never raised."""
     app.bot_data["next_sweep"] = time.monotonic() + app.bot_data.get("sweep_seconds", 600)
     try:
-        n = await asyncio.to_thread(app.bot_data["ledger"].expire_drafts)
+        ledger: Ledger = app.bot_data["ledger"]
+        n = await asyncio.to_thread(ledger.expire_drafts)
     except Exception:
         log.exception("expiring old drafts failed (retried at the next sweep)")
         return 0
@@ -126,7 +139,7 @@ async def _sweep_hook(update: object, context: Any) -> None:
         app.create_task(expire_drafts(app), update=update)
 
 
-def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
+def add_handlers(app: AnyApp) -> None:
     commands = {
         "start": info.cmd_start,
         "help": info.cmd_help,
@@ -160,7 +173,7 @@ def add_handlers(app: Application) -> None:  # type: ignore[type-arg]
 
 def build_application(
     settings: Settings, ledger: Ledger | None = None, *, images: bool = True
-) -> Application:  # type: ignore[type-arg]
+) -> TallyApp:
     """The PTB Application, pointed at ``settings.telegram_api_base_url``."""
     if ledger is None:
         ledger = Ledger(settings.database_url)

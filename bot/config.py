@@ -8,7 +8,7 @@ The variable names are part of the deployment contract: ``TELEGRAM_BOT_TOKEN``,
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -68,5 +68,5 @@ class Settings(BaseSettings):
         return f"{self.telegram_api_base_url}/file/bot"
 
 
-def load_settings(**overrides: object) -> Settings:
-    return Settings(**overrides)  # type: ignore[arg-type]
+def load_settings(**overrides: Any) -> Settings:
+    return Settings(**overrides)

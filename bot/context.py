@@ -28,7 +28,8 @@ CACHE_SECONDS = 60.0
 
 
 def ledger(context: Ctx) -> Ledger:
-    return context.application.bot_data["ledger"]  # type: ignore[no-any-return]
+    led: Ledger = context.application.bot_data["ledger"]
+    return led
 
 
 async def db(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -37,7 +38,8 @@ async def db(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
 
 
 def _cache(context: Ctx, name: str) -> dict[Any, tuple[float, Any]]:
-    return context.application.bot_data.setdefault(name, {})  # type: ignore[no-any-return]
+    cache: dict[Any, tuple[float, Any]] = context.application.bot_data.setdefault(name, {})
+    return cache
 
 
 def _get(cache: dict[Any, tuple[float, Any]], key: Any) -> Any:
@@ -70,7 +72,8 @@ async def chat_lang(context: Ctx, update: Update) -> str | None:
     cache = _cache(context, "chat_lang")
     hit = cache.get(chat.id)
     if hit is not None and hit[0] > time.monotonic():
-        return hit[1]  # type: ignore[no-any-return]
+        lang: str | None = hit[1]
+        return lang
     view = await db(
         ledger(context).ensure_chat,
         chat.id,

@@ -23,8 +23,13 @@ DEFAULT_LANG = "en"
 
 
 class Named(Protocol):
-    zh: str
-    en: str
+    """Anything with a Chinese and an English name (declarations, rulesets); read-only."""
+
+    @property
+    def zh(self) -> str: ...
+
+    @property
+    def en(self) -> str: ...
 
 
 def normalize(code: str | None, default: str = DEFAULT_LANG) -> str:

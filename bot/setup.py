@@ -82,9 +82,9 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
         return step
     if step == "ruleset" and action == "rs":
         rid = data["choices"][_idx(arg, len(data["choices"]))]
-        rs = scoring.get(rid)
+        picked = scoring.get(rid)
         data["ruleset"] = rid
-        data["options"] = {"preset": rs.default_preset} if rs.default_preset else {}
+        data["options"] = {"preset": picked.default_preset} if picked.default_preset else {}
         return _go(data, step, _next(data, step))
     rs = _rs(data) if data.get("ruleset") else None
     if rs is None:

@@ -20,7 +20,15 @@ from typing import Any
 
 import scoring
 from bot.i18n import Translator
-from scoring.declarations import DISCARD, ROBBED_KONG, SELF_DRAWN, WinItemDecl, is_enabled
+from scoring.declarations import (
+    DISCARD,
+    ROBBED_KONG,
+    SELF_DRAWN,
+    EventDecl,
+    FieldDecl,
+    WinItemDecl,
+    is_enabled,
+)
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement
 from scoring.ruleset import Options, Ruleset
@@ -400,7 +408,7 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
         if not data["trail"]:
             raise WizardError("no_back")
         data["page"] = 0
-        prev = data["trail"].pop()
+        prev: str = data["trail"].pop()
         if prev == "winner.0" and not wins:
             data["result"] = "win"
         return prev
@@ -560,18 +568,18 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
             return _go(data, step, _after_wins(rs, opts, data))
         raise WizardError("bad_arg")
     if kind == "count":
-        decl = rs.counts[n]
-        per: dict[str, int] = data["counts"].setdefault(decl.id, {})
+        cdecl = rs.counts[n]
+        per: dict[str, int] = data["counts"].setdefault(cdecl.id, {})
         if action in ("+", "-"):
             p = players[_idx(arg, len(players))]
             cur = per.get(p, 0)
             if action == "+":
                 total = sum(per.values())
-                if cur >= decl.max or (decl.total_max is not None and total >= decl.total_max):
+                if cur >= cdecl.max or (cdecl.total_max is not None and total >= cdecl.total_max):
                     raise WizardError("at_max")
                 per[p] = cur + 1
             else:
-                if cur <= decl.min:
+                if cur <= cdecl.min:
                     raise WizardError("at_min")
                 per[p] = cur - 1
             return step
@@ -584,9 +592,9 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
             i = _idx(arg, len(rs.events))
             if i not in evs:
                 raise WizardError("bad_arg")
-            decl = rs.events[i]
-            data["ev"] = {"type": decl.id, "player": None, "from": None}
-            for f in decl.fields:
+            edecl = rs.events[i]
+            data["ev"] = {"type": edecl.id, "player": None, "from": None}
+            for f in edecl.fields:
                 if f.kind == "int":
                     data["ev"][f.id] = f.default
             return _go(data, step, "evplayer")
@@ -604,9 +612,9 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
         decl = rs.event(ev["type"])
         assert decl is not None
         if kind == "evtext" and action == "p":
-            choices = text_choices(decl, data, n)
+            offered = text_choices(decl, data, n)
             pid = str(data.get("bystanders", [])[_idx(arg, len(data.get("bystanders", [])))])
-            if pid not in choices:
+            if pid not in offered:
                 raise WizardError("bad_arg")
             return _set_text(data, step, decl, n, pid)
         if kind == "evtext" and action == "nm":
@@ -643,36 +651,36 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
     raise WizardError("bad_arg")
 
 
-def _ev_after_player(decl: Any) -> str:
+def _ev_after_player(decl: EventDecl) -> str:
     if decl.source != "forbidden":
         return "evfrom"
     return _ev_after_from(decl)
 
 
-def _ev_after_from(decl: Any) -> str:
+def _ev_after_from(decl: EventDecl) -> str:
     if text_fields(decl):
         return "evtext.0"
     return _ev_after_texts(decl)
 
 
-def _ev_after_texts(decl: Any) -> str:
+def _ev_after_texts(decl: EventDecl) -> str:
     if any(f.kind == "int" for f in decl.fields):
         return "evfields"
     return "evadd"
 
 
-def text_fields(decl: Any) -> list[Any]:
+def text_fields(decl: EventDecl) -> list[FieldDecl]:
     """An event's text fields: each holds the id of a player who is not seated (e.g. Yichun's
     压鸽子 backer), chosen from the chat's other players or typed as a new guest's name."""
     return [f for f in decl.fields if f.kind == "text"]
 
 
-def _text_field(decl: Any, n: int) -> Any:
+def _text_field(decl: EventDecl, n: int) -> FieldDecl:
     fields = text_fields(decl)
     return fields[_idx(str(n), len(fields))]
 
 
-def text_choices(decl: Any, data: dict[str, Any], n: int) -> list[str]:
+def text_choices(decl: EventDecl, data: dict[str, Any], n: int) -> list[str]:
     """The chat's players offered for text field ``n`` of the event being built: not seated,
     and not making the very same event twice."""
     fd = _text_field(decl, n)
@@ -688,7 +696,7 @@ def text_choices(decl: Any, data: dict[str, Any], n: int) -> list[str]:
     ]
 
 
-def _set_text(data: dict[str, Any], step: str, decl: Any, n: int, pid: str) -> str:
+def _set_text(data: dict[str, Any], step: str, decl: EventDecl, n: int, pid: str) -> str:
     fd = _text_field(decl, n)
     data["ev"][fd.id] = pid
     if n + 1 < len(text_fields(decl)):
@@ -1034,13 +1042,13 @@ def render(
         btns = []
         picked = list(win.get("fans") or [])
         # grouped by points (biggest first); a fan a chosen one excludes is not offered
-        for f in sorted(range(len(fans)), key=lambda j: (-int(fans[j].get("points", 0)), j)):
-            fd = fans[f]
-            if fd["id"] not in chosen and not fan_compatible(fans, picked, fd["id"]):
+        for k in sorted(range(len(fans)), key=lambda j: (-int(fans[j].get("points", 0)), j)):
+            fan = fans[k]
+            if fan["id"] not in chosen and not fan_compatible(fans, picked, fan["id"]):
                 continue
-            name = fd.get("name_zh") if tr.zh else fd.get("name_en")
-            mark = "✅ " if fd["id"] in chosen else ""
-            btns.append(Button(f"{mark}{name} · {fd.get('points', '')}", "ft", str(f)))
+            name = fan.get("name_zh") if tr.zh else fan.get("name_en")
+            mark = "✅ " if fan["id"] in chosen else ""
+            btns.append(Button(f"{mark}{name} · {fan.get('points', '')}", "ft", str(k)))
         rows = _paged(btns, data.get("page", 0))
         rows.append(_nav(data, tr, next_label=next_lbl if chosen else None))
     elif kind == "tiles":
@@ -1054,11 +1062,11 @@ def render(
         rows = [_nav(data, tr, next_label=next_lbl if win.get("tiles") else None)]
     elif kind == "flags":
         win = data["wins"][n]
-        chosen = win.get("flags") or []
+        flags_on = win.get("flags") or []
         prompt = _("Anything special? Tap to toggle, then Next.")
         btns = [
             Button(
-                ("✅ " if rs.flags[i].id in chosen else "▫️ ") + tr.name(rs.flags[i]), "f", str(i)
+                ("✅ " if rs.flags[i].id in flags_on else "▫️ ") + tr.name(rs.flags[i]), "f", str(i)
             )
             for i in valid_flags(rs, opts, data, win)
         ]
@@ -1076,17 +1084,17 @@ def render(
                 rows.append([Button(tr.name(r), "r", str(i)) for i, r in enumerate(extra)])
         rows.append(_nav(data, tr, next_label=_("No, next") + " ▶"))
     elif kind == "count":
-        decl = rs.counts[n]
-        per = data["counts"].get(decl.id, {})
+        cdecl = rs.counts[n]
+        per = data["counts"].get(cdecl.id, {})
         total = sum(per.values())
-        prompt = _("{what} for each player:").format(what=_esc(tr.name(decl)))
-        if decl.total_max is not None:
-            prompt += " " + _("(at most {n} in all)").format(n=decl.total_max)
+        prompt = _("{what} for each player:").format(what=_esc(tr.name(cdecl)))
+        if cdecl.total_max is not None:
+            prompt += " " + _("(at most {n} in all)").format(n=cdecl.total_max)
         for i, p in enumerate(players):
             v = per.get(p, 0)
             row = [Button(f"{_name(data, p)}: {v}", "pg", "0")]
-            row.append(Button("➖", "-", str(i)) if v > decl.min else Button(" ", "pg", "0"))
-            can_add = v < decl.max and (decl.total_max is None or total < decl.total_max)
+            row.append(Button("➖", "-", str(i)) if v > cdecl.min else Button(" ", "pg", "0"))
+            can_add = v < cdecl.max and (cdecl.total_max is None or total < cdecl.total_max)
             row.append(Button("➕", "+", str(i)) if can_add else Button(" ", "pg", "0"))
             rows.append(row)
         rows.append(_nav(data, tr, next_label=next_lbl))

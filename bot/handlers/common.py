@@ -103,7 +103,7 @@ def display_settlement(record: HandRecord, names: Mapping[str, str]) -> Settleme
 
 def _rename(obj: Any, mapping: Mapping[str, str], keys: set[str]) -> Any:
     if isinstance(obj, dict):
-        out = {}
+        out: dict[Any, Any] = {}
         for k, v in obj.items():
             if k in ("players",):
                 out[k] = [mapping.get(p, p) for p in v]

@@ -289,7 +289,8 @@ async def finish_setup(update: Update, context: Ctx, w: Who, d: DraftView) -> No
 
     await post_table_message(context, table, None, w.tr, edit=False)
     try:
-        await q.message.delete()
+        # through the bot, not Message.delete(): the message may be an InaccessibleMessage
+        await context.bot.delete_message(q.message.chat.id, q.message.message_id)
     except BadRequest:
         pass
     await done(q)
