@@ -15,6 +15,8 @@ of visited steps is enough to go Back.
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,15 +32,29 @@ from scoring.declarations import (
     is_enabled,
 )
 from scoring.errors import RecordError
+from scoring.gb.notation import NotationError, parse_phone
 from scoring.record import HandRecord, Settlement
 from scoring.ruleset import Options, Ruleset
 
 FAN_MAX = 9999
 PAGE = 8  # buttons per page for long lists
+# The contract's tiles field ``flowers`` and a ruleset count of the same id (Guobiao's 花牌) are
+# one number: a tiles reply leaves it out and build_record takes it from the count.
+FLOWERS = "flowers"
+TILES_EXAMPLE = "[555z](7777p)123s999p2z 2z"
 
 
 class WizardError(Exception):
     """A tap that is not allowed in the current state (shown as an alert)."""
+
+
+class TilesError(WizardError):
+    """A tiles reply that cannot be used; ``why`` says what is wrong (the parser's message or
+    the scoring core's, in English), shown inside :func:`tiles_error_text`'s frame."""
+
+    def __init__(self, code: str, why: str) -> None:
+        super().__init__(code)
+        self.why = why
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +123,12 @@ def from_record(record: HandRecord, names: dict[str, str], **extra: Any) -> dict
         "trail": [],
         "page": 0,
     }
+    for w in data["wins"]:
+        # a tiles object's flowers equal to the flower count were filled in by build_record:
+        # leave them to the count again, so changing the count on /edit changes both
+        t = w.get("tiles")
+        if isinstance(t, dict) and t.get(FLOWERS, 0) == record.count(FLOWERS, w["winner"]):
+            w["tiles"] = {k: v for k, v in t.items() if k != FLOWERS}
     data.update(extra)
     data["trail"] = walk(data)
     return data
@@ -462,6 +484,13 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
         h, src = options[_idx(arg, len(options))]
         win["from"] = None if h == SELF_DRAWN else src
         win["robbed_kong"] = h == ROBBED_KONG
+        t = win.get("tiles")
+        if isinstance(t, dict) and t.get("self_drawn") != (h == SELF_DRAWN):
+            # tiles entered before Back changed the "how": they follow it (as set_tiles does)
+            t["self_drawn"] = h == SELF_DRAWN
+            t["kong_related"] = h == ROBBED_KONG
+        elif isinstance(t, dict) and h != SELF_DRAWN:
+            t["kong_related"] = h == ROBBED_KONG
         if (
             win.get("shape")
             and (s := rs.shape(win["shape"]))
@@ -780,14 +809,6 @@ def how_choices(
 # the hand record
 # --------------------------------------------------------------------------------------
 def build_record(data: dict[str, Any]) -> HandRecord:
-    wins = []
-    for w in data["wins"]:
-        wins.append(
-            {
-                k: w.get(k)
-                for k in ("winner", "from", "robbed_kong", "shape", "flags", "fan", "fans", "tiles")
-            }
-        )
     rs, opts = _rs(data), _opts(data)
     asked = {rs.counts[i].id for i in enabled_counts(rs, opts, data["result"])}
     # a count entered before the result changed (Back) and no longer asked is left out
@@ -797,6 +818,16 @@ def build_record(data: dict[str, Any]) -> HandRecord:
         if cid in asked
     }
     counts = {cid: per for cid, per in counts.items() if per}
+    wins = []
+    for w in data["wins"]:
+        out = {
+            k: w.get(k)
+            for k in ("winner", "from", "robbed_kong", "shape", "flags", "fan", "fans", "tiles")
+        }
+        t = out["tiles"]
+        if isinstance(t, dict) and FLOWERS not in t and FLOWERS in asked:
+            out["tiles"] = {**t, FLOWERS: counts.get(FLOWERS, {}).get(w["winner"], 0)}
+        wins.append(out)
     return HandRecord.from_json(
         {
             "ruleset": data["ruleset"],
@@ -817,32 +848,112 @@ def preview(data: dict[str, Any]) -> tuple[HandRecord, Settlement]:
     return record, scoring.settle(record)
 
 
+# full-width brackets and letters from a Chinese keyboard, and 東 (traditional), read as typed
+_TILES_FOLD = str.maketrans({"【": "[", "】": "]", "東": "东"})
+_WIN_TILE = re.compile(r"(?s)(.*?)(?:\s+--win)?\s+(\S+)")
+
+
 def set_tiles(data: dict[str, Any], step: str, text: str) -> None:
-    """A text reply on a ``tiles`` step: the contract's tiles JSON, or ``HAND WIN_TILE``."""
+    """A text reply on a ``tiles`` step: ``HAND WINTILE`` or the contract's tiles JSON.
+
+    ``HAND`` is the phone notation of ``mahjong-tally gb-fans`` (:func:`scoring.gb.notation.
+    parse_phone`): ``[…]`` an exposed chow/pung/kong, ``(…)`` a concealed kong, the rest the
+    concealed tiles (honours 1z–7z or 东南西北白发中); ``WINTILE`` is the last word (``--win``
+    before it is allowed), e.g. ``[555z](7777p)123s999p2z 2z``. The seat wind comes from the
+    winner's seat (the dealer sits East), the prevalent wind is East (the JSON form can say
+    otherwise), self-drawn and robbing a kong from the win's "how"; the flowers from the flower
+    count (see :data:`FLOWERS`). A reply the parser cannot read, or a hand the scoring core
+    refuses (not a winning hand, under the minimum), raises :class:`TilesError` and leaves the
+    win as it was, so the user can simply reply again."""
     kind, n = _split(step)
     if kind != "tiles":
         raise WizardError("bad_arg")
     win = data["wins"][n]
+    players, dealer = data["players"], data["dealer"]
+    offset = (players.index(win["winner"]) - players.index(dealer)) % len(players)
+    seat = "ESWN"[offset % 4]  # the dealer sits East
     text = text.strip()
     if text.startswith("{"):
         try:
             tiles = json.loads(text)
         except ValueError as exc:
-            raise WizardError("bad_tiles") from exc
+            raise TilesError("bad_tiles", f"not JSON: {exc}") from exc
         if not isinstance(tiles, dict):
-            raise WizardError("bad_tiles")
+            raise TilesError("bad_tiles", "the tiles JSON must be an object {…}")
+        tiles.setdefault("seat_wind", seat)
+        tiles.setdefault("prevalent_wind", "E")
+        tiles.setdefault("self_drawn", win.get("from") is None)
+        tiles.setdefault("kong_related", bool(win.get("robbed_kong")))
     else:
-        parts = text.split()
-        if len(parts) != 2:
-            raise WizardError("bad_tiles")
-        tiles = {"melds": [], "hand": parts[0], "win_tile": parts[1]}
-    players, dealer = data["players"], data["dealer"]
-    offset = (players.index(win["winner"]) - players.index(dealer)) % len(players)
-    tiles.setdefault("seat_wind", "ESWN"[offset % 4])  # the dealer sits East
-    tiles.setdefault("prevalent_wind", "E")  # the JSON form can say otherwise
-    tiles.setdefault("self_drawn", win.get("from") is None)
-    tiles.setdefault("kong_related", bool(win.get("robbed_kong")))
+        folded = unicodedata.normalize("NFKC", text).translate(_TILES_FOLD).strip()
+        m = _WIN_TILE.fullmatch(folded)
+        if m is None:  # one word: the winning tile is missing
+            raise TilesError("win_tile", folded)
+        hand, last = m.group(1), m.group(2)
+        try:
+            tiles = parse_phone(
+                hand,
+                last,
+                self_drawn=win.get("from") is None,
+                seat=seat,
+                prevalent="E",
+                kong=bool(win.get("robbed_kong")),
+            )
+        except NotationError as exc:
+            why = str(exc)
+            code = "win_tile" if why.startswith("--win") else "bad_tiles"
+            raise TilesError(code, last if code == "win_tile" else why) from exc
+        del tiles[FLOWERS]  # from the flower count (build_record)
+    before = win.get("tiles")
     win["tiles"] = tiles
+    if not valid_flags(_rs(data), _opts(data), data, win):  # no flag to come can change it
+        problem = _win_problem(data, n)
+        if problem is not None:
+            win["tiles"] = before
+            raise TilesError("bad_hand", problem)
+
+
+def _win_problem(data: dict[str, Any], n: int) -> str | None:
+    """What the scoring core says is wrong with win ``n`` as entered so far (None if nothing
+    is, or only something else is: that shows in the preview)."""
+    try:
+        scoring.settle(build_record(data))
+    except RecordError as err:
+        at = f"wins[{n}]"
+        if err.field == at or err.field.startswith((at + ".", at + "[")):
+            return err.message
+    return None
+
+
+def tiles_error_text(err: TilesError, tr: Translator) -> str:
+    """The reply to a tiles reply that cannot be used (HTML)."""
+    _ = tr.gettext
+    if str(err) == "win_tile":
+        return _(
+            "After the hand, put a space and the winning tile: one tile like 5m or 中. "
+            "Reply to the message again, e.g. {example}"
+        ).format(example=TILES_EXAMPLE)
+    if str(err) == "bad_hand":
+        return _("This hand is not possible: {why}. Check the tiles and reply again.").format(
+            why=_esc(err.why)
+        )
+    return _(
+        "I could not read those tiles: {why}. Reply to the message again: the hand, a space, "
+        "then the winning tile, e.g. {example}"
+    ).format(why=_esc(err.why), example=TILES_EXAMPLE)
+
+
+def tiles_notation(tiles: dict[str, Any]) -> str:
+    """A tiles object written back in the reply's notation (the JSON if it has no such form)."""
+    try:
+        out = ""
+        for m in tiles.get("melds") or []:
+            if m.get("concealed") and m.get("kind") != "kong":
+                raise ValueError("a concealed chow/pung has no bracket form")
+            out += ("({})" if m.get("concealed") else "[{}]").format(m["tiles"])
+        return f"{out}{tiles['hand']} {tiles['win_tile']}"
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return json.dumps(tiles, ensure_ascii=False)
 
 
 # --------------------------------------------------------------------------------------
@@ -872,6 +983,8 @@ def describe_win(rs: Ruleset, data: dict[str, Any], w: dict[str, Any], tr: Trans
     if w.get("fans"):
         names = {f["id"]: (f.get("name_zh") if tr.zh else f.get("name_en")) for f in fan_list(rs)}
         parts.append(", ".join(str(names.get(f, f)) for f in w["fans"]))
+    if isinstance(w.get("tiles"), dict):
+        parts.append(tiles_notation(w["tiles"]))
     for fid in w.get("flags") or []:
         f = rs.flag(fid)
         parts.append(tr.name(f) if f else fid)
@@ -1054,11 +1167,12 @@ def render(
     elif kind == "tiles":
         win = data["wins"][n]
         prompt = _(
-            "Reply to this message with the tiles: the hand without the winning tile, "
-            "then the winning tile (e.g. 123m456p789s1122z 2z), or the tiles JSON."
-        )
-        if win.get("tiles"):
-            prompt += "\n" + _esc(json.dumps(win["tiles"], ensure_ascii=False))
+            "Reply to this message with the hand, a space, then the winning tile, e.g. "
+            "{example}\n[…] is an exposed chow, pung or kong, (…) a concealed kong, the rest "
+            "are the concealed tiles: digits with m (characters), p (dots), s (bamboo); "
+            "honours 1z–7z or 东南西北白发中. The tiles JSON works too."
+        ).format(example=TILES_EXAMPLE)
+        # the tiles read so far show in the summary above (describe_win)
         rows = [_nav(data, tr, next_label=next_lbl if win.get("tiles") else None)]
     elif kind == "flags":
         win = data["wins"][n]

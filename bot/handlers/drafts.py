@@ -414,6 +414,9 @@ async def on_reply_text(update: Update, context: Ctx) -> None:
             wizard.set_tiles(data, step, msg.text)
         else:
             step = await name_reply(context, w, d, msg.text)
+    except wizard.TilesError as err:  # which character, where; the user replies again
+        await msg.reply_text(wizard.tiles_error_text(err, w.tr))
+        return
     except wizard.WizardError as err:
         await msg.reply_text(wizard_error(str(err), w.tr))
         return
