@@ -1175,7 +1175,24 @@ class Ledger:
             first = self._night(s, t.id, 1)
             d = first.start_dealer_id if first is not None else None
         if d is not None:
-            t.dealer_id = d
+            t.dealer_id = self._seated_dealer(s, t.id, d)
+
+    def _seated_dealer(self, s: Session, table_id: int, dealer: int) -> int:
+        """``dealer``, or — if they have left the table since — whoever holds their seat now,
+        else the next seat still taken (as in :meth:`leave`)."""
+        seats = [x for x, _ in self._seats(s, table_id)]
+        if not seats or any(x.player_id == dealer for x in seats):
+            return dealer
+        last = s.scalars(
+            select(Seat)
+            .where(col(Seat.table_id) == table_id, col(Seat.player_id) == dealer)
+            .order_by(col(Seat.id).desc())
+            .limit(1)
+        ).first()
+        if last is None:
+            return dealer
+        after = [x for x in seats if x.seat_index >= last.seat_index] + seats
+        return after[0].player_id
 
     def _void(self, s: Session, t: GameTable, h: Hand, by: int, reason: str) -> None:
         assert t.id is not None and h.id is not None
