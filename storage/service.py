@@ -741,24 +741,28 @@ class Ledger:
             s.flush()
             return self._table_view(s, t)
 
-    def new_night(self, table_id: int) -> TableView:
-        """Begin the next evening of the table; totals per night start from zero."""
+    def new_night(self, table_id: int, *, expect_night: int | None = None) -> TableView:
+        """Begin the next evening of the table; totals per night start from zero.
+        ``Conflict`` if the table's night is no longer ``expect_night`` (settled already)."""
         with self._write() as s:
             t = self._table(s, table_id, lock=True)
             self._check_open(t)
+            if expect_night is not None and t.night != expect_night:
+                raise Conflict(f"night {expect_night} of table {table_id} is over already")
             t.night += 1
             s.add(Night(table_id=table_id, number=t.night, start_dealer_id=t.dealer_id))
             s.flush()
             return self._table_view(s, t)
 
-    def close_table(self, table_id: int, *, by_player_id: int) -> TableView:
-        """Close the table (idempotent). Only its creator or a player who sat there may."""
+    def close_table(self, table_id: int, *, by_player_id: int, admin: bool = False) -> TableView:
+        """Close the table (idempotent). Only its creator, a player who sat there, or (with
+        ``admin=True``, the caller having checked it) an admin of the chat may."""
         with self._write() as s:
             t = self._table(s, table_id, lock=True)
             self._player(s, by_player_id)
             if t.status == "closed":
                 return self._table_view(s, t)
-            if not self._is_participant(s, t, by_player_id):
+            if not admin and not self._is_participant(s, t, by_player_id):
                 raise Forbidden(f"player {by_player_id} did not play at table {table_id}")
             t.status = "closed"
             t.closed_at = utcnow()
@@ -1114,13 +1118,18 @@ class Ledger:
         recorded_by: int,
         idempotency_key: str,
         draft_id: int | None = None,
+        expect_hand_count: int | None = None,
+        expect_dealer: int | None = None,
     ) -> HandView:
         """Settle and store one hand, exactly once per ``idempotency_key``.
 
         The same key again (even concurrently) returns the hand recorded first. Raises
         ``RecordError`` (bad record, or another ruleset than the table's), ``NotFound``,
         ``TableClosed``, ``NotSeated`` (a player of the record is not seated), ``Conflict``
-        (the key was used on another table). The table's dealer becomes the next dealer.
+        (the key was used on another table; or, for a new key, the table's confirmed hand
+        count is not ``expect_hand_count`` or its dealer not ``expect_dealer`` — the state the
+        hand was entered against, checked under the table lock). The table's dealer becomes
+        the next dealer.
         """
         if not idempotency_key:
             raise Conflict("an idempotency key is required")
@@ -1132,6 +1141,16 @@ class Ledger:
                 if found is not None:
                     return found
                 self._check_open(t)
+                if expect_hand_count is not None and t.hand_count != expect_hand_count:
+                    raise Conflict(
+                        f"table {t.id} has {t.hand_count} hands now, not {expect_hand_count}: "
+                        "another hand was recorded or voided meanwhile"
+                    )
+                if expect_dealer is not None and t.dealer_id not in (None, expect_dealer):
+                    raise Conflict(
+                        f"the dealer of table {t.id} is now player {t.dealer_id}, "
+                        f"not {expect_dealer}"
+                    )
                 self._check_ruleset(t, record)
                 self._player(s, recorded_by)
                 names = self._check_players(s, t, record, settlement)
@@ -1217,17 +1236,19 @@ class Ledger:
         s.refresh(h0)  # re-read under the lock
         return t, h0
 
-    def void_hand(self, hand_id: int, *, by_player_id: int, reason: str) -> HandView:
+    def void_hand(
+        self, hand_id: int, *, by_player_id: int, reason: str, admin: bool = False
+    ) -> HandView:
         """Void a confirmed hand: it stays, with who/when/why; every total drops it.
         ``AlreadyVoided`` if it was voided before; ``Forbidden`` for someone who never sat at
-        the table (nor created it)."""
+        the table (nor created it) unless ``admin=True`` (a chat admin, checked by the caller)."""
         with self._write() as s:
             t, h = self._hand_for_update(s, hand_id)
             self._player(s, by_player_id)
             self._check_open(t)
             if h.status == "voided":
                 raise AlreadyVoided(f"hand #{h.seq} of table {t.id} is already voided")
-            if not self._is_participant(s, t, by_player_id):
+            if not admin and not self._is_participant(s, t, by_player_id):
                 raise Forbidden(f"player {by_player_id} did not play at table {t.id}")
             self._void(s, t, h, by_player_id, reason)
             self._recompute_dealer(s, t)
@@ -1240,11 +1261,12 @@ class Ledger:
         *,
         by_player_id: int,
         idempotency_key: str,
+        admin: bool = False,
     ) -> HandView:
         """Void the hand and record ``record`` in its place (one transaction). The new hand
         has ``replaces_hand_id`` = the old one, a new sequence number, and the old hand's
         night and play position. The players may be those seated now or those of the old
-        hand. Idempotent by ``idempotency_key``."""
+        hand. Idempotent by ``idempotency_key``. ``admin`` as in :meth:`void_hand`."""
         if not idempotency_key:
             raise Conflict("an idempotency key is required")
         with self._read() as s:
@@ -1267,7 +1289,7 @@ class Ledger:
                 self._player(s, by_player_id)
                 if old.status == "voided":
                     raise AlreadyVoided(f"hand #{old.seq} of table {t.id} is already voided")
-                if not self._is_participant(s, t, by_player_id):
+                if not admin and not self._is_participant(s, t, by_player_id):
                     raise Forbidden(f"player {by_player_id} did not play at table {t.id}")
                 old_players = {
                     int(p) for p in json.loads(old.record)["players"] if str(p).isdigit()

@@ -26,7 +26,7 @@ from bot.handlers.common import (
 from bot.i18n import Translator
 from bot.tg import edit_or_send, esc, send
 from scoring.errors import RecordError
-from storage.errors import DraftExpired, LedgerError, NotFound, StaleDraft
+from storage.errors import Conflict, DraftExpired, LedgerError, NotFound, StaleDraft
 from storage.views import DraftView
 
 log = logging.getLogger(__name__)
@@ -316,32 +316,41 @@ async def confirm_hand(update: Update, context: Ctx, w: Who, d: DraftView) -> No
     key = f"draft:{d.id}:v{d.version}"
     try:
         if data.get("edit_hand_id"):
+            # the hand's players sat at the table; anyone else needs to be a chat admin
+            admin = str(w.player.id) not in data["players"] and await is_admin(
+                context, w.chat_id, w.tg_user_id
+            )
             hand = await db(
                 L.correct_hand,
                 int(data["edit_hand_id"]),
                 record,
                 by_player_id=w.player.id,
                 idempotency_key=key,
+                admin=admin,
             )
         else:
-            table = await db(L.get_table, d.table_id)
-            if table.hand_count != data.get("hand_count", table.hand_count) or (
-                table.dealer_id is not None and str(table.dealer_id) != data["dealer"]
-            ):
-                await alert(
-                    q,
-                    _(
-                        "Another hand was recorded meanwhile, so the dealer may have "
-                        "changed. Cancel this entry and record the hand again."
-                    ),
-                )
-                return
             # No draft_id here: the ledger would close the draft itself, and then neither tap
             # would know which one recorded the hand. Closing it ourselves below decides that
-            # (and a crash in between leaves the draft open: Confirm again finds the same hand).
+            # (and a crash in between leaves the draft open: Confirm again finds the same hand
+            # — the key is looked up before the table's state is compared with the entry's).
             hand = await db(
-                L.record_hand, d.table_id, record, recorded_by=w.player.id, idempotency_key=key
+                L.record_hand,
+                d.table_id,
+                record,
+                recorded_by=w.player.id,
+                idempotency_key=key,
+                expect_hand_count=data.get("hand_count"),
+                expect_dealer=int(data["dealer"]),
             )
+    except Conflict:
+        await alert(
+            q,
+            _(
+                "Another hand was recorded meanwhile, so the dealer may have "
+                "changed. Cancel this entry and record the hand again."
+            ),
+        )
+        return
     except (LedgerError, RecordError) as err:
         await alert(q, ledger_error(err, w.tr))
         return

@@ -24,7 +24,7 @@ from bot.handlers.common import (
 from bot.handlers.drafts import start_draft
 from bot.tg import edit_or_send, esc, send
 from scoring.declarations import is_enabled
-from storage.errors import DraftExpired, LedgerError, StaleDraft
+from storage.errors import Conflict, DraftExpired, LedgerError, StaleDraft
 from storage.views import DraftView, TableView
 
 log = logging.getLogger(__name__)
@@ -144,15 +144,12 @@ async def cmd_close(update: Update, context: Ctx) -> None:
     table = await current(context, w, update)
     if table is None:
         return
-    if not (
-        w.player.id == table.creator_id
-        or await is_admin(context, w.chat_id, w.tg_user_id)
-        or w.player.id in table.player_ids
-    ):
+    admin = await is_admin(context, w.chat_id, w.tg_user_id)
+    if not (w.player.id == table.creator_id or admin or w.player.id in table.player_ids):
         await reply(update, esc(w.tr.gettext("You are not allowed to do that.")))
         return
     try:
-        await db(ledger(context).close_table, table.id, by_player_id=w.player.id)
+        await db(ledger(context).close_table, table.id, by_player_id=w.player.id, admin=admin)
     except LedgerError as err:
         await reply(update, esc(ledger_error(err, w.tr)))
         return
@@ -401,10 +398,8 @@ async def do_undo(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
     assert d.table_id is not None
     table = await db(L.get_table, d.table_id)
     hand = await db(L.get_hand, table.id, int(d.data["seq"]))
-    if not (
-        w.player.id in (hand.recorded_by, table.creator_id)
-        or await is_admin(context, w.chat_id, w.tg_user_id)
-    ):
+    admin = await is_admin(context, w.chat_id, w.tg_user_id)
+    if not (w.player.id in (hand.recorded_by, table.creator_id) or admin):
         await alert(
             q, _("Only whoever recorded the hand, the table's creator or a chat admin can void it.")
         )
@@ -415,7 +410,7 @@ async def do_undo(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
         await alert(q, _("Already done."))
         return
     try:
-        await db(L.void_hand, hand.id, by_player_id=w.player.id, reason="undo")
+        await db(L.void_hand, hand.id, by_player_id=w.player.id, reason="undo", admin=admin)
     except LedgerError as err:
         await edit_or_send(
             context.bot, d.tg_chat_id, q.message.message_id, esc(ledger_error(err, w.tr)), None
@@ -461,9 +456,16 @@ async def do_settle(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
     except (StaleDraft, DraftExpired):
         await alert(q, _("Already done."))
         return
+    try:  # another Settle of this night (a second confirmation) may have got here first
+        await db(L.new_night, table.id, expect_night=night)
+    except Conflict:
+        await edit_or_send(
+            context.bot, d.tg_chat_id, q.message.message_id, esc(_("Already done.")), None
+        )
+        await alert(q, _("Already done."))
+        return
     sv = await db(L.night_transfers, table.id, night=night)
     standings = await db(L.standings, table.id, night=night)
-    await db(L.new_night, table.id)
     await edit_or_send(
         context.bot, d.tg_chat_id, q.message.message_id, texts.settle_text(table, sv, w.tr), None
     )

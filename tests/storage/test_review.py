@@ -4,7 +4,11 @@ chat admins the bot lets void, correct and close."""
 
 from __future__ import annotations
 
-from tests.storage.conftest import Game
+import pytest
+
+from storage.errors import Conflict, Forbidden
+from storage.service import ALL_NIGHTS, Ledger
+from tests.storage.conftest import Game, make_game
 from tests.storage.helpers import contract_example, draw_hand
 
 
@@ -48,3 +52,77 @@ def test_void_after_the_dealer_left_keeps_the_deal_at_the_table(game: Game) -> N
     led.void_hand(h2.id, by_player_id=nxt, reason="x")
     dealer = led.get_table(t.id).dealer_id
     assert dealer is not None and str(dealer) in seated, (dealer, out, seated)
+
+
+def test_record_hand_checks_what_the_entry_was_made_against(game: Game) -> None:
+    """Two phones entering the same hand, or a void between the check and the write: the
+    expected hand count and dealer are checked under the table lock, after the idempotency
+    key (so a retried Confirm of a hand that was stored still finds it)."""
+    led, t, ids, pids = game.ledger, game.table, game.ids, game.pids
+    rec = contract_example(ids)
+    h1 = led.record_hand(
+        t.id,
+        rec,
+        recorded_by=pids[1],
+        idempotency_key="first",
+        expect_hand_count=0,
+        expect_dealer=pids[0],
+    )
+    before = (led.get_table(t.id), led.standings(t.id, night=ALL_NIGHTS))
+    with pytest.raises(Conflict):  # the second phone's entry of the same hand
+        led.record_hand(
+            t.id,
+            rec,
+            recorded_by=pids[2],
+            idempotency_key="second",
+            expect_hand_count=0,
+            expect_dealer=pids[0],
+        )
+    with pytest.raises(Conflict):  # the right count, but the deal moved since
+        led.record_hand(
+            t.id,
+            draw_hand(ids),
+            recorded_by=pids[2],
+            idempotency_key="third",
+            expect_hand_count=1,
+            expect_dealer=pids[0],
+        )
+    assert (led.get_table(t.id), led.standings(t.id, night=ALL_NIGHTS)) == before
+    # the first key again (a retried Confirm) returns the stored hand, stale expectations or not
+    again = led.record_hand(
+        t.id,
+        rec,
+        recorded_by=pids[1],
+        idempotency_key="first",
+        expect_hand_count=0,
+        expect_dealer=pids[0],
+    )
+    assert again == h1
+    assert led.get_table(t.id).hand_count == 1
+
+
+def test_new_night_once_per_settled_night(game: Game) -> None:
+    led, t = game.ledger, game.table
+    assert led.new_night(t.id, expect_night=1).night == 2
+    with pytest.raises(Conflict):  # a second Settle of night 1
+        led.new_night(t.id, expect_night=1)
+    assert led.get_table(t.id).night == 2
+
+
+def test_a_chat_admin_who_never_sat_may_void_correct_and_close(ledger: Ledger) -> None:
+    g = make_game(ledger)
+    led, t = g.ledger, g.table
+    admin = led.ensure_user(777, "admin")
+    h1 = led.record_hand(t.id, contract_example(g.ids), recorded_by=g.pids[0], idempotency_key="a")
+    h2 = led.record_hand(t.id, draw_hand(g.ids), recorded_by=g.pids[0], idempotency_key="b")
+    with pytest.raises(Forbidden):
+        led.void_hand(h2.id, by_player_id=admin.id, reason="x")
+    assert led.void_hand(h2.id, by_player_id=admin.id, reason="x", admin=True).status == "voided"
+    fixed = led.correct_hand(
+        h1.id, draw_hand(g.ids), by_player_id=admin.id, idempotency_key="fix", admin=True
+    )
+    assert fixed.replaces_hand_id == h1.id
+    with pytest.raises(Forbidden):
+        led.close_table(t.id, by_player_id=admin.id)
+    assert led.close_table(t.id, by_player_id=admin.id, admin=True).status == "closed"
+    assert led.check_integrity() == []
