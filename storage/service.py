@@ -1339,13 +1339,14 @@ class Ledger:
             return self._hand_views(s, [h])[0]
 
     def last_hand(self, table_id: int) -> HandView | None:
-        """The most recently recorded confirmed hand, or None."""
+        """The last confirmed hand in play order (a correction of an earlier hand takes that
+        hand's place, so it is not the last hand), or None."""
         with self._read() as s:
             self._table(s, table_id)
             h = s.scalars(
                 select(Hand)
                 .where(col(Hand.table_id) == table_id, col(Hand.status) == "confirmed")
-                .order_by(col(Hand.seq).desc())
+                .order_by(col(Hand.night).desc(), col(Hand.position).desc(), col(Hand.seq).desc())
                 .limit(1)
             ).first()
             return None if h is None else self._hand_views(s, [h])[0]

@@ -106,3 +106,24 @@ async def test_a_chat_admin_who_never_sat_can_undo_and_close(tg, bot):
     reply = await s.say(eve, "/close")
     assert "The table is closed." in reply["text"], reply["text"]
     assert bot.ledger.get_table(tid).status == "closed"
+
+
+async def test_undo_after_an_edit_offers_the_last_hand_played(tg, bot):
+    s, table, (alice, bob, carol, _dave) = await playing_table(tg, -100724)
+    for who_, winner in ((bob, "Bob"), (carol, "Carol")):
+        w = await s.tap_for_message(who_, table, "Record hand")
+        await wizard(s, who_, w, winner, "Self-drawn", "Plain win")
+        await next_until(s, who_, w, "Confirm")
+        mark = tg.mark()
+        await wizard(s, who_, w, "Confirm")
+        await tg.next_message(s.chat, mark, contains="Hand ")
+    w = await s.say(alice, "/edit 1", expect="Correcting hand 1")
+    mark = tg.mark()
+    await wizard(s, alice, w, "Confirm")
+    await tg.next_message(s.chat, mark, contains="Hand 3:")  # the correction of hand 1
+    ask = await s.tap_for_message(alice, table, "Undo", expect="Void the last hand?")
+    assert "Hand 2" in s.text(ask), s.text(ask)
+    await wizard(s, alice, ask, "Yes, void hand 2")
+    tid = bot.ledger.current_table(s.chat.id).id
+    assert bot.ledger.get_hand(tid, 2).status == "voided"
+    assert bot.ledger.get_hand(tid, 3).status == "confirmed"  # hand 1 as corrected stays

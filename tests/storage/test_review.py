@@ -126,3 +126,20 @@ def test_a_chat_admin_who_never_sat_may_void_correct_and_close(ledger: Ledger) -
         led.close_table(t.id, by_player_id=admin.id)
     assert led.close_table(t.id, by_player_id=admin.id, admin=True).status == "closed"
     assert led.check_integrity() == []
+
+
+def test_last_hand_is_the_last_in_play_order_not_the_last_correction(game: Game) -> None:
+    """/undo asks "Void the last hand?" about ``last_hand``: after /edit of an earlier hand it
+    must still be the last hand played — voiding the correction instead would drop the
+    corrected hand from the totals altogether (the original stays voided)."""
+    led, t, ids, pids = game.ledger, game.table, game.ids, game.pids
+    h1 = led.record_hand(t.id, draw_hand(ids), recorded_by=pids[0], idempotency_key="a")
+    h2 = led.record_hand(t.id, draw_hand(ids), recorded_by=pids[0], idempotency_key="b")
+    fixed = led.correct_hand(
+        h1.id, contract_example(ids), by_player_id=pids[1], idempotency_key="fix"
+    )
+    last = led.last_hand(t.id)
+    assert last is not None and last.id == h2.id, (last and last.seq, fixed.seq)
+    led.void_hand(h2.id, by_player_id=pids[0], reason="undo")
+    last = led.last_hand(t.id)
+    assert last is not None and last.id == fixed.id  # the corrected first hand
