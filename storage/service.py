@@ -91,6 +91,9 @@ POT = "pot"
 TREND_HANDS = 200  # the trend chart shows at most this many hands of the night
 DRAFT_STATUSES = ("open", "done", "cancelled", "expired")
 MAX_PAGE_SIZE = 100
+#: the largest amount (points) one hand may move for one party: the ledger's columns are
+#: 64-bit, and running totals and money at the stake must stay well inside them
+MAX_HAND_POINTS = 10**12
 
 
 # --- prepared statements of the hot read paths (Core, built once) ---------------------------
@@ -980,6 +983,13 @@ class Ledger:
     def _prepare(record: HandRecord) -> tuple[Settlement, int, int]:
         """Settle the record (pure: before any lock is taken)."""
         settlement = scoring.settle(record)
+        for pid, amount in settlement.net.items():
+            if abs(amount) > MAX_HAND_POINTS:
+                raise RecordError(
+                    f"net.{pid}",
+                    f"{amount} is more than the ledger stores for one hand "
+                    f"(at most {MAX_HAND_POINTS:,} points per player)",
+                )
         dealer_after = scoring.next_dealer(record)
         return (
             settlement,

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+import scoring
+from scoring.record import HandRecord
 from storage.errors import Conflict, Forbidden
 from storage.service import ALL_NIGHTS, Ledger
 from tests.storage.conftest import Game, make_game
@@ -143,3 +145,34 @@ def test_last_hand_is_the_last_in_play_order_not_the_last_correction(game: Game)
     led.void_hand(h2.id, by_player_id=pids[0], reason="undo")
     last = led.last_hand(t.id)
     assert last is not None and last.id == fixed.id  # the corrected first hand
+
+
+def test_a_hand_too_big_to_store_is_a_record_error_that_changes_nothing(ledger: Ledger) -> None:
+    """点数制 with its cap raised to 99 fan and a 60-fan win: 10 × 2^60 points per payer is a
+    valid settlement but does not fit the ledger's 64-bit columns. It must be refused as a bad
+    record (shown politely by the bot), not crash the database driver."""
+    led = ledger
+    users = [led.ensure_user(500 + i, n) for i, n in enumerate("abcd")]
+    t = led.open_table(
+        -77, creator_id=users[0].id, ruleset="points", options={"cap_fan": 99}, stake_minor=1
+    )
+    for u in users:
+        led.join(t.id, u.id)
+    led.start(t.id, dealer_id=users[0].id)
+    ids = [str(u.id) for u in users]
+    rec = HandRecord.from_json(
+        {
+            "ruleset": "points",
+            "options": {"cap_fan": 99},
+            "players": ids,
+            "dealer": ids[0],
+            "result": "win",
+            "wins": [{"winner": ids[1], "from": ids[2], "fan": 60}],
+        }
+    )
+    assert max(scoring.settle(rec).net.values()) >= 2**63  # the core settles it
+    before = (led.get_table(t.id), led.standings(t.id, night=ALL_NIGHTS))
+    with pytest.raises(scoring.RecordError):
+        led.record_hand(t.id, rec, recorded_by=users[0].id, idempotency_key="big")
+    assert (led.get_table(t.id), led.standings(t.id, night=ALL_NIGHTS)) == before
+    assert led.history(t.id).total == 0
