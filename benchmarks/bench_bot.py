@@ -10,7 +10,7 @@ Each of ``--tables`` groups has four players; every table records ``--hands`` ha
 presses a hand), all tables at once. The latency of a press is the time from the update being
 queued on the server to the bot's answerCallbackQuery for it.
 
-    .venv/bin/python benchmarks/bench_bot.py --tables 50 --hands 4
+    .venv/bin/python benchmarks/bench_bot.py --tables 50 --hands 4 [--client httpx|aiohttp]
 """
 
 from __future__ import annotations
@@ -118,7 +118,9 @@ def pct(values: list[float], p: float) -> float:
     return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
 
 
-async def run_bot_process(base: str, token: str, db_url: str, concurrency: int) -> None:
+async def run_bot_process(
+    base: str, token: str, db_url: str, concurrency: int, client: str
+) -> None:
     """The bot under test: one process, as in production (only the rate limits are off)."""
     settings = Settings(
         TELEGRAM_BOT_TOKEN=token,
@@ -127,6 +129,7 @@ async def run_bot_process(base: str, token: str, db_url: str, concurrency: int) 
         RATE_OVERALL_PER_SECOND=0,
         POLL_TIMEOUT=1,
         CONCURRENT_UPDATES=concurrency,
+        **({"HTTP_CLIENT": client} if client != "default" else {}),
         **(
             {"HTTP_POOL_SIZE": int(os.environ["BENCH_POOL"])}
             if os.environ.get("BENCH_POOL")
@@ -141,7 +144,7 @@ async def run_bot_process(base: str, token: str, db_url: str, concurrency: int) 
     await asyncio.Event().wait()
 
 
-async def main(tables: int, hands: int, concurrency: int) -> None:
+async def main(tables: int, hands: int, concurrency: int, client: str) -> None:
     tg = FakeTelegram()
     await tg.start()
     tmp = tempfile.mkdtemp(prefix="bench-bot-")
@@ -149,7 +152,7 @@ async def main(tables: int, hands: int, concurrency: int) -> None:
     ledger = Ledger(db_url)
     ledger.upgrade()
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, __file__, "--bot", tg.base, tg.token, db_url, str(concurrency)
+        sys.executable, __file__, "--bot", tg.base, tg.token, db_url, str(concurrency), client
     )
     await tg.wait_for(lambda: tg.polls > 0, timeout=60)
     try:
@@ -167,7 +170,10 @@ async def main(tables: int, hands: int, concurrency: int) -> None:
         presses = sum(counts)
         lat = [x * 1000 for t in ts for x in t.latencies]
         recorded = sum(ledger.history(ledger.current_table(t.chat.id).id).total for t in ts)
-        print(f"tables: {tables}, hands per table: {hands}, concurrent_updates: {concurrency}")
+        print(
+            f"tables: {tables}, hands per table: {hands}, concurrent_updates: {concurrency}, "
+            f"HTTP client: {client}"
+        )
         print(f"setup (open table, 4 joins, start) for all tables: {setup_s:.2f} s")
         print(f"button presses: {presses} in {wall:.2f} s → {presses / wall:.0f} updates/s")
         print(f"hands recorded: {recorded} (expected {tables * hands})")
@@ -196,11 +202,17 @@ if __name__ == "__main__":
     ap.add_argument("--hands", type=int, default=4)
     ap.add_argument("--concurrency", type=int, default=64)
     ap.add_argument(
-        "--bot", nargs=4, metavar=("BASE", "TOKEN", "DB", "CONC"), help=argparse.SUPPRESS
+        "--client",
+        choices=("default", "httpx", "aiohttp"),
+        default="default",
+        help="HTTP_CLIENT of the bot (default: the project's default)",
+    )
+    ap.add_argument(
+        "--bot", nargs=5, metavar=("BASE", "TOKEN", "DB", "CONC", "CLIENT"), help=argparse.SUPPRESS
     )
     args = ap.parse_args()
     if args.bot:
-        base, token, db, conc = args.bot
+        base, token, db, conc, client = args.bot
         if os.environ.get("BENCH_PROFILE"):  # dump a cProfile of the bot on SIGTERM
             import cProfile
             import signal
@@ -218,6 +230,6 @@ if __name__ == "__main__":
             import uvloop
 
             uvloop.install()
-        asyncio.run(run_bot_process(base, token, db, int(conc)))
+        asyncio.run(run_bot_process(base, token, db, int(conc), client))
     else:
-        asyncio.run(main(args.tables, args.hands, args.concurrency))
+        asyncio.run(main(args.tables, args.hands, args.concurrency, args.client))

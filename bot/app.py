@@ -186,16 +186,28 @@ def build_application(
         group_time_period=60 if settings.rate_group_per_minute else 0,
         max_retries=settings.rate_max_retries,
     )
-    app = (
+    builder = (
         ApplicationBuilder()
         .token(token)
         .base_url(settings.api_base)
         .base_file_url(settings.file_base)
         .rate_limiter(limiter)
         .concurrent_updates(settings.concurrent_updates)
-        .connection_pool_size(settings.http_pool_size)
-        .get_updates_read_timeout(settings.poll_timeout + 10)
-        .defaults(
+    )
+    if settings.http_client == "aiohttp":
+        from bot.request import AiohttpRequest  # aiohttp is imported only when chosen
+
+        builder = builder.request(
+            AiohttpRequest(connection_pool_size=settings.http_pool_size)
+        ).get_updates_request(
+            AiohttpRequest(connection_pool_size=1, read_timeout=settings.poll_timeout + 10)
+        )
+    else:
+        builder = builder.connection_pool_size(settings.http_pool_size).get_updates_read_timeout(
+            settings.poll_timeout + 10
+        )
+    app = (
+        builder.defaults(
             Defaults(
                 parse_mode=ParseMode.HTML, link_preview_options=LinkPreviewOptions(is_disabled=True)
             )

@@ -3,7 +3,7 @@
 The variable names are part of the deployment contract: ``TELEGRAM_BOT_TOKEN``,
 ``DATABASE_URL``, ``TELEGRAM_API_BASE_URL``, ``BOT_MODE`` (``polling``/``webhook``),
 ``WEBHOOK_URL``, ``WEBHOOK_LISTEN``, ``WEBHOOK_PORT``, ``WEBHOOK_PATH``,
-``WEBHOOK_SECRET_TOKEN``, ``LOG_LEVEL``.
+``WEBHOOK_SECRET_TOKEN``, ``LOG_LEVEL``, ``HTTP_CLIENT`` (``httpx``/``aiohttp``).
 """
 
 from __future__ import annotations
@@ -40,6 +40,10 @@ class Settings(BaseSettings):
     rate_group_per_minute: float = Field(default=20, validation_alias="RATE_GROUP_PER_MINUTE")
     rate_max_retries: int = Field(default=10, validation_alias="RATE_MAX_RETRIES")
     concurrent_updates: int = Field(default=64, validation_alias="CONCURRENT_UPDATES")
+    # the HTTP client under python-telegram-bot: its own httpx, or aiohttp (bot/request.py)
+    http_client: Literal["httpx", "aiohttp"] = Field(
+        default="httpx", validation_alias="HTTP_CLIENT"
+    )
     # httpcore's pool scans every connection per request: a few are faster than many
     http_pool_size: int = Field(default=8, validation_alias="HTTP_POOL_SIZE")
     poll_timeout: int = Field(default=30, validation_alias="POLL_TIMEOUT")
