@@ -188,6 +188,12 @@ class _TableNight(Protocol):
     def night(self) -> int: ...
 
 
+def _csv_text(text: str) -> str:
+    """A user-typed text cell (a name, a void reason) made inert for spreadsheets: one that
+    starts like a formula (=, +, -, @, tab, CR) gets a leading apostrophe (CSV injection)."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
 class Ledger:
     """The money the group trusts. See the module docstring for the rules."""
 
@@ -1611,7 +1617,7 @@ class Ledger:
             stake = t.stake_minor
 
             def nm(pid: str | int | None) -> str:
-                return "" if pid is None else names.get(str(pid), str(pid))
+                return "" if pid is None else _csv_text(names.get(str(pid), str(pid)))
 
             hands = s.scalars(
                 select(Hand).where(col(Hand.table_id) == table_id).order_by(col(Hand.seq))
@@ -1632,7 +1638,7 @@ class Ledger:
                 tail = [
                     "" if h.voided_at is None else (_aware(h.voided_at) or h.voided_at).isoformat(),
                     nm(h.voided_by),
-                    h.void_reason or "",
+                    _csv_text(h.void_reason or ""),
                     h.replaces_hand_id or "",
                 ]
                 cur = [t.currency or "", *tail]

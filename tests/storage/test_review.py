@@ -4,6 +4,9 @@ chat admins the bot lets void, correct and close."""
 
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
 
 import scoring
@@ -176,3 +179,20 @@ def test_a_hand_too_big_to_store_is_a_record_error_that_changes_nothing(ledger: 
         led.record_hand(t.id, rec, recorded_by=users[0].id, idempotency_key="big")
     assert (led.get_table(t.id), led.standings(t.id, night=ALL_NIGHTS)) == before
     assert led.history(t.id).total == 0
+
+
+def test_csv_export_makes_formula_like_names_inert(game: Game) -> None:
+    """A guest named like a spreadsheet formula is exported as text, not as a formula."""
+    led, t, pids = game.ledger, game.table, game.pids
+    led.leave(t.id, pids[3])
+    led.add_guest(t.id, '=HYPERLINK("http://x")', by_player_id=pids[0])
+    seated = [str(s.player_id) for s in led.get_table(t.id).seats]
+    h = led.record_hand(
+        t.id, draw_hand(seated, dealer=seated[0]), recorded_by=pids[0], idempotency_key="csv"
+    )
+    led.void_hand(h.id, by_player_id=pids[0], reason="-1 typo")
+    rows = list(csv.DictReader(io.StringIO(led.export_csv(t.id))))
+    names = {r["player"] for r in rows if r["line"] == "net"}
+    assert '\'=HYPERLINK("http://x")' in names
+    assert not any(n.startswith(("=", "+", "-", "@")) for n in names)
+    assert {r["void_reason"] for r in rows} == {"'-1 typo"}
