@@ -40,9 +40,10 @@ class Settings(BaseSettings):
     rate_group_per_minute: float = Field(default=20, validation_alias="RATE_GROUP_PER_MINUTE")
     rate_max_retries: int = Field(default=10, validation_alias="RATE_MAX_RETRIES")
     concurrent_updates: int = Field(default=64, validation_alias="CONCURRENT_UPDATES")
-    # the HTTP client under python-telegram-bot: its own httpx, or aiohttp (bot/request.py)
-    http_client: Literal["httpx", "aiohttp"] = Field(
-        default="httpx", validation_alias="HTTP_CLIENT"
+    # the HTTP client under python-telegram-bot: aiohttp (bot/request.py; ~1.7x the updates
+    # per second of httpx in benchmarks/bench_bot.py) or PTB's own httpx
+    http_client: Literal["aiohttp", "httpx"] = Field(
+        default="aiohttp", validation_alias="HTTP_CLIENT"
     )
     # httpcore's pool scans every connection per request: a few are faster than many
     http_pool_size: int = Field(default=8, validation_alias="HTTP_POOL_SIZE")

@@ -1,5 +1,9 @@
 """Fixtures: the fake Telegram server, a ledger on a temporary SQLite file, and the real PTB
-Application polling the fake server over loopback HTTP."""
+Application polling the fake server over loopback HTTP.
+
+The bot's HTTP client is the project default (``Settings.http_client``); ``HTTP_CLIENT=httpx
+pytest tests/bot`` runs the same suite on PTB's own httpx client (the header names the one used).
+"""
 
 from __future__ import annotations
 
@@ -99,6 +103,10 @@ class Scene:
     def labels(self, message: dict[str, Any] | int) -> list[str]:
         mid = message if isinstance(message, int) else message["message_id"]
         return [b["text"] for b in self.tg.buttons(self.chat, mid)]
+
+
+def pytest_report_header() -> str:
+    return f"bot HTTP client: {Settings(TELEGRAM_BOT_TOKEN='1:x').http_client}"
 
 
 @pytest.fixture
