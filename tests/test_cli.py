@@ -283,3 +283,14 @@ def test_bot_without_a_token_says_how_to_get_one(tmp_path: Path) -> None:
         assert "TELEGRAM_BOT_TOKEN" in res.stderr and "BotFather" in res.stderr
         assert "Traceback" not in res.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_readme_example_hand() -> None:
+    # docs/examples/xingguo-hand.json is the contract's example record (hand-record.md).
+    # By hand (jiangxi-chongguan.md §2.2, §2.5, §2.6): the win, XG-C10 "16+21+8=45" → bob +45;
+    # 精: alice 正精1 = 2 from each, dave 正精2 = 4 from each, the two holders net (dave gets 2
+    # from alice); dave's concealed kong: 2 from each. alice −16+2+2−2−2 = −16;
+    # bob 45−2−4−2 = 37; carol −21−2−4−2 = −29; dave −8+2+4+4+6 = 8.
+    res = run("calc", str(ROOT / "docs/examples/xingguo-hand.json"), "--json")
+    assert res.returncode == 0, res.stderr
+    assert json.loads(res.stdout)["net"] == {"alice": -16, "bob": 37, "carol": -29, "dave": 8}
