@@ -324,6 +324,7 @@ class Ledger:
             seats=seats,
             created_at=_aware(t.created_at),
             closed_at=_aware(t.closed_at),
+            next_seq=t.last_seq + 1,
         )
 
     @staticmethod

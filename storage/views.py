@@ -58,6 +58,7 @@ class TableView:
     seats: tuple[SeatView, ...]
     created_at: datetime | None = None
     closed_at: datetime | None = None
+    next_seq: int = 1  # the sequence number the next recorded hand gets (last_seq + 1)
 
     @property
     def player_ids(self) -> list[int]:

@@ -210,6 +210,33 @@ def test_correct_hand_voids_and_links(game: Game) -> None:
     assert led.check_integrity() == []
 
 
+def test_next_seq_is_the_seq_the_next_hand_gets(game: Game) -> None:
+    """``TableView.next_seq`` counts voided hands and earlier nights (the hand's number in
+    /history and /explain), unlike ``hand_count`` (confirmed hands)."""
+    led, t, ids = game.ledger, game.table, game.ids
+    assert t.next_seq == 1
+    h1 = led.record_hand(t.id, contract_example(ids), recorded_by=game.pids[0], idempotency_key="a")
+    dealer = str(led.get_table(t.id).dealer_id)
+    h2 = led.record_hand(
+        t.id, draw_hand(ids, dealer=dealer), recorded_by=game.pids[0], idempotency_key="b"
+    )
+    assert (h1.seq, h2.seq) == (1, 2) and led.get_table(t.id).next_seq == 3
+    led.void_hand(h2.id, by_player_id=game.pids[0], reason="x")
+    after_void = led.get_table(t.id)
+    assert after_void.hand_count == 1 and after_void.next_seq == 3  # the void keeps seq 2
+    led.new_night(t.id)
+    night2 = led.current_table(game.chat_id)
+    assert night2 is not None and night2.night == 2 and night2.next_seq == 3
+    h3 = led.record_hand(
+        t.id,
+        draw_hand(ids, dealer=str(night2.dealer_id)),
+        recorded_by=game.pids[0],
+        idempotency_key="c",
+    )
+    assert h3.seq == night2.next_seq and led.get_table(t.id).next_seq == 4
+    assert led.standings(t.id).hand_count == 1  # the night's own count stays separate
+
+
 def test_standings_per_night_and_table_and_trend(game: Game) -> None:
     led, t = game.ledger, game.table
     hands = random_hands(game.ids, 10, seed=11)
