@@ -64,13 +64,18 @@ def table_text(
             )
         )
     status = {"open": _("waiting for players"), "playing": _("playing"), "closed": _("closed")}
-    lines.append(
-        _("Night {night} · hand {n} · {status}").format(
-            night=table.night,
-            n=(standings.hand_count if standings else 0) + 1,
-            status=status.get(table.status, table.status),
+    # the number the next recorded hand gets (its number in the result line, /history and
+    # /explain: voided hands and earlier nights count too), and the night's own hand count
+    parts = [_("Night {night} · next hand {n}").format(night=table.night, n=table.next_seq)]
+    tonight = standings.hand_count if standings else 0
+    if tonight:
+        parts.append(
+            tr.ngettext("{count} hand tonight", "{count} hands tonight", tonight).format(
+                count=tonight
+            )
         )
-    )
+    parts.append(status.get(table.status, table.status))
+    lines.append(" · ".join(parts))
     lines.append("")
     totals = {p.player_id: p.total for p in standings.players} if standings else {}
     winds = WINDS_ZH if tr.zh else WINDS_EN
@@ -276,13 +281,16 @@ def standings_text(table: TableView, st: StandingsView, tr: Translator) -> str:
     return "\n".join(lines)
 
 
-def settle_text(table: TableView, sv: SettleView, tr: Translator) -> str:
+def settle_text(table: TableView, sv: SettleView, tr: Translator, *, settled: bool = True) -> str:
+    """A night's nets and fewest transfers (the settle message; /nights N shows it again;
+    ``settled=False``: the night still being played, its totals so far)."""
     _ = tr.gettext
     u = unit(table.ruleset, tr)
     names = dict(sv.names)
     for s in table.seats:
         names.setdefault(s.player_id, s.name)
-    lines = ["<b>" + _("Night {n} is settled").format(n=sv.night) + "</b>"]
+    title = _("Night {n} is settled") if settled else _("Night {n} so far (not settled yet)")
+    lines = ["<b>" + title.format(n=sv.night) + "</b>"]
     if sv.stake_minor:
         lines.append(
             _("Stake: {money} per {unit}").format(
@@ -311,6 +319,39 @@ def settle_text(table: TableView, sv: SettleView, tr: Translator) -> str:
                 amount=esc(amount),
             )
         )
+    return "\n".join(lines)
+
+
+def nights_text(
+    table: TableView, nights: list[StandingsView], tr: Translator, *, first: int = 1
+) -> str:
+    """/nights: each night of the table (``nights`` = nights ``first``… in order) with its
+    hand count and each player's net in points."""
+    _ = tr.gettext
+    rs = scoring.get(table.ruleset)
+    u = unit(table.ruleset, tr)
+    lines = ["<b>" + esc(_("Nights")) + "</b> · " + esc(table.name or tr.name(rs))]
+    if first > 1:
+        lines.append(
+            esc(_("Nights 1–{n} are left out; /nights N shows any night.").format(n=first - 1))
+        )
+    for st in nights:
+        state = _("tonight") if st.night == table.night else _("settled")
+        lines.append("")
+        lines.append(
+            "<b>"
+            + _("Night {n}").format(n=st.night)
+            + "</b> · "
+            + tr.ngettext("{count} hand", "{count} hands", st.hand_count).format(
+                count=st.hand_count
+            )
+            + " · "
+            + esc(state)
+        )
+        nets = [f"{esc(p.name)} {p.total:+d}" for p in st.players if p.total]
+        lines.append(", ".join(nets) + f" {esc(u)}" if nets else "±0")
+    lines.append("")
+    lines.append(esc(_("/nights N shows night N's totals and who pays whom.")))
     return "\n".join(lines)
 
 

@@ -47,8 +47,9 @@ def help_text(tr: Translator) -> str:
             "",
             esc(
                 _(
-                    "Other commands: /undo, /history, /explain N, /edit N, /board, /export, /stats, "
-                    "/rules, /lang; in a private chat, /calc checks a payout without recording it."
+                    "Other commands: /undo, /history, /explain N, /edit N, /board, /nights, "
+                    "/export, /stats, /rules, /lang; in a private chat, /calc checks a payout "
+                    "without recording it."
                 )
             ),
         ]

@@ -1,5 +1,5 @@
 """The table: /newtable, its message's buttons (Join, Start, Record hand, Draw, Undo, Board,
-Settle), /guest, /seat, /undo, /settle, /board, /edit, /close."""
+Settle), /guest, /seat, /undo, /settle, /board, /edit, /nights, /close."""
 
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ from bot.handlers.drafts import start_draft
 from bot.tg import edit_or_send, esc, send
 from scoring.declarations import is_enabled
 from storage.errors import Conflict, DraftExpired, LedgerError, StaleDraft
-from storage.views import DraftView, TableView
+from storage.service import Ledger
+from storage.views import DraftView, StandingsView, TableView
 
 log = logging.getLogger(__name__)
 
@@ -339,7 +340,7 @@ async def start_hand(context: Ctx, w: Who, table: TableView, result: str | None)
         names=names,
         dealer=str(table.dealer_id),
         result=result,
-        hand_no=table.hand_count + 1,
+        hand_no=table.next_seq,
     )
     data["kind"] = "hand"
     data["hand_count"] = table.hand_count
@@ -534,6 +535,43 @@ async def cmd_export(update: Update, context: Ctx) -> None:
         InputFile(csv_text.encode("utf-8"), filename=f"table-{table.id}.csv"),
         caption=w.tr.gettext("All hands of this table (CSV)."),
     )
+
+
+#: /nights lists at most this many nights (the latest); /nights N shows any night
+NIGHTS_LISTED = 20
+
+
+async def cmd_nights(update: Update, context: Ctx) -> None:
+    """/nights: the table's nights with hand counts and nets; /nights N: night N's totals and
+    fewest transfers, as the settle message showed them. Read-only, for anyone in the chat."""
+    w = await who(update, context)
+    _ = w.tr.gettext
+    table = await current(context, w, update)
+    if table is None:
+        return
+    L = ledger(context)
+    args = args_of(context)
+    if not args:
+        first = max(1, table.night - NIGHTS_LISTED + 1)
+        nights = await db(_nights_standings, L, table.id, range(first, table.night + 1))
+        await send(context.bot, w.chat_id, texts.nights_text(table, nights, w.tr, first=first))
+        return
+    if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= table.night:
+        usage = _("Usage: /nights N (a night of this table: 1 to {n})").format(n=table.night)
+        await reply(update, esc(usage))
+        return
+    night = int(args[0])
+    try:
+        sv = await db(L.night_transfers, table.id, night=night)
+    except LedgerError as err:
+        await reply(update, esc(ledger_error(err, w.tr)))
+        return
+    settled = night < table.night
+    await send(context.bot, w.chat_id, texts.settle_text(table, sv, w.tr, settled=settled))
+
+
+def _nights_standings(L: Ledger, table_id: int, nights: range) -> list[StandingsView]:
+    return [L.standings(table_id, night=n, trend_hands=0) for n in nights]
 
 
 async def cmd_explain(update: Update, context: Ctx) -> None:

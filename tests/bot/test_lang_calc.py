@@ -30,7 +30,7 @@ async def test_a_chinese_night(tg, bot):
     await wizard(s, ming, w, "✅ 确认")
     line = await tg.next_message(chat, mark, contains="第 1 局：")
     assert "小明 +45" in line["text"]
-    assert "第 1 晚 · 第 2 局 · 进行中" in s.text(table)
+    assert "第 1 晚 · 下一局：第 2 局 · 今晚已打 1 局 · 进行中" in s.text(table)
 
 
 async def test_lang_switches_the_chat(tg, bot):

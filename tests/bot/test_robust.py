@@ -145,7 +145,7 @@ async def test_deleted_table_message_is_sent_again(tg, bot):
     tg.user_deletes(s.chat, table["message_id"])
     mark = tg.mark()
     await wizard(s, bob, w, "Confirm")
-    fresh = await tg.next_message(s.chat, mark, contains="Night 1 · hand 2")
+    fresh = await tg.next_message(s.chat, mark, contains="Night 1 · next hand 2")
     assert fresh["message_id"] != table["message_id"]
     assert any("message to edit not found" in e[2] for e in tg.errors)
     # the new table message works
