@@ -88,17 +88,26 @@ async def cmd_table(update: Update, context: Ctx) -> None:
     await post_table_message(context, table, standings, w.tr, edit=False)
 
 
+async def change_table(
+    update: Update, context: Ctx, w: Who, table: TableView, call: Any, *args: Any, **kw: Any
+) -> bool:
+    """Run one ledger change for a command on ``table``: a refusal (LedgerError) is answered
+    politely and changes nothing; on success the table message is refreshed."""
+    try:
+        await db(call, *args, **kw)
+    except LedgerError as err:
+        await reply(update, esc(ledger_error(err, w.tr)))
+        return False
+    await refresh_table_message(context, table.id, w.tr)
+    return True
+
+
 async def cmd_join(update: Update, context: Ctx) -> None:
     w = await who(update, context)
     table = await current(context, w, update)
     if table is None:
         return
-    try:
-        await db(ledger(context).join, table.id, w.player.id)
-    except LedgerError as err:
-        await reply(update, esc(ledger_error(err, w.tr)))
-        return
-    await refresh_table_message(context, table.id, w.tr)
+    await change_table(update, context, w, table, ledger(context).join, table.id, w.player.id)
 
 
 async def cmd_guest(update: Update, context: Ctx) -> None:
@@ -114,12 +123,10 @@ async def cmd_guest(update: Update, context: Ctx) -> None:
     if not await seated_or_admin(context, w, table):
         await reply(update, esc(_("Only the players at this table (or a chat admin) can do that.")))
         return
-    try:
-        await db(ledger(context).add_guest, table.id, name[:64], by_player_id=w.player.id)
-    except LedgerError as err:
-        await reply(update, esc(ledger_error(err, w.tr)))
-        return
-    await refresh_table_message(context, table.id, w.tr)
+    L = ledger(context)
+    await change_table(
+        update, context, w, table, L.add_guest, table.id, name[:64], by_player_id=w.player.id
+    )
 
 
 async def cmd_seat(update: Update, context: Ctx) -> None:
@@ -132,12 +139,10 @@ async def cmd_seat(update: Update, context: Ctx) -> None:
     if len(args) != 1 or not args[0].isdigit():
         await reply(update, esc(_("Usage: /seat N (1 = East)")))
         return
-    try:
-        await db(ledger(context).move_seat, table.id, w.player.id, int(args[0]) - 1)
-    except LedgerError as err:
-        await reply(update, esc(ledger_error(err, w.tr)))
-        return
-    await refresh_table_message(context, table.id, w.tr)
+    L = ledger(context)
+    await change_table(
+        update, context, w, table, L.move_seat, table.id, w.player.id, int(args[0]) - 1
+    )
 
 
 async def cmd_close(update: Update, context: Ctx) -> None:
@@ -149,13 +154,11 @@ async def cmd_close(update: Update, context: Ctx) -> None:
     if not (w.player.id == table.creator_id or admin or w.player.id in table.player_ids):
         await reply(update, esc(w.tr.gettext("You are not allowed to do that.")))
         return
-    try:
-        await db(ledger(context).close_table, table.id, by_player_id=w.player.id, admin=admin)
-    except LedgerError as err:
-        await reply(update, esc(ledger_error(err, w.tr)))
-        return
-    await refresh_table_message(context, table.id, w.tr)
-    await reply(update, esc(w.tr.gettext("The table is closed.")))
+    L = ledger(context)
+    if await change_table(
+        update, context, w, table, L.close_table, table.id, by_player_id=w.player.id, admin=admin
+    ):
+        await reply(update, esc(w.tr.gettext("The table is closed.")))
 
 
 async def cmd_undo(update: Update, context: Ctx) -> None:
