@@ -30,6 +30,7 @@ from scoring.declarations import (
     FieldDecl,
     WinItemDecl,
     is_enabled,
+    item_problem,
 )
 from scoring.errors import RecordError
 from scoring.gb.notation import NotationError, parse_phone
@@ -180,24 +181,21 @@ def _item_ok(
     how: str | None = None,
     shape: str | None = None,
     flags: list[str] | None = None,
-    check_shape: bool = True,
 ) -> bool:
-    """Whether a shape/flag may go with the win as chosen so far."""
-    if not is_enabled(item.enabled_by, opts):
-        return False
-    h = how or _how(win)
-    if item.how and h not in item.how:
-        return False
-    if item.winner_dealer is True and win["winner"] != dealer:
-        return False
-    if item.winner_dealer is False and win["winner"] == dealer:
-        return False
+    """Whether a shape/flag may go with the win as chosen so far (the engine's own rule)."""
     cur_shape = shape if shape is not None else win.get("shape")
-    if check_shape and item.shapes and cur_shape not in item.shapes:
-        return False
     chosen = [f for f in (flags if flags is not None else win.get("flags") or []) if f != item.id]
-    others = {*chosen, *([cur_shape] if cur_shape else [])}
-    return not item.not_with & others
+    return (
+        item_problem(
+            item,
+            how=how or _how(win),
+            winner_is_dealer=win["winner"] == dealer,
+            shape=cur_shape,
+            others=[*chosen, cur_shape],
+            opts=opts,
+        )
+        is None
+    )
 
 
 def valid_shapes(

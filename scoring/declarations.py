@@ -7,7 +7,7 @@ Chinese and English name.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -138,6 +138,14 @@ class WinItemDecl:
     winner_dealer: bool | None = None
     enabled_by: str | None = None
     house: bool = False
+    #: an ``enabled_by``-style option expression that lifts ``not_with`` (a source variant)
+    not_with_unless: str | None = None
+
+    def excludes(self, other: str | None, opts: Mapping[str, OptionValue]) -> bool:
+        """Whether this item cannot go with ``other`` (a shape or flag id) under ``opts``."""
+        return other in self.not_with and not (
+            self.not_with_unless is not None and is_enabled(self.not_with_unless, opts)
+        )
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -159,7 +167,46 @@ class WinItemDecl:
             out["enabled_by"] = self.enabled_by
         if self.house:
             out["house"] = True
+        if self.not_with_unless:
+            out["not_with_unless"] = self.not_with_unless
         return out
+
+
+HOW_NAMES = {SELF_DRAWN: "self-drawn", DISCARD: "on a discard", ROBBED_KONG: "robbing a kong"}
+
+
+def item_problem(
+    item: WinItemDecl,
+    *,
+    how: str,
+    winner_is_dealer: bool,
+    shape: str | None,
+    others: Collection[str | None],
+    opts: Mapping[str, OptionValue],
+) -> str | None:
+    """Why the shape or flag ``item`` cannot go with a win like this, or None if it can.
+
+    ``how`` is ``self_drawn``/``discard``/``robbed_kong``; ``others`` are the ids of the win's
+    shape and its other flags. One rule for the engine's validation, the bot's wizard (which
+    offers only what passes) and the random record generator. The text completes a sentence
+    that starts with the item, e.g. ``"flag 'x' " + problem``.
+    """
+    if item.enabled_by is not None and not is_enabled(item.enabled_by, opts):
+        return f"is not played at this table (option {item.enabled_by})"
+    if item.how and how not in item.how:
+        allowed = " or ".join(HOW_NAMES[h] for h in sorted(item.how))
+        return f"is only possible {allowed}, not {HOW_NAMES[how]}"
+    if item.winner_dealer is not None and item.winner_dealer != winner_is_dealer:
+        if item.winner_dealer:
+            return "is only possible for the dealer"
+        return "is not possible for the dealer"
+    if item.shapes and shape not in item.shapes:
+        return f"needs shape {' or '.join(sorted(item.shapes))}"
+    if item.not_with:
+        for other in sorted(item.not_with):  # sorted: the same message every run
+            if other in others and item.excludes(other, opts):
+                return f"cannot be combined with {other!r}"
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,15 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring import registry
-from scoring.declarations import (
-    DISCARD,
-    ROBBED_KONG,
-    SELF_DRAWN,
-    CountDecl,
-    FieldDecl,
-    WinItemDecl,
-    is_enabled,
-)
+from scoring.declarations import CountDecl, FieldDecl, is_enabled, item_problem
 from scoring.errors import RecordError
 from scoring.record import Event, HandRecord, Settlement, Step, Win
 from scoring.ruleset import Options, Ruleset, how
@@ -30,34 +22,9 @@ NOTHING_PAID = Step("本局无人付款", "Nobody pays anything for this hand")
 #: the largest fan/番/台/花 total a win may give directly (keeps 2^fan formulas finite)
 MAX_FAN = 999
 
-HOW_NAMES = {SELF_DRAWN: "self-drawn", DISCARD: "on a discard", ROBBED_KONG: "robbing a kong"}
-
 
 def _fail(path: str, message: str) -> None:
     raise RecordError(path, message)
-
-
-def _item_problem(
-    kind: str, item: WinItemDecl, win: Win, record: HandRecord, opts: Options
-) -> str | None:
-    """Why ``item`` (a shape or flag of ``win``) is not allowed here, or None if it is."""
-    if item.enabled_by is not None and not is_enabled(item.enabled_by, opts):
-        return f"{kind} {item.id!r} is not played at this table (option {item.enabled_by})"
-    if item.how:
-        w_how = how(win)
-        if w_how not in item.how:
-            allowed = " or ".join(HOW_NAMES[h] for h in sorted(item.how))
-            return f"{kind} {item.id!r} is only possible {allowed}, not {HOW_NAMES[w_how]}"
-    if item.winner_dealer is not None and item.winner_dealer != (win.winner == record.dealer):
-        if item.winner_dealer:
-            return f"{kind} {item.id!r} is only possible for the dealer"
-        return f"{kind} {item.id!r} is not possible for the dealer"
-    if item.shapes and win.shape not in item.shapes:
-        return f"{kind} {item.id!r} needs shape {' or '.join(sorted(item.shapes))}"
-    for other in sorted(item.not_with) if item.not_with else ():  # sorted: a stable message
-        if other == win.shape or other in win.flags:
-            return f"{kind} {item.id!r} cannot be combined with {other!r}"
-    return None
 
 
 def _check_win(rs: Ruleset, record: HandRecord, opts: Options, i: int, win: Win) -> None:
@@ -73,6 +40,9 @@ def _check_win(rs: Ruleset, record: HandRecord, opts: Options, i: int, win: Win)
     elif win.robbed_kong:
         _fail(f"wins[{i}].from", "a robbed kong needs the player who was making the kong")
     inputs = rs.win_inputs
+    w_how = how(win)
+    is_dealer = win.winner == record.dealer
+    others = (win.shape, *win.flags)
     if win.shape is not None:
         if "shape" not in inputs or not rs.shapes:
             _fail(f"wins[{i}].shape", f"ruleset {rs.id} has no shapes; use null")
@@ -80,9 +50,11 @@ def _check_win(rs: Ruleset, record: HandRecord, opts: Options, i: int, win: Win)
         if shape is None:
             _fail(f"wins[{i}].shape", f"unknown shape {win.shape!r} for ruleset {rs.id}")
         assert shape is not None
-        why = _item_problem("shape", shape, win, record, opts)
+        why = item_problem(
+            shape, how=w_how, winner_is_dealer=is_dealer, shape=win.shape, others=others, opts=opts
+        )
         if why:
-            _fail(f"wins[{i}].shape", why)
+            _fail(f"wins[{i}].shape", f"shape {shape.id!r} {why}")
     elif (
         rs.shapes
         and rs.shape_required
@@ -95,9 +67,11 @@ def _check_win(rs: Ruleset, record: HandRecord, opts: Options, i: int, win: Win)
         if flag is None:
             _fail(f"wins[{i}].flags[{j}]", f"unknown flag {flag_id!r} for ruleset {rs.id}")
         assert flag is not None
-        why = _item_problem("flag", flag, win, record, opts)
+        why = item_problem(
+            flag, how=w_how, winner_is_dealer=is_dealer, shape=win.shape, others=others, opts=opts
+        )
         if why:
-            _fail(f"wins[{i}].flags[{j}]", why)
+            _fail(f"wins[{i}].flags[{j}]", f"flag {flag.id!r} {why}")
     if win.fan is not None or win.fans is not None or win.tiles is not None:
         for key, value in (("fan", win.fan), ("fans", win.fans), ("tiles", win.tiles)):
             if value is not None and key not in inputs:

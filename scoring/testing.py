@@ -24,6 +24,7 @@ from scoring.declarations import (
     OptionDecl,
     WinItemDecl,
     is_enabled,
+    item_problem,
 )
 from scoring.errors import RecordError
 from scoring.record import Event, HandRecord, OptionValue, Settlement, Win
@@ -77,18 +78,13 @@ def _item_ok(
     chosen: Sequence[WinItemDecl],
     opts: Options,
 ) -> bool:
-    if not _enabled(item.enabled_by, opts):
+    others = [c.id for c in chosen] + ([shape] if shape else [])
+    if item_problem(
+        item, how=w_how, winner_is_dealer=is_dealer, shape=shape, others=others, opts=opts
+    ):
         return False
-    if item.how and w_how not in item.how:
-        return False
-    if item.winner_dealer is not None and item.winner_dealer != is_dealer:
-        return False
-    if item.shapes and shape not in item.shapes:
-        return False
-    for other in chosen:
-        if other.id in item.not_with or item.id in other.not_with:
-            return False
-    return True
+    # and the other way round: an item already chosen that excludes this one
+    return not any(c.excludes(item.id, opts) for c in chosen)
 
 
 def _fan_ids(rs: Ruleset) -> list[str]:

@@ -254,6 +254,13 @@ def _option_decls(preset: str, house: frozenset[str]) -> tuple[OptionDecl, ...]:
             house=h("quanqiuren"),
         ),
         OptionDecl(
+            "jingdiao_with_shisanlan", "十三烂可精吊", "Thirteen rotten may be a wild single wait",
+            "bool", False,
+            help_zh="泰和：十三烂没有精吊（默认）；新南昌有“精吊德国七星”（规格C20）",
+            help_en="Taihe: thirteen rotten has no wild single wait (default); the new Nanchang "
+            "passage has 精吊德国七星 (spec C20)",
+        ),
+        OptionDecl(
             "robbed_kong_basis", "抢杠按", "Robbed kong scored", "choice",
             d["robbed_kong_basis"], choices=ROBBED_BASES, house=True,
             help_zh="抢杠：胡家按正常胡X2，补杠家包付（原文未说按点炮还是自摸）",
@@ -289,6 +296,7 @@ def _flags(bahu_zh: str, bahu_en: str) -> tuple[WinItemDecl, ...]:
         WinItemDecl(
             WILD_WAIT, "精吊", "Wild single wait (精吊)", "+1翻", "+1 fan",
             how=frozenset({SELF_DRAWN}), not_with=ROTTENS,
+            not_with_unless="jingdiao_with_shisanlan",
         ),
         WinItemDecl(
             KONG_BLOOM, "杠开", "Kong bloom (杠开)", "+1翻 或 ×2", "+1 fan or ×2",

@@ -7,7 +7,14 @@ from collections.abc import Iterator
 import pytest
 
 from scoring import RecordError, registry, settle
-from scoring.declarations import Choice, CountDecl, OptionDecl, WinItemDecl, is_enabled
+from scoring.declarations import (
+    Choice,
+    CountDecl,
+    OptionDecl,
+    WinItemDecl,
+    is_enabled,
+    item_problem,
+)
 from scoring.record import HandRecord, Settlement
 from scoring.ruleset import Options, Ruleset, Tally
 
@@ -117,3 +124,26 @@ def test_fan_given_directly_is_bounded() -> None:
     with pytest.raises(RecordError) as err:
         settle(guobiao)
     assert err.value.field == "wins[0].fan"
+
+
+def test_item_problem_and_a_lifted_not_with() -> None:
+    wait = WinItemDecl(
+        "wait",
+        "吊",
+        "Wait",
+        not_with=frozenset({"rotten"}),
+        not_with_unless="rotten_ok",
+        how=frozenset({"self_drawn"}),
+    )
+    common = {"how": "self_drawn", "winner_is_dealer": False, "shape": "rotten"}
+    assert item_problem(wait, others=["rotten"], opts={"rotten_ok": False}, **common) == (
+        "cannot be combined with 'rotten'"
+    )
+    assert item_problem(wait, others=["rotten"], opts={"rotten_ok": True}, **common) is None
+    assert wait.excludes("rotten", {"rotten_ok": False})
+    assert not wait.excludes("rotten", {"rotten_ok": True})
+    assert not wait.excludes("plain", {})
+    on_discard = {**common, "how": "discard"}
+    assert item_problem(wait, others=[], opts={}, **on_discard) == (
+        "is only possible self-drawn, not on a discard"
+    )

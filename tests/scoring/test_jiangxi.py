@@ -849,3 +849,39 @@ def test_zero_sum_over_all_golden_rows_with_extras() -> None:
                 )
             )
             check_invariants(s)
+
+
+# --- C20: 精吊 with 十三烂 / 七星十三烂 ------------------------------------------------------
+# TH (seed 000 L166) "十三烂没有精吊" is the default; NCX (seed 000 L13) reads
+# "庄家精吊杠开德国七星(大7对)进414子闲家出138子+138+138=414子". Spec C20: reject by default,
+# a table option to allow. With the option on, the seven-star reading of NCX-07 pays the
+# seed's 138 from each (七星十三烂 is 2翻, like 大七对 under `nanchang`).
+def _c20(shape: str, **options: object) -> dict[str, object]:
+    return {
+        "ruleset": "nanchang",
+        "options": options,
+        "players": ["a", "b", "c", "d"],
+        "dealer": "a",
+        "wins": [
+            {
+                "winner": "a",
+                "from": None,
+                "shape": shape,
+                "flags": ["no_wild", "wild_single_wait", "kong_bloom"],
+            }
+        ],
+    }
+
+
+@pytest.mark.parametrize("shape", ["seven_star_thirteen_rotten", "thirteen_rotten"])
+def test_c20_wild_wait_with_thirteen_rotten_refused_by_default(shape: str) -> None:
+    with pytest.raises(RecordError) as err:
+        settle(_c20(shape))
+    assert err.value.field == "wins[0].flags[1]"
+    assert shape in err.value.message
+
+
+def test_c20_option_allows_it_and_ncx07_seven_star_reading_pays_138() -> None:
+    s = settle(_c20("seven_star_thirteen_rotten", jingdiao_with_shisanlan=True))
+    assert [s.paid(p, "a") for p in "bcd"] == [138, 138, 138]
+    assert s.net["a"] == 414
