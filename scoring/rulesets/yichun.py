@@ -241,6 +241,31 @@ class Yichun(Ruleset):
             help_zh="旁观者押某座位，输赢与该座位相同（L49），最多4人。",
             help_en="Observers back a seat and win or lose as it does (L49); at most 4 backers.",
         ),
+        OptionDecl(
+            "side_bet_mode",
+            "压鸽子结算",
+            "side bets settled",
+            "choice",
+            "mirror",
+            choices=(
+                Choice(
+                    "mirror",
+                    "跟座位的输赢（鸽子之间不互付）",
+                    "mirror the seat (backers never pay each other)",
+                ),
+                Choice(
+                    "clone",
+                    "鸽子等同座位（鸽子之间也互付）",
+                    "clone the seat (backers pay each other too)",
+                ),
+            ),
+            house=True,
+            help_zh="“输赢与在座玩家相同”（L49）未说两边都有鸽子时鸽子之间是否互付。mirror：鸽子的输赢等于"
+            "该座位本局（不计压鸽子）的输赢；clone：鸽子之间也互付，鸽子的输赢等于该座位的最终输赢。",
+            help_en="L49 does not say whether backers on opposite sides pay each other. mirror: a "
+            "backer wins what the seat wins at the table (before side bets); clone: backers pay "
+            "each other too, so a backer's net equals the seat's final net.",
+        ),
     )
     shapes = (
         _shape("ping_hu", "平糊", "basic hand", "1", "1"),
@@ -447,7 +472,7 @@ class Yichun(Ruleset):
             self._settle_win(t, record, opts, win, base, bought, lighters)
         if opts.b("kong_money"):
             self._kong_money(t, record, base)
-        self._side_bets(t, record)
+        self._side_bets(t, record, opts.s("side_bet_mode") == "clone")
         return t.settlement()
 
     def _settle_win(
@@ -526,7 +551,7 @@ class Yichun(Ruleset):
                 f"{e.player} {name_en}: each of the other three pays {per}, {3 * per} in all",
             )
 
-    def _side_bets(self, t: Tally, record: HandRecord) -> None:
+    def _side_bets(self, t: Tally, record: HandRecord, clone: bool) -> None:
         bets = [(str(e.get("backer")), e.player) for e in record.events if e.type == "side_bet"]
         if not bets:
             return
@@ -539,12 +564,26 @@ class Yichun(Ruleset):
                     t.pay(pay.payer, backer, pay.amount, "side_bet")
                 if pay.payer == seat:
                     t.pay(backer, pay.payee, pay.amount, "side_bet")
+        for backer, seat in bets:
             n = seat_net[seat]
             t.explain(
                 f"压鸽子：{backer}押{seat}，输赢与{seat}相同（{n:+d}）：每笔付给{seat}的钱，付款人同额付给{backer}；"
                 f"{seat}付出的每笔钱，{backer}同额付给收款人",
                 f"Side bet: {backer} backs {seat} and wins or loses as {seat} does ({n:+d}): whoever "
                 f"paid {seat} pays {backer} the same, and {backer} pays the same to whoever {seat} paid",
+            )
+
+        if clone:
+            # backers of the payer pay backers of the payee too: each backer is a copy of its seat
+            for pay in seat_payments:
+                for bx, sx in bets:
+                    for by, sy in bets:
+                        if sx == pay.payer and sy == pay.payee:
+                            t.pay(bx, by, pay.amount, "side_bet")
+            t.explain(
+                "压鸽子（clone）：押付款人的鸽子也同额付给押收款人的鸽子，每个鸽子的输赢等于所押座位的最终输赢",
+                "Side bets (clone): a backer of the payer also pays a backer of the payee the "
+                "same amount, so every backer ends with exactly its seat's final net",
             )
 
 

@@ -379,3 +379,44 @@ def test_audit_no_kong_in_pairs_or_rotten(shape: str) -> None:
         settle(rec([win("b", None, shape, "gang_kai")]))
     r = rec([win("b", "c", shape)], events=[{"type": "concealed_kong", "player": "b"}])
     assert refused_field(r) == "wins[0].shape"
+
+
+# ---------------------------------------------------------------- 压鸽子 with backers on both sides
+# Seed 002 L49 "输赢与在座玩家相同（买了的也相同）积分" does not say whether backers on opposite
+# sides pay each other; option side_bet_mode: mirror (default) or clone.
+def _both_sides(mode: str | None) -> dict[str, Any]:
+    # b wins a plain hand on c's discard (the discarder alone pays, a = dealer is not involved);
+    # grandpa backs b, eve backs c
+    options = {} if mode is None else {"side_bet_mode": mode}
+    return rec(
+        [win("b", "c")],
+        options=options,
+        events=[
+            {"type": "side_bet", "player": "b", "backer": "grandpa"},
+            {"type": "side_bet", "player": "c", "backer": "eve"},
+        ],
+    )
+
+
+def test_side_bets_on_both_sides_mirror_and_clone() -> None:
+    plain = settle(rec([win("b", "c")]))
+    x = plain.paid("c", "b")
+    assert x > 0 and plain.net == {"a": 0, "b": x, "c": -x, "d": 0}
+    # mirror (default): c pays b and grandpa; eve pays b; backers do not pay each other
+    m = settle(_both_sides(None))
+    assert m.net == {"a": 0, "b": 2 * x, "c": -2 * x, "d": 0, "grandpa": x, "eve": -x}
+    assert m.paid("eve", "grandpa") == 0
+    # clone: eve also pays grandpa, so each backer ends with its seat's final net
+    c = settle(_both_sides("clone"))
+    assert c.net == {"a": 0, "b": 2 * x, "c": -2 * x, "d": 0, "grandpa": 2 * x, "eve": -2 * x}
+    assert c.paid("eve", "grandpa") == x
+    assert any("clone" in step.en for step in c.explanation)
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@given(records())
+def test_property_clone_backer_equals_seat_final_net(r: dict[str, Any]) -> None:
+    r = {**r, "options": {**r["options"], "side_bet_mode": "clone"}}
+    s = settle_generated(r)
+    for e in (e for e in r["events"] if e["type"] == "side_bet"):
+        assert s.net[e["backer"]] == s.net[e["player"]]
