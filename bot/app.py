@@ -181,6 +181,8 @@ def build_application(
     if ledger is None:
         ledger = Ledger(settings.database_url)
         ledger.upgrade()
+    if settings.ledger_threads is not None:
+        ledger.call_inline = not settings.ledger_threads
     token = settings.telegram_bot_token.get_secret_value()
     limiter = AIORateLimiter(
         overall_max_rate=settings.rate_overall_per_second,

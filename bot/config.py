@@ -47,6 +47,9 @@ class Settings(BaseSettings):
     )
     # httpcore's pool scans every connection per request: a few are faster than many
     http_pool_size: int = Field(default=8, validation_alias="HTTP_POOL_SIZE")
+    # ledger calls in worker threads: unset = automatic (PostgreSQL yes; SQLite no, its calls
+    # are quicker than the hop to a thread and back)
+    ledger_threads: bool | None = Field(default=None, validation_alias="LEDGER_THREADS")
     poll_timeout: int = Field(default=30, validation_alias="POLL_TIMEOUT")
     default_lang: str = Field(default="en", validation_alias="DEFAULT_LANG")
     # an unfinished entry (wizard, confirmation) expires after this long; open drafts past

@@ -33,7 +33,22 @@ def ledger(context: Ctx) -> Ledger:
 
 
 async def db(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """Run a (synchronous) ledger call off the event loop."""
+    """Run a synchronous ledger call: ``fn`` is a Ledger method, or a function whose first
+    argument is the Ledger. On a ledger with ``call_inline`` (SQLite) it runs right here on the
+    event loop: each call is a fraction of a millisecond of CPU, and a hop to a worker thread
+    and back (GIL hand-offs) costs more than the call itself. Otherwise (PostgreSQL, whose
+    statements wait on the network) it runs in a worker thread."""
+    owner = getattr(fn, "__self__", None)
+    if owner is None and args:
+        owner = args[0]
+    if isinstance(owner, Ledger) and owner.call_inline:
+        return fn(*args, **kwargs)
+    return await asyncio.to_thread(fn, *args, **kwargs)
+
+
+async def db_long(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Run a ledger call that reads a whole table or chat (export, lifetime stats) in a worker
+    thread whatever the database, so that it never holds up other chats' buttons."""
     return await asyncio.to_thread(fn, *args, **kwargs)
 
 

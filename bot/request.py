@@ -23,6 +23,7 @@ any of them is ``None``).
 from __future__ import annotations
 
 import asyncio
+import json
 import urllib.parse
 import urllib.request
 from typing import Any
@@ -33,7 +34,7 @@ from telegram._utils.types import ODVInput
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
 
-_FORM = {"Content-Type": "application/x-www-form-urlencoded"}
+_JSON = {"Content-Type": "application/json"}
 _POOL_TIMEOUT = (
     "Pool timeout: All connections in the connection pool are occupied. "
     "Request was *not* sent to Telegram. Consider adjusting the connection "
@@ -164,10 +165,11 @@ class AiohttpRequest(BaseRequest):
             for name, (filename, content, mime) in files.items():
                 form.add_field(name, content, filename=filename, content_type=mime)
             data = form
-        elif request_data is not None:
-            params = request_data.url_encoded_parameters()
-            if params:
-                data, headers = params.encode(), _FORM
+        elif request_data is not None and request_data.parameters:
+            # one JSON body (the Bot API takes application/json for every method without a
+            # file): a single json.dumps, where a form would JSON-encode each value and then
+            # percent-encode it again
+            data, headers = json.dumps(request_data.parameters).encode(), _JSON
         proxy = self._proxy_for(url) if self._trust_env else None
 
         if slots.locked():  # all connections busy: wait at most pool_timeout for one

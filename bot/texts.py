@@ -10,7 +10,7 @@ import scoring
 from bot.callback import DraftCb, TableCb
 from bot.i18n import Translator
 from bot.render.money import format_money
-from bot.tg import esc
+from bot.tg import Keyboard, esc
 from bot.wizard import Button, Screen, describe_win
 from scoring.record import HandRecord, Settlement
 from storage.views import HandView, Page, SeatView, SettleView, StandingsView, TableView
@@ -30,7 +30,7 @@ def draft_markup(screen: Screen, draft_id: int, version: int) -> InlineKeyboardM
         for row in screen.rows
         if row
     ]
-    return InlineKeyboardMarkup(rows) if rows else None
+    return Keyboard(rows) if rows else None
 
 
 def table_button(label: str, table_id: int, action: str, arg: str = "") -> InlineKeyboardButton:
@@ -125,7 +125,7 @@ def seats_markup(table: TableView, tr: Translator) -> InlineKeyboardMarkup:
             row.append(table_button("↓", t, "sd", seat_arg(seat)))
         rows.append(row)
     rows.append([table_button("✔ " + _("Done"), t, "sdone")])
-    return InlineKeyboardMarkup(rows)
+    return Keyboard(rows)
 
 
 def table_markup(
@@ -144,8 +144,8 @@ def table_markup(
         ]
         if len(table.seats) > 1:
             row.insert(1, table_button("🔀 " + _("Seats"), t, "seats"))
-        return InlineKeyboardMarkup([row])
-    return InlineKeyboardMarkup(
+        return Keyboard([row])
+    return Keyboard(
         [
             [
                 table_button("📝 " + _("Record hand"), t, "rec"),
@@ -251,7 +251,7 @@ def history_markup(
         row.append(table_button("◀", table.id, "hist", str(page.page - 1)))
     if page.has_next:
         row.append(table_button("▶", table.id, "hist", str(page.page + 1)))
-    return InlineKeyboardMarkup([row]) if row else None
+    return Keyboard([row]) if row else None
 
 
 def standings_text(table: TableView, st: StandingsView, tr: Translator) -> str:

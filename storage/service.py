@@ -105,6 +105,33 @@ NT = table_of(NightTotal)
 NGT = table_of(Night)
 LT = table_of(LedgerRow)
 DT = table_of(Draft)
+CT = table_of(Chat)
+
+_DRAFT = select(DT).where(DT.c.id == bindparam("id"))
+#: a wizard tap: the SET columns are the keys of the parameters (besides the w_* ones)
+_UPDATE_DRAFT = (
+    update(DT)
+    .where(
+        DT.c.id == bindparam("w_id"),
+        DT.c.version == bindparam("w_version"),
+        DT.c.status == "open",
+        DT.c.expires_at > bindparam("w_now"),
+    )
+    .returning(DT.c.author_id, DT.c.table_id, DT.c.tg_chat_id, DT.c.message_id, DT.c.expires_at)
+)
+_TABLE_FULL = select(TT, CT.c.tg_chat_id).join(CT, CT.c.id == TT.c.chat_id)
+_TABLE_BY_ID = _TABLE_FULL.where(TT.c.id == bindparam("t"))
+_TABLE_OF_CHAT = (
+    _TABLE_FULL.where(CT.c.tg_chat_id == bindparam("c"), TT.c.status != "closed")
+    .order_by(TT.c.id)
+    .limit(1)
+)
+_ACTIVE_SEATS = (
+    select(ST.c.player_id, PT.c.name, ST.c.seat_index, PT.c.is_guest, PT.c.tg_user_id)
+    .join(PT, PT.c.id == ST.c.player_id)
+    .where(ST.c.table_id == bindparam("t"), ST.c.left_at.is_(None))
+    .order_by(ST.c.seat_index)
+)
 
 _TABLE_ROW = select(
     TT.c.id,
@@ -202,6 +229,11 @@ class Ledger:
         self.engine = engine if engine is not None else make_engine(self.url)
         self._writer = writer(self.engine)
         self._sqlite = is_sqlite(self.url)
+        #: Whether an async caller may run this ledger's calls on its event loop thread rather
+        #: than in a worker thread: true for SQLite, where a call is a fraction of a millisecond
+        #: of CPU and never waits on a network, and the thread hop would cost more than the
+        #: call; false for PostgreSQL (a round trip per statement). The bot's ``db()`` reads it.
+        self.call_inline = self._sqlite
 
     def upgrade(self) -> None:
         """Migrate the database to the newest schema (Alembic ``upgrade head``)."""
@@ -307,9 +339,19 @@ class Ledger:
         chat = s.get(Chat, t.chat_id)
         assert chat is not None
         seats = tuple(self._seat_view(seat, p) for seat, p in self._seats(s, t.id))
+        return self._make_table_view(t, chat.tg_chat_id, seats)
+
+    def _table_view_core(self, conn: Connection, row: Any) -> TableView:
+        """The view of a ``_TABLE_FULL`` row (the read paths: no ORM objects built)."""
+        seats = tuple(SeatView(*r) for r in conn.execute(_ACTIVE_SEATS, {"t": row.id}))
+        return self._make_table_view(row, row.tg_chat_id, seats)
+
+    @staticmethod
+    def _make_table_view(t: Any, tg_chat_id: int, seats: tuple[SeatView, ...]) -> TableView:
+        """``t``: a GameTable, or a Core row with the same columns."""
         return TableView(
             id=t.id,
-            chat_id=chat.tg_chat_id,
+            chat_id=tg_chat_id,
             ruleset=t.ruleset,
             options=json.loads(t.options),
             stake_minor=t.stake_minor,
@@ -386,7 +428,7 @@ class Ledger:
         return {int(r[0]): str(r[1]) for r in rows}
 
     @staticmethod
-    def _draft_view(d: Draft) -> DraftView:
+    def _draft_view(d: Any) -> DraftView:
         assert d.id is not None
         expires = _aware(d.expires_at)
         assert expires is not None
@@ -623,20 +665,16 @@ class Ledger:
 
     def current_table(self, tg_chat_id: int) -> TableView | None:
         """The chat's table that is not closed, or None."""
-        with self._read() as s:
-            chat = self._chat(s, tg_chat_id)
-            if chat is None:
-                return None
-            t = s.scalars(
-                select(GameTable).where(
-                    col(GameTable.chat_id) == chat.id, col(GameTable.status) != "closed"
-                )
-            ).first()
-            return None if t is None else self._table_view(s, t)
+        with self._core() as conn:
+            row = conn.execute(_TABLE_OF_CHAT, {"c": tg_chat_id}).first()
+            return None if row is None else self._table_view_core(conn, row)
 
     def get_table(self, table_id: int) -> TableView:
-        with self._read() as s:
-            return self._table_view(s, self._table(s, table_id))
+        with self._core() as conn:
+            row = conn.execute(_TABLE_BY_ID, {"t": table_id}).first()
+            if row is None:
+                raise NotFound(f"table {table_id} does not exist")
+            return self._table_view_core(conn, row)
 
     def tables(self, tg_chat_id: int) -> list[TableView]:
         """Every table of the chat, newest first."""
@@ -811,20 +849,20 @@ class Ledger:
             return self._draft_view(d)
 
     @staticmethod
-    def _expired(d: Draft, now: datetime) -> bool:
+    def _expired(d: Any, now: datetime) -> bool:
         exp = _aware(d.expires_at)
         assert exp is not None
         return d.status == "expired" or (d.status == "open" and exp <= now)
 
     def get_draft(self, draft_id: int) -> DraftView:
         """The draft; ``DraftExpired`` if it has expired, ``NotFound`` if there is none."""
-        with self._read() as s:
-            d = s.get(Draft, draft_id)
-            if d is None:
-                raise NotFound(f"draft {draft_id} does not exist")
-            if self._expired(d, utcnow()):
-                raise DraftExpired(f"draft {draft_id} has expired")
-            return self._draft_view(d)
+        with self._core() as conn:
+            d = conn.execute(_DRAFT, {"id": draft_id}).first()
+        if d is None:
+            raise NotFound(f"draft {draft_id} does not exist")
+        if self._expired(d, utcnow()):
+            raise DraftExpired(f"draft {draft_id} has expired")
+        return self._draft_view(d)
 
     def open_drafts(self, tg_chat_id: int) -> list[DraftView]:
         """The chat's open, unexpired drafts (e.g. to restore keyboards after a restart)."""
@@ -878,24 +916,9 @@ class Ledger:
         }
         if message_id is not None:
             values["message_id"] = message_id
+        values.update(w_id=draft_id, w_version=version, w_now=now)
         with self._writer.connect() as conn, conn.begin():
-            row = conn.execute(
-                update(DT)
-                .where(
-                    DT.c.id == draft_id,
-                    DT.c.version == version,
-                    DT.c.status == "open",
-                    DT.c.expires_at > now,
-                )
-                .values(**values)
-                .returning(
-                    DT.c.author_id,
-                    DT.c.table_id,
-                    DT.c.tg_chat_id,
-                    DT.c.message_id,
-                    DT.c.expires_at,
-                )
-            ).first()
+            row = conn.execute(_UPDATE_DRAFT, values).first()
         if row is None:
             with self._write() as s:
                 self._draft_for_update(s, draft_id, version)  # raises the precise error

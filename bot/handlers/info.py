@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import logging
 
-from telegram import InlineKeyboardMarkup, Update
+from telegram import Update
 
 import scoring
 from bot import texts
 from bot.callback import BadCallback, DraftCb, TableCb, decode
-from bot.context import Ctx, db, forget_chat_lang, is_admin, ledger, translator, who
+from bot.context import Ctx, db, db_long, forget_chat_lang, is_admin, ledger, translator, who
 from bot.handlers.common import alert, args_of, done, reply
 from bot.handlers.drafts import on_draft_tap
 from bot.handlers.table import on_table_tap
 from bot.i18n import LANG_NAMES, LANGS, Translator
-from bot.tg import edit_or_send, esc, send
+from bot.tg import Keyboard, edit_or_send, esc, send
 
 log = logging.getLogger(__name__)
 
@@ -120,7 +120,7 @@ async def cmd_lang(update: Update, context: Ctx) -> None:
     rows = [
         [texts.table_button(LANG_NAMES[lang], 0, "lang", str(i)) for i, lang in enumerate(LANGS)]
     ]
-    await reply(update, esc(w.tr.gettext("Language of this chat:")), InlineKeyboardMarkup(rows))
+    await reply(update, esc(w.tr.gettext("Language of this chat:")), Keyboard(rows))
 
 
 async def on_lang_tap(update: Update, context: Ctx, cb: TableCb) -> None:
@@ -151,7 +151,7 @@ async def on_lang_tap(update: Update, context: Ctx, cb: TableCb) -> None:
 async def cmd_stats(update: Update, context: Ctx) -> None:
     w = await who(update, context)
     _ = w.tr.gettext
-    stats = await db(ledger(context).chat_stats, w.chat_id)
+    stats = await db_long(ledger(context).chat_stats, w.chat_id)
     lines = ["<b>" + esc(_("Lifetime stats of this chat")) + "</b>"]
     if not stats:
         lines.append(esc(_("No hands yet.")))

@@ -11,7 +11,7 @@ from telegram import InputFile, Update
 import scoring
 from bot import setup, texts, wizard
 from bot.callback import TableCb
-from bot.context import Ctx, Who, db, is_admin, ledger, seated_or_admin, who
+from bot.context import Ctx, Who, db, db_long, is_admin, ledger, seated_or_admin, who
 from bot.handlers.common import (
     alert,
     args_of,
@@ -532,7 +532,7 @@ async def cmd_export(update: Update, context: Ctx) -> None:
     table = await current(context, w, update)
     if table is None:
         return
-    csv_text = await db(ledger(context).export_csv, table.id)
+    csv_text = await db_long(ledger(context).export_csv, table.id)
     await context.bot.send_document(
         w.chat_id,
         InputFile(csv_text.encode("utf-8"), filename=f"table-{table.id}.csv"),

@@ -7,43 +7,16 @@ the reason) otherwise.
 
 from __future__ import annotations
 
-import os
-import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-import psycopg
 import pytest
 
 from storage.service import Ledger
 from storage.views import PlayerView, TableView
-from tests.storage.pgserver import PgServer, throwaway_server
+from tests.storage.pgserver import fresh_pg_database
 
 ENGINES = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
-
-
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[PgServer | str]:
-    """The session's PostgreSQL server, or the reason it could not start."""
-    try:
-        cm = throwaway_server()
-        server = cm.__enter__()
-    except Exception as exc:
-        yield f"{type(exc).__name__}: {exc}"
-        return
-    try:
-        yield server
-    finally:
-        cm.__exit__(None, None, None)
-
-
-def _pg_or_fail(pg_server: PgServer | str) -> PgServer:
-    if isinstance(pg_server, str):
-        msg = f"PostgreSQL test server could not start: {pg_server}"
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail(msg)
-        pytest.skip("!!! " + msg)
-    return pg_server
 
 
 @pytest.fixture(autouse=True)
@@ -60,16 +33,8 @@ def db_url(
         path = tmp_path_factory.mktemp("db") / "ledger.sqlite3"
         yield f"sqlite:///{path}"
         return
-    server = _pg_or_fail(request.getfixturevalue("pg_server"))
-    name = "t_" + uuid.uuid4().hex[:12]
-    admin = server.url().replace("postgresql+psycopg", "postgresql")
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield server.url(name)
-    finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with fresh_pg_database(request.getfixturevalue("pg_server")) as url:
+        yield url
 
 
 @pytest.fixture

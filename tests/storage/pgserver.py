@@ -18,9 +18,13 @@ import socket
 import stat
 import subprocess
 import tempfile
+import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+import psycopg
+import pytest
 
 
 def _bin_dir() -> Path:
@@ -142,3 +146,28 @@ def throwaway_server() -> Iterator[PgServer]:
             server.stop()
     finally:
         shutil.rmtree(root, ignore_errors=True)
+
+
+def pg_or_fail(pg_server: PgServer | str) -> PgServer:
+    """The server; if it could not start, the test fails when ``CI=true``, else is skipped."""
+    if isinstance(pg_server, str):
+        msg = f"PostgreSQL test server could not start: {pg_server}"
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(msg)
+        pytest.skip("!!! " + msg)
+    return pg_server
+
+
+@contextlib.contextmanager
+def fresh_pg_database(pg_server: PgServer | str) -> Iterator[str]:
+    """A new empty database on the test server (dropped afterwards); yields its URL."""
+    server = pg_or_fail(pg_server)
+    name = "t_" + uuid.uuid4().hex[:12]
+    admin = server.url().replace("postgresql+psycopg", "postgresql")
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield server.url(name)
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
