@@ -44,9 +44,7 @@ __all__ = [
 @pytest.fixture(
     params=["sqlite-threads", pytest.param("postgres", marks=pytest.mark.postgres)],
 )
-async def bot(
-    request: pytest.FixtureRequest, tg: FakeTelegram, db_url: str
-) -> AsyncIterator[Bot]:
+async def bot(request: pytest.FixtureRequest, tg: FakeTelegram, db_url: str) -> AsyncIterator[Bot]:
     if request.param == "sqlite-threads":
         b = Bot(tg, db_url, LEDGER_THREADS=True, images=True)
         await b.start()
