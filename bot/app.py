@@ -203,13 +203,18 @@ def build_application(
         from bot.request import AiohttpRequest  # aiohttp is imported only when chosen
 
         builder = builder.request(
-            AiohttpRequest(connection_pool_size=settings.http_pool_size)
+            AiohttpRequest(
+                connection_pool_size=settings.http_pool_size,
+                read_timeout=settings.http_read_timeout,
+            )
         ).get_updates_request(
             AiohttpRequest(connection_pool_size=1, read_timeout=settings.poll_timeout + 10)
         )
     else:
-        builder = builder.connection_pool_size(settings.http_pool_size).get_updates_read_timeout(
-            settings.poll_timeout + 10
+        builder = (
+            builder.connection_pool_size(settings.http_pool_size)
+            .read_timeout(settings.http_read_timeout)
+            .get_updates_read_timeout(settings.poll_timeout + 10)
         )
     app = (
         builder.defaults(

@@ -47,6 +47,8 @@ class Settings(BaseSettings):
     )
     # httpcore's pool scans every connection per request: a few are faster than many
     http_pool_size: int = Field(default=8, validation_alias="HTTP_POOL_SIZE")
+    # seconds to wait for Telegram's answer to a call (getUpdates waits POLL_TIMEOUT + 10)
+    http_read_timeout: float = Field(default=5.0, gt=0, validation_alias="HTTP_READ_TIMEOUT")
     # ledger calls in worker threads: unset = automatic (PostgreSQL yes; SQLite no, its calls
     # are quicker than the hop to a thread and back)
     ledger_threads: bool | None = Field(default=None, validation_alias="LEDGER_THREADS")

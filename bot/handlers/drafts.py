@@ -133,11 +133,19 @@ async def on_draft_tap(update: Update, context: Ctx, cb: DraftCb) -> None:
     if d.status != "open":
         await alert(q, _("This entry is already finished."))
         return
-    if d.version != cb.version:
-        await alert(q, _("This keyboard is out of date; use the latest message."))
-        return
     if not await allowed(context, w, d):
         await alert(q, _("Only the players at this table (or a chat admin) can do that."))
+        return
+    if d.version != cb.version:
+        if cb.version < d.version:
+            # an older screen of this entry: someone moved on from another phone, or an edit
+            # Telegram never applied (a timeout). Draw the current step into this message.
+            await show_draft(context, d, w.tr, q.message.message_id)
+            await alert(
+                q, _("This keyboard was out of date; the message now shows the current step.")
+            )
+            return
+        await alert(q, _("This keyboard is out of date; use the latest message."))
         return
     kind = d.data.get("kind")
     if cb.action == "x":

@@ -164,6 +164,8 @@ class FakeTelegram:
         self._fail_429 = 0
         self._retry_after = 1
         self._fail_methods: set[str] | None = None
+        self._stall: tuple[int, float, set[str] | None] = (0, 0.0, None)
+        self.stalled: list[tuple[str, dict[str, Any]]] = []  # requests held and then dropped
         self.polls = 0
         self.webhook: dict[str, Any] | None = None
 
@@ -210,6 +212,11 @@ class FakeTelegram:
     def rate_limit(self, count: int, retry_after: int = 1, methods: set[str] | None = None) -> None:
         """Answer the next ``count`` matching requests with 429 Too Many Requests."""
         self._fail_429, self._retry_after, self._fail_methods = count, retry_after, methods
+
+    def stall(self, count: int, seconds: float, methods: set[str] | None = None) -> None:
+        """Hold the next ``count`` matching requests for ``seconds`` and then drop them
+        unanswered and unapplied: the client times out, as when the network fails mid-call."""
+        self._stall = (count, seconds, methods)
 
     def group(self, chat_id: int, title: str = "Mahjong night") -> Chat:
         chat = Chat(chat_id, "supergroup", title=title)
@@ -363,6 +370,12 @@ class FakeTelegram:
 
     # ---------------------------------------------------------------------------- API methods
     async def call(self, method: str, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        count, seconds, methods = self._stall
+        if count > 0 and method != "getUpdates" and (methods is None or method in methods):
+            self._stall = (count - 1, seconds, methods)
+            self.stalled.append((method, params))
+            await asyncio.sleep(seconds)
+            raise Dropped
         if (
             method not in ("getUpdates", "getMe")
             and self._fail_429 > 0
@@ -660,6 +673,10 @@ def _decode(key: str, value: str) -> Any:
         return value
 
 
+class Dropped(Exception):
+    """A request the server drops without answering (see ``FakeTelegram.stall``)."""
+
+
 class _Handler(tornado.web.RequestHandler):
     def initialize(self, fake: FakeTelegram) -> None:
         self.fake = fake
@@ -683,6 +700,10 @@ class _Handler(tornado.web.RequestHandler):
             params.setdefault("_filename", infos[0].get("filename"))
         try:
             result = await fake.call(method, params, files)
+        except Dropped:
+            if self.request.connection is not None:
+                self.request.connection.close()  # type: ignore[attr-defined]
+            return
         except ApiError as err:
             fake.errors.append((method, err.code, err.description))
             self.set_status(err.code)

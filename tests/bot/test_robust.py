@@ -1,5 +1,6 @@
 """The rules of the road, end to end: double Confirm, strangers, forged and stale callback data,
-a restart mid-entry, a 429 storm, Telegram's 400s, the token kept out of the logs."""
+a restart mid-entry, a 429 storm, a network timeout mid-entry, Telegram's 400s, the token kept
+out of the logs."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import asyncio
 import logging
 
 from bot.callback import DraftCb
-from tests.bot.conftest import Scene
+from tests.bot.conftest import Bot, Scene
 from tests.bot.helpers import next_until, open_table, seat_and_start, wizard
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
@@ -135,6 +136,39 @@ async def test_429_storm_every_reply_arrives(tg, bot):
     await tg.next_message(s.chat, mark, contains="Hand 1:", timeout=30)
     assert sum(1 for e in tg.errors if e[1] == 429) == 8
     assert "Dave" in s.text(table) and "+0" not in s.text(table).split("Dave")[1].splitlines()[0]
+
+
+async def test_network_timeout_mid_entry_then_tap_again(tg, db_url):
+    """An edit that never reaches Telegram (the call times out): the tap is answered "Telegram
+    is slow", the entry has moved on in the database while the message still shows the old
+    step; the next tap on that old keyboard redraws the current step, and the hand is entered
+    to the end and recorded once."""
+    bot = Bot(tg, db_url, HTTP_READ_TIMEOUT=1)
+    await bot.start()
+    try:
+        s, table, (_alice, bob, _carol, _dave) = await playing_table(tg, -100709)
+        w = await s.tap_for_message(bob, table, "Record hand")
+        await wizard(s, bob, w, "Bob")
+        before = (s.text(w), s.labels(w))
+        tg.stall(count=1, seconds=2.5, methods={"editMessageText"})
+        ans = await s.tap(bob, w, "Self-drawn")
+        assert ans.get("show_alert") and "Telegram is slow" in ans["text"]
+        assert [m for m, _ in tg.stalled] == ["editMessageText"]
+        assert (s.text(w), s.labels(w)) == before  # the message never changed
+        # the old keyboard: redrawn to the step the entry is at, nothing else changes
+        ans = await s.tap(bob, w, "Carol discarded")
+        assert ans.get("show_alert") and "now shows the current step" in ans["text"]
+        assert "Bob — self-drawn" in s.text(w)
+        await wizard(s, bob, w, "Plain win")
+        await next_until(s, bob, w, "Confirm")
+        mark = tg.mark()
+        await wizard(s, bob, w, "Confirm")
+        line = await tg.next_message(s.chat, mark, contains="Hand 1:")
+        assert "Bob +" in line["text"]
+        assert bot.ledger is not None
+        assert bot.ledger.history(bot.ledger.current_table(s.chat.id).id).total == 1
+    finally:
+        await bot.stop()
 
 
 async def test_deleted_table_message_is_sent_again(tg, bot):
