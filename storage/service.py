@@ -1276,12 +1276,84 @@ class Ledger:
         s.refresh(h0)  # re-read under the lock
         return t, h0
 
+    @staticmethod
+    def _last_confirmed_id(s: Session, table_id: int) -> int | None:
+        """The id of the table's last confirmed hand in play order (as :meth:`last_hand`)."""
+        return s.scalars(
+            select(col(Hand.id))
+            .where(col(Hand.table_id) == table_id, col(Hand.status) == "confirmed")
+            .order_by(col(Hand.night).desc(), col(Hand.position).desc(), col(Hand.seq).desc())
+            .limit(1)
+        ).first()
+
+    def _night_end_dealer(self, s: Session, t: GameTable, night: int) -> int | None:
+        """Where night ``night`` hands the deal on: the dealer after its last confirmed hand
+        in play order, else its starting dealer — as seated now (:meth:`_seated_dealer`)."""
+        assert t.id is not None
+        d = s.scalars(
+            select(col(Hand.dealer_after_id))
+            .where(
+                col(Hand.table_id) == t.id,
+                col(Hand.status) == "confirmed",
+                col(Hand.night) == night,
+            )
+            .order_by(col(Hand.position).desc(), col(Hand.seq).desc())
+            .limit(1)
+        ).first()
+        if d is None:
+            row = self._night(s, t.id, night)
+            d = row.start_dealer_id if row is not None else None
+        return None if d is None else self._seated_dealer(s, t.id, d)
+
+    def _follow_night_end(self, s: Session, t: GameTable, night: int, old_end: int | None) -> None:
+        """A hand of night ``night``, settled already, was voided or corrected; ``old_end`` is
+        where that night handed the deal on before. The next night began with that deal
+        (``new_night`` takes the table's dealer at Settle). While the next night has no
+        confirmed hand and its first dealer is still that derived one (not one chosen with
+        :meth:`start`), it moves to where the night ends now — and so on through the nights
+        after it that have no hand either. A night with hands keeps the first dealer it was
+        played with: those hands' dealers are what happened at the table."""
+        assert t.id is not None
+        new_end = self._night_end_dealer(s, t, night)
+        if old_end is None or new_end is None or new_end == old_end:
+            return
+        for number in range(night + 1, t.night + 1):
+            row = self._night(s, t.id, number)
+            if row is None or row.start_dealer_id is None:
+                break
+            played = s.scalars(
+                select(col(Hand.id))
+                .where(
+                    col(Hand.table_id) == t.id,
+                    col(Hand.status) == "confirmed",
+                    col(Hand.night) == number,
+                )
+                .limit(1)
+            ).first()
+            if played is not None:
+                break
+            if self._seated_dealer(s, t.id, row.start_dealer_id) != old_end:
+                break
+            row.start_dealer_id = new_end
+        s.flush()
+
     def void_hand(
-        self, hand_id: int, *, by_player_id: int, reason: str, admin: bool = False
+        self,
+        hand_id: int,
+        *,
+        by_player_id: int,
+        reason: str,
+        admin: bool = False,
+        expect_last: bool = False,
     ) -> HandView:
         """Void a confirmed hand: it stays, with who/when/why; every total drops it.
         ``AlreadyVoided`` if it was voided before; ``Forbidden`` for someone who never sat at
-        the table (nor created it) unless ``admin=True`` (a chat admin, checked by the caller)."""
+        the table (nor created it) unless ``admin=True`` (a chat admin, checked by the caller).
+        ``expect_last=True`` (an undo): ``Conflict`` unless the hand is still the table's
+        last confirmed hand in play order, checked under the table lock — a hand recorded
+        after the undo was asked makes it an older hand, which an undo does not void.
+        A hand of a settled night moves the next night's first dealer along while that night
+        has no hand (:meth:`_follow_night_end`)."""
         with self._write() as s:
             t, h = self._hand_for_update(s, hand_id)
             self._player(s, by_player_id)
@@ -1290,7 +1362,17 @@ class Ledger:
                 raise AlreadyVoided(f"hand #{h.seq} of table {t.id} is already voided")
             if not admin and not self._is_participant(s, t, by_player_id):
                 raise Forbidden(f"player {by_player_id} did not play at table {t.id}")
+            assert t.id is not None
+            if expect_last and self._last_confirmed_id(s, t.id) != h.id:
+                raise Conflict(
+                    f"hand #{h.seq} of table {t.id} is no longer its last hand: "
+                    "a newer hand was recorded meanwhile"
+                )
+            settled = h.night < t.night
+            old_end = self._night_end_dealer(s, t, h.night) if settled else None
             self._void(s, t, h, by_player_id, reason)
+            if settled:
+                self._follow_night_end(s, t, h.night, old_end)
             self._recompute_dealer(s, t)
             return self._hand_views(s, [h])[0]
 
@@ -1306,7 +1388,10 @@ class Ledger:
         """Void the hand and record ``record`` in its place (one transaction). The new hand
         has ``replaces_hand_id`` = the old one, a new sequence number, and the old hand's
         night and play position. The players may be those seated now or those of the old
-        hand. Idempotent by ``idempotency_key``. ``admin`` as in :meth:`void_hand`."""
+        hand. Idempotent by ``idempotency_key``. ``admin`` as in :meth:`void_hand`. A hand of a
+        settled night may be corrected (the night's totals and transfers change); the next
+        night's first dealer follows while that night has no hand (:meth:`_follow_night_end`).
+        """
         if not idempotency_key:
             raise Conflict("an idempotency key is required")
         with self._read() as s:
@@ -1335,6 +1420,8 @@ class Ledger:
                     int(p) for p in json.loads(old.record)["players"] if str(p).isdigit()
                 }
                 self._check_players(s, t, record, settlement, old_players)
+                settled = old.night < t.night
+                old_end = self._night_end_dealer(s, t, old.night) if settled else None
                 self._void(s, t, old, by_player_id, f"corrected by {idempotency_key}")
                 h = self._insert_hand(
                     s,
@@ -1351,6 +1438,8 @@ class Ledger:
                     replaces=old.id,
                 )
                 old.void_reason = f"corrected by hand #{h.seq}"
+                if settled:
+                    self._follow_night_end(s, t, old.night, old_end)
                 self._recompute_dealer(s, t)
                 views = self._hand_views(s, [h])
                 return views[0]
