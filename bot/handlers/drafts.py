@@ -372,7 +372,10 @@ async def confirm_hand(update: Update, context: Ctx, w: Who, d: DraftView) -> No
     names = texts.names_of(table, hand.names)
     shown = display_settlement(hand.record, names)
     head = _("✅ Hand {n} corrected") if data.get("edit_hand_id") else _("✅ Hand {n} recorded")
-    text = f"<b>{head.format(n=hand.seq)}</b>\n" + texts.explain_text(hand, names, shown, w.tr)
+    text = f"<b>{head.format(n=hand.seq)}</b>\n"
+    if hand.night < table.night:  # a correction of a hand of a night settled already
+        text += esc(settled_note(hand.night, w.tr)) + "\n"
+    text += texts.explain_text(hand, names, shown, w.tr)
     await edit_or_send(context.bot, d.tg_chat_id, q.message.message_id, text[:4000], None)
     await refresh_table_message(context, d.table_id, w.tr)
     await send(context.bot, d.tg_chat_id, texts.result_line(hand, names, w.tr))
@@ -382,6 +385,12 @@ async def confirm_hand(update: Update, context: Ctx, w: Who, d: DraftView) -> No
 # ---------------------------------------------------------------------------------------
 # confirmations (undo, settle)
 # ---------------------------------------------------------------------------------------
+def settled_note(night: int, tr: Translator) -> str:
+    """Said after a hand of a night settled already was voided (undo) or corrected."""
+    text = tr.gettext("Night {n} was already settled; /nights {n} shows its new totals.")
+    return text.format(n=night)
+
+
 async def confirm_action(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
     q = update.callback_query
     assert q is not None and q.message is not None

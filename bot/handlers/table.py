@@ -21,10 +21,10 @@ from bot.handlers.common import (
     refresh_table_message,
     reply,
 )
-from bot.handlers.drafts import start_draft
+from bot.handlers.drafts import settled_note, start_draft
 from bot.tg import edit_or_send, esc, send
 from scoring.declarations import is_enabled
-from storage.errors import Conflict, DraftExpired, LedgerError, StaleDraft
+from storage.errors import AlreadyVoided, Conflict, DraftExpired, LedgerError, StaleDraft
 from storage.service import Ledger
 from storage.views import DraftView, StandingsView, TableView
 
@@ -383,6 +383,9 @@ async def ask_undo(context: Ctx, w: Who, table: TableView, q: Any) -> None:
         return
     names = texts.names_of(table, hand.names)
     question = _("Void the last hand?") + "\n" + texts.result_line(hand, names, w.tr)
+    if hand.night < table.night:
+        note = _("This hand belongs to night {n}, which is already settled: its totals change.")
+        question += "\n" + esc(note.format(n=hand.night))
     data = {
         "kind": "confirm",
         "what": "undo",
@@ -413,21 +416,37 @@ async def do_undo(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
     except (StaleDraft, DraftExpired):
         await alert(q, _("Already done."))
         return
-    try:
-        await db(L.void_hand, hand.id, by_player_id=w.player.id, reason="undo", admin=admin)
+    try:  # only while it is still the last hand: a hand recorded since makes it an older one
+        voided = await db(
+            L.void_hand,
+            hand.id,
+            by_player_id=w.player.id,
+            reason="undo",
+            admin=admin,
+            expect_last=True,
+        )
+    except (AlreadyVoided, Conflict) as err:
+        if isinstance(err, AlreadyVoided):
+            why = _("Hand {n} was already voided or corrected meanwhile; nothing was undone.")
+        else:
+            why = _(
+                "A newer hand was recorded since; nothing was undone. "
+                "Use /undo again, or /edit {n} to correct hand {n}."
+            )
+        why = why.format(n=hand.seq)
+        await edit_or_send(context.bot, d.tg_chat_id, q.message.message_id, esc(why), None)
+        await alert(q, why)
+        return
     except LedgerError as err:
         await edit_or_send(
             context.bot, d.tg_chat_id, q.message.message_id, esc(ledger_error(err, w.tr)), None
         )
         await done(q)
         return
-    await edit_or_send(
-        context.bot,
-        d.tg_chat_id,
-        q.message.message_id,
-        "↩ " + esc(_("Hand {n} voided.").format(n=hand.seq)),
-        None,
-    )
+    text = "↩ " + esc(_("Hand {n} voided.").format(n=voided.seq))
+    if voided.night < table.night:
+        text += "\n" + esc(settled_note(voided.night, w.tr))
+    await edit_or_send(context.bot, d.tg_chat_id, q.message.message_id, text, None)
     await refresh_table_message(context, table.id, w.tr)
     await done(q)
 
