@@ -1,9 +1,10 @@
 """Translations: one :class:`Translator` per update (no global language state).
 
 Catalogs are gettext ``.po`` files under ``bot/locales/<lang>/LC_MESSAGES/messages.po``,
-compiled to ``.mo`` by Babel (``python -m bot.i18n compile``). If a ``.mo`` is missing or older
-than its ``.po`` (a fresh clone before compiling), the ``.po`` is compiled in memory with Babel,
-so ``pip install -e .`` always works. Message ids are the English text.
+compiled to ``.mo`` by Babel (``python -m bot.i18n compile``); the ``.mo`` files are committed,
+and tests/bot/test_i18n_catalogs.py fails if one differs from its ``.po``. If a ``.mo`` is
+missing, the ``.po`` is compiled in memory with Babel. (File times are not compared: git and
+pip write both files in no particular order.) Message ids are the English text.
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ def _compile(po: Path) -> gettext.NullTranslations:
 def _translations(lang: str) -> gettext.NullTranslations:
     base = LOCALES / lang / "LC_MESSAGES"
     po, mo = base / f"{DOMAIN}.po", base / f"{DOMAIN}.mo"
-    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+    if mo.exists():  # compiled at build time and committed (a test keeps it equal to the .po)
         with mo.open("rb") as fh:
             return gettext.GNUTranslations(fh)
     if po.exists():
