@@ -40,7 +40,7 @@ class Settings(BaseSettings):
     rate_group_per_minute: float = Field(default=20, validation_alias="RATE_GROUP_PER_MINUTE")
     rate_max_retries: int = Field(default=10, validation_alias="RATE_MAX_RETRIES")
     concurrent_updates: int = Field(default=64, validation_alias="CONCURRENT_UPDATES")
-    # the HTTP client under python-telegram-bot: aiohttp (bot/request.py; ~1.7x the updates
+    # the HTTP client under python-telegram-bot: aiohttp (bot/request.py; ~2x the updates
     # per second of httpx in benchmarks/bench_bot.py) or PTB's own httpx
     http_client: Literal["aiohttp", "httpx"] = Field(
         default="aiohttp", validation_alias="HTTP_CLIENT"
