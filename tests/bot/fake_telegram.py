@@ -168,6 +168,13 @@ class FakeTelegram:
         self.stalled: list[tuple[str, dict[str, Any]]] = []  # requests held and then dropped
         self.polls = 0
         self.webhook: dict[str, Any] | None = None
+        # updates POSTed round-robin to these webhook URLs (a load balancer in front of several
+        # bot processes) instead of being queued for getUpdates; see ``balance``
+        self._targets: list[str] = []
+        self._target_secret: str | None = None
+        self._next_target = itertools.count()
+        self._deliveries: set[asyncio.Task[None]] = set()
+        self.delivered: list[tuple[str, int]] = []  # (target URL, update_id)
 
     # ---------------------------------------------------------------------------- server
     @property
@@ -238,9 +245,40 @@ class FakeTelegram:
 
     async def _push(self, update: dict[str, Any]) -> None:
         update["update_id"] = next(self._update_ids)
+        if self._targets:
+            target = self._targets[next(self._next_target) % len(self._targets)]
+            task = asyncio.create_task(self._deliver(target, update))
+            self._deliveries.add(task)
+            task.add_done_callback(self._deliveries.discard)
+            return
         self.updates.append(update)
         self._new_updates.set()
         await self._notify()
+
+    def balance(self, urls: list[str], secret: str | None = None) -> None:
+        """Deliver every new update by webhook, to ``urls`` in turn (as a load balancer in
+        front of several bot processes would), with Telegram's secret-token header."""
+        self._targets, self._target_secret = list(urls), secret
+
+    async def _deliver(self, url: str, update: dict[str, Any]) -> None:
+        """POST one update as Telegram does; retried while the listener is not up yet."""
+        import httpx
+
+        headers = {"Content-Type": "application/json"}
+        if self._target_secret:
+            headers["X-Telegram-Bot-Api-Secret-Token"] = self._target_secret
+        async with httpx.AsyncClient(timeout=30) as client:
+            for _ in range(100):
+                try:
+                    res = await client.post(url, content=json.dumps(update), headers=headers)
+                except httpx.TransportError:
+                    await asyncio.sleep(0.1)
+                    continue
+                if res.status_code == 200:
+                    self.delivered.append((url, update["update_id"]))
+                    return
+                raise AssertionError(f"webhook {url} answered {res.status_code}")
+        raise AssertionError(f"webhook {url} never answered")
 
     async def post(
         self, chat: Chat, user: User, text: str, reply_to: dict[str, Any] | None = None
