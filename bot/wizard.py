@@ -15,7 +15,6 @@ of visited steps is enough to go Back.
 from __future__ import annotations
 
 import json
-import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,7 +32,14 @@ from scoring.declarations import (
     item_problem,
 )
 from scoring.errors import RecordError
-from scoring.gb.notation import NotationError, parse_phone
+from scoring.gb.notation import (
+    NotationError,
+    WordError,
+    apply_words,
+    parse_phone,
+    split_words,
+    words_text,
+)
 from scoring.record import HandRecord, Settlement
 from scoring.ruleset import Options, Ruleset
 
@@ -848,28 +854,41 @@ def preview(data: dict[str, Any]) -> tuple[HandRecord, Settlement]:
 
 # full-width brackets and letters from a Chinese keyboard, and 東 (traditional), read as typed
 _TILES_FOLD = str.maketrans({"【": "[", "】": "]", "東": "东"})
-_WIN_TILE = re.compile(r"(?s)(.*?)(?:\s+--win)?\s+(\S+)")
+#: The prevalent wind 圈风 a tiles reply gets unless a word (圈南, round:S …) says otherwise.
+#: Always East: nothing the wizard knows says which round a hand is in (the table's hand
+#: number counts voided and corrected hands, and says nothing about where in the game the
+#: table started recording), so the tiles prompt shows it for the players to check.
+PREVALENT_DEFAULT = "E"
+
+
+def _seat_wind(data: dict[str, Any], win: dict[str, Any]) -> str:
+    """The winner's seat wind 门风: the dealer sits East, the others follow in seat order."""
+    players, dealer = data["players"], data["dealer"]
+    offset = (players.index(win["winner"]) - players.index(dealer)) % len(players)
+    return "ESWN"[offset % 4]
 
 
 def set_tiles(data: dict[str, Any], step: str, text: str) -> None:
-    """A text reply on a ``tiles`` step: ``HAND WINTILE`` or the contract's tiles JSON.
+    """A text reply on a ``tiles`` step: ``HAND WINTILE [WORD …]`` or the contract's tiles JSON.
 
     ``HAND`` is the phone notation of ``mahjong-tally gb-fans`` (:func:`scoring.gb.notation.
     parse_phone`): ``[…]`` an exposed chow/pung/kong, ``(…)`` a concealed kong, the rest the
-    concealed tiles (honours 1z–7z or 东南西北白发中); ``WINTILE`` is the last word (``--win``
-    before it is allowed), e.g. ``[555z](7777p)123s999p2z 2z``. The seat wind comes from the
-    winner's seat (the dealer sits East), the prevalent wind is East (the JSON form can say
-    otherwise), self-drawn and robbing a kong from the win's "how"; the flowers from the flower
-    count (see :data:`FLOWERS`). A reply the parser cannot read, or a hand the scoring core
-    refuses (not a winning hand, under the minimum), raises :class:`TilesError` and leaves the
-    win as it was, so the user can simply reply again."""
+    concealed tiles (honours 1z–7z or 东南西北白发中); ``WINTILE`` is the last tile (``--win``
+    before it is allowed), e.g. ``[555z](7777p)123s999p2z 2z``. The words after it
+    (:func:`scoring.gb.notation.read_word`) say what the tiles cannot: 绝张 / lasttile
+    (和绝张), 妙手 / 海底 / lastwall (妙手回春 self-drawn, 海底捞月 on a discard), 杠开 /
+    kongdraw (杠上开花, self-drawn), 圈南 / round:S (the prevalent wind). The seat wind comes
+    from the winner's seat (the dealer sits East), the prevalent wind is
+    :data:`PREVALENT_DEFAULT` unless a word says otherwise, self-drawn and robbing a kong from
+    the win's "how"; the flowers from the flower count (see :data:`FLOWERS`). A reply the
+    parser cannot read, a word that is unknown or does not fit the "how", or a hand the scoring
+    core refuses (not a winning hand, under the minimum), raises :class:`TilesError` and leaves
+    the win as it was, so the user can simply reply again."""
     kind, n = _split(step)
     if kind != "tiles":
         raise WizardError("bad_arg")
     win = data["wins"][n]
-    players, dealer = data["players"], data["dealer"]
-    offset = (players.index(win["winner"]) - players.index(dealer)) % len(players)
-    seat = "ESWN"[offset % 4]  # the dealer sits East
+    seat = _seat_wind(data, win)
     text = text.strip()
     if text.startswith("{"):
         try:
@@ -879,28 +898,31 @@ def set_tiles(data: dict[str, Any], step: str, text: str) -> None:
         if not isinstance(tiles, dict):
             raise TilesError("bad_tiles", "the tiles JSON must be an object {…}")
         tiles.setdefault("seat_wind", seat)
-        tiles.setdefault("prevalent_wind", "E")
+        tiles.setdefault("prevalent_wind", PREVALENT_DEFAULT)
         tiles.setdefault("self_drawn", win.get("from") is None)
         tiles.setdefault("kong_related", bool(win.get("robbed_kong")))
     else:
         folded = unicodedata.normalize("NFKC", text).translate(_TILES_FOLD).strip()
-        m = _WIN_TILE.fullmatch(folded)
-        if m is None:  # one word: the winning tile is missing
-            raise TilesError("win_tile", folded)
-        hand, last = m.group(1), m.group(2)
+        self_drawn, robbed = win.get("from") is None, bool(win.get("robbed_kong"))
         try:
+            hand, last, words = split_words(folded)
+            said = apply_words(words, self_drawn=self_drawn, robbed_kong=robbed)
             tiles = parse_phone(
                 hand,
                 last,
-                self_drawn=win.get("from") is None,
+                self_drawn=self_drawn,
                 seat=seat,
-                prevalent="E",
-                kong=bool(win.get("robbed_kong")),
+                prevalent=said.get("prevalent", PREVALENT_DEFAULT),
+                last_tile=said.get("last_tile", False),
+                last_wall=said.get("last_wall", False),
+                kong=robbed or said.get("kong", False),
             )
+        except WordError as exc:  # unknown, or does not fit the "how": named in the answer
+            raise TilesError("word_" + exc.code, exc.word) from exc
         except NotationError as exc:
             why = str(exc)
             code = "win_tile" if why.startswith("--win") else "bad_tiles"
-            raise TilesError(code, last if code == "win_tile" else why) from exc
+            raise TilesError(code, folded if code == "win_tile" else why) from exc
         del tiles[FLOWERS]  # from the flower count (build_record)
     before = win.get("tiles")
     win["tiles"] = tiles
@@ -935,6 +957,32 @@ def tiles_error_text(err: TilesError, tr: Translator) -> str:
         return _("This hand is not possible: {why}. Check the tiles and reply again.").format(
             why=_esc(err.why)
         )
+    word = _esc(err.why)
+    if str(err) == "word_unknown":
+        return _(
+            "I do not know the word {word}. After the winning tile you can add 绝张 (or "
+            "lasttile), 妙手 or 海底 (or lastwall), 杠开 (or kongdraw) and 圈南 (or round:S). "
+            "Reply to the message again."
+        ).format(word=word)
+    if str(err) == "word_self_drawn":
+        return _(
+            "{word} is only possible on a self-drawn win, and this win is not self-drawn. "
+            "Reply again without it, or go Back and change how the hand was won."
+        ).format(word=word)
+    if str(err) == "word_discard":
+        return _(
+            "{word} (海底捞月) is a win on the last discard, and this win is self-drawn: for "
+            "the last tile of the wall drawn yourself write 妙手 (妙手回春). Reply to the "
+            "message again."
+        ).format(word=word)
+    if str(err) == "word_robbed_kong":
+        return _("{word} is not possible when robbing a kong. Reply again without it.").format(
+            word=word
+        )
+    if str(err) == "word_two_winds":
+        return _("Two different prevalent winds: {word}. Write one and reply again.").format(
+            word=word
+        )
     return _(
         "I could not read those tiles: {why}. Reply to the message again: the hand, a space, "
         "then the winning tile, e.g. {example}"
@@ -942,16 +990,49 @@ def tiles_error_text(err: TilesError, tr: Translator) -> str:
 
 
 def tiles_notation(tiles: dict[str, Any]) -> str:
-    """A tiles object written back in the reply's notation (the JSON if it has no such form)."""
+    """A tiles object written back in the reply's notation, with the words for what the tiles
+    cannot show (绝张, 妙手/海底, 杠开, 圈南 …), so that replying with it (/edit) gives the
+    same tiles again; the JSON if it has no such form."""
     try:
         out = ""
         for m in tiles.get("melds") or []:
             if m.get("concealed") and m.get("kind") != "kong":
                 raise ValueError("a concealed chow/pung has no bracket form")
             out += ("({})" if m.get("concealed") else "[{}]").format(m["tiles"])
-        return f"{out}{tiles['hand']} {tiles['win_tile']}"
+        words = words_text(tiles)
+        return f"{out}{tiles['hand']} {tiles['win_tile']}" + (f" {words}" if words else "")
     except (AttributeError, KeyError, TypeError, ValueError):
         return json.dumps(tiles, ensure_ascii=False)
+
+
+def tiles_words_help(data: dict[str, Any], win: dict[str, Any], tr: Translator) -> str:
+    """The tiles prompt's lines on the words: those that fit this win's "how", and the seat and
+    prevalent winds the reply will get (the prevalent one from the tiles so far, else
+    :data:`PREVALENT_DEFAULT`), so the players can check them."""
+    _ = tr.gettext
+    names = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
+    items = [_("绝张 or lasttile (和绝张, the last tile of its kind)")]
+    if win.get("robbed_kong"):
+        items = []  # 抢杠和 不计 和绝张; no last wall tile, no replacement tile
+    elif win.get("from") is None:
+        items += [
+            _("妙手 or lastwall (妙手回春, the last tile of the wall)"),
+            _("杠开 or kongdraw (杠上开花, the replacement tile of a kong)"),
+        ]
+    else:
+        items.append(_("海底 or lastwall (海底捞月, the last discard)"))
+    items.append(_("圈南 or round:S, etc. (the prevalent wind)"))
+    sep = "；" if tr.zh else "; "
+    t = win.get("tiles")
+    prevalent = t.get("prevalent_wind") if isinstance(t, dict) else None
+    lines = [
+        _("Words after the winning tile, if they apply: {words}.").format(words=sep.join(items)),
+        _("Seat wind: {seat} · prevalent wind: {wind} (East unless a word says otherwise)").format(
+            seat=names[_seat_wind(data, win)],
+            wind=names.get(str(prevalent), names[PREVALENT_DEFAULT]),
+        ),
+    ]
+    return "\n".join(_esc(x) for x in lines)
 
 
 # --------------------------------------------------------------------------------------
@@ -1170,6 +1251,7 @@ def render(
             "are the concealed tiles: digits with m (characters), p (dots), s (bamboo); "
             "honours 1z–7z or 东南西北白发中. The tiles JSON works too."
         ).format(example=TILES_EXAMPLE)
+        prompt += "\n" + tiles_words_help(data, win, tr)
         # the tiles read so far show in the summary above (describe_win)
         rows = [_nav(data, tr, next_label=next_lbl if win.get("tiles") else None)]
     elif kind == "flags":
