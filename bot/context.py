@@ -47,8 +47,9 @@ async def db(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
 
 
 async def db_long(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """Run a ledger call that reads a whole table or chat (export, lifetime stats) in a worker
-    thread whatever the database, so that it never holds up other chats' buttons."""
+    """Run a ledger call that reads a whole table or chat (export, lifetime stats, the chat's
+    players) in a worker thread whatever the database, so that it never holds up other chats'
+    buttons."""
     return await asyncio.to_thread(fn, *args, **kwargs)
 
 

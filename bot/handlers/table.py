@@ -360,9 +360,9 @@ async def add_bystanders(context: Ctx, table: TableView, data: dict[str, Any]) -
     if not wanted:
         return
     seated = set(table.player_ids)
-    others = [
-        p for p in await db(ledger(context).chat_players, table.chat_id) if p.id not in seated
-    ]
+    # a read of every ledger row of the chat: a worker thread, not the event loop (db_long)
+    known = await db_long(ledger(context).chat_players, table.chat_id)
+    others = [p for p in known if p.id not in seated]
     data["bystanders"] = [str(p.id) for p in others]
     for p in others:
         data["names"].setdefault(str(p.id), p.name)
