@@ -4,8 +4,9 @@
 :class:`telegram.request.BaseRequest` with one :class:`aiohttp.ClientSession` (keep-alive
 :class:`aiohttp.TCPConnector`). It behaves like PTB's own ``HTTPXRequest``:
 
-* parameters go form-encoded (``RequestData.json_parameters``), uploads as multipart with the
-  same parameters as form fields (``RequestData.multipart_data``);
+* parameters go as one JSON body (``RequestData.parameters``; PTB's client form-encodes
+  ``RequestData.json_parameters``, which the Bot API reads the same way), uploads as multipart
+  with the parameters as form fields (``json_parameters`` and ``multipart_data``);
 * ``do_request`` returns ``(status, body)``; PTB's ``BaseRequest`` turns statuses into
   ``BadRequest``/``RetryAfter``/…;
 * timeouts raise :class:`telegram.error.TimedOut` (a full pool with PTB's "Pool timeout"

@@ -1,9 +1,10 @@
 """The ledger service the bot calls (see ``docs/ledger-api.md``).
 
 Synchronous: every method opens and commits its own transaction (a failed call rolls back and
-changes nothing). The bot calls it through ``asyncio.to_thread`` so the event loop is never
-blocked; one :class:`Ledger` may be shared by threads. Return values are frozen dataclasses
-from :mod:`storage.views`; errors are :class:`storage.errors.LedgerError` subclasses, and
+changes nothing). The bot calls it through ``bot.context.db``: in a worker thread, or on
+SQLite (``Ledger.call_inline``) right on the event loop, whole-chat reads excepted
+(``db_long``); one :class:`Ledger` may be shared by threads. Return values are frozen
+dataclasses from :mod:`storage.views`; errors are :class:`storage.errors.LedgerError` subclasses, and
 :class:`scoring.RecordError` passes through for invalid hand records.
 
 Concurrency:
