@@ -4,8 +4,8 @@ Synchronous: every method opens and commits its own transaction (a failed call r
 changes nothing). The bot calls it through ``bot.context.db``: in a worker thread, or on
 SQLite (``Ledger.call_inline``) right on the event loop, whole-chat reads excepted
 (``db_long``); one :class:`Ledger` may be shared by threads. Return values are frozen
-dataclasses from :mod:`storage.views`; errors are :class:`storage.errors.LedgerError` subclasses, and
-:class:`scoring.RecordError` passes through for invalid hand records.
+dataclasses from :mod:`storage.views`; errors are :class:`storage.errors.LedgerError`
+subclasses, and :class:`scoring.RecordError` passes through for invalid hand records.
 
 Concurrency:
 
