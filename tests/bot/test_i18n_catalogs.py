@@ -37,7 +37,7 @@ def test_every_message_is_translated(lang: str) -> None:
         catalog = read_po(f)
     translated: dict[str, str] = {}
     for m in catalog:
-        if not m.id:
+        if not m.id or m.fuzzy:  # a fuzzy entry is left out of the .mo: the bot says English
             continue
         ids = m.id if isinstance(m.id, tuple) else (m.id,)
         strs = m.string if isinstance(m.string, tuple) else (m.string,)
