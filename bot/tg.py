@@ -6,12 +6,26 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from telegram import Bot, InlineKeyboardMarkup, LinkPreviewOptions, Message, ReplyParameters
+from telegram import (
+    Bot,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    LinkPreviewOptions,
+    Message,
+    ReplyParameters,
+)
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
 log = logging.getLogger(__name__)
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
+
+
+#: every field of a button besides its text and callback data (url, style, icon …): a button
+#: with any of them set is serialised by PTB
+_OTHER_BUTTON_FIELDS = tuple(
+    sorted(set(InlineKeyboardButton.__slots__) - {"text", "callback_data"})
+)
 
 
 class Keyboard(InlineKeyboardMarkup):
@@ -26,10 +40,16 @@ class Keyboard(InlineKeyboardMarkup):
         for row in self.inline_keyboard:
             out = []
             for b in row:
-                if b.callback_data is None or b.api_kwargs or not isinstance(b.callback_data, str):
+                if (
+                    not isinstance(b.callback_data, str)
+                    or b.api_kwargs
+                    or any(getattr(b, a) is not None for a in _OTHER_BUTTON_FIELDS)
+                ):
                     return super().to_dict(recursive)
                 out.append({"text": b.text, "callback_data": b.callback_data})
             rows.append(out)
+        if not rows:
+            return super().to_dict(recursive)
         return {"inline_keyboard": rows}
 
 

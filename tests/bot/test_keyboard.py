@@ -54,3 +54,12 @@ def test_other_buttons_fall_back_to_ptb() -> None:
     assert Keyboard(rs).to_dict()["inline_keyboard"][1] == [
         {"text": "Docs", "url": "https://example.org/"}
     ]
+
+
+def test_callback_buttons_with_other_fields_and_empty_keyboards_fall_back_to_ptb() -> None:
+    styled = InlineKeyboardButton("Go", callback_data="g", style="primary")
+    icon = InlineKeyboardButton("Go", callback_data="g", icon_custom_emoji_id="5368324170671202286")
+    for b in (styled, icon):
+        assert Keyboard([[b]]).to_dict() == InlineKeyboardMarkup([[b]]).to_dict()
+        assert set(Keyboard([[b]]).to_dict()["inline_keyboard"][0][0]) > {"text", "callback_data"}
+    assert Keyboard([]).to_dict() == InlineKeyboardMarkup([]).to_dict()
