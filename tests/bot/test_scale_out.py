@@ -11,6 +11,7 @@ at the same time on an empty database (their migrations take turns under an advi
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import socket
 import sys
@@ -141,4 +142,4 @@ async def test_two_webhook_processes_share_one_postgresql_night(tg, two_processe
     # served by the other process than the press before it
     order = [t for t, _ in sorted(tg.delivered, key=lambda d: d[1])]
     assert len(order) > 20 and set(order) == set(targets)
-    assert all(a != b for a, b in zip(order, order[1:], strict=False))
+    assert all(a != b for a, b in itertools.pairwise(order))
