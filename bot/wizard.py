@@ -989,11 +989,15 @@ def tiles_error_text(err: TilesError, tr: Translator) -> str:
     ).format(why=_esc(err.why), example=TILES_EXAMPLE)
 
 
-def tiles_notation(tiles: dict[str, Any]) -> str:
+def tiles_notation(tiles: dict[str, Any], seat: str | None = None) -> str:
     """A tiles object written back in the reply's notation, with the words for what the tiles
     cannot show (绝张, 妙手/海底, 杠开, 圈南 …), so that replying with it (/edit) gives the
-    same tiles again; the JSON if it has no such form."""
+    same tiles again; the JSON if it has no such form: a concealed chow/pung or, with ``seat``
+    (the winner's seat wind, :func:`_seat_wind`) given, flowers inside the tiles (a reply takes
+    them from the flower count) or another seat wind (a reply takes the seat's)."""
     try:
+        if seat is not None and (FLOWERS in tiles or tiles.get("seat_wind", seat) != seat):
+            raise ValueError("no notation for these flowers or this seat wind")
         out = ""
         for m in tiles.get("melds") or []:
             if m.get("concealed") and m.get("kind") != "kong":
@@ -1007,8 +1011,9 @@ def tiles_notation(tiles: dict[str, Any]) -> str:
 
 def tiles_words_help(data: dict[str, Any], win: dict[str, Any], tr: Translator) -> str:
     """The tiles prompt's lines on the words: those that fit this win's "how", and the seat and
-    prevalent winds the reply will get (the prevalent one from the tiles so far, else
-    :data:`PREVALENT_DEFAULT`), so the players can check them."""
+    prevalent winds (those of the tiles so far, else the winner's seat and
+    :data:`PREVALENT_DEFAULT`, what a reply without a wind word gets), so the players can check
+    them."""
     _ = tr.gettext
     names = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
     items = [_("绝张 or lasttile (和绝张, the last tile of its kind)")]
@@ -1025,10 +1030,11 @@ def tiles_words_help(data: dict[str, Any], win: dict[str, Any], tr: Translator) 
     sep = "；" if tr.zh else "; "
     t = win.get("tiles")
     prevalent = t.get("prevalent_wind") if isinstance(t, dict) else None
+    seat = t.get("seat_wind") if isinstance(t, dict) else None  # a tiles JSON may say another
     lines = [
         _("Words after the winning tile, if they apply: {words}.").format(words=sep.join(items)),
         _("Seat wind: {seat} · prevalent wind: {wind} (East unless a word says otherwise)").format(
-            seat=names[_seat_wind(data, win)],
+            seat=names.get(str(seat), names[_seat_wind(data, win)]),
             wind=names.get(str(prevalent), names[PREVALENT_DEFAULT]),
         ),
     ]
@@ -1063,7 +1069,10 @@ def describe_win(rs: Ruleset, data: dict[str, Any], w: dict[str, Any], tr: Trans
         names = {f["id"]: (f.get("name_zh") if tr.zh else f.get("name_en")) for f in fan_list(rs)}
         parts.append(", ".join(str(names.get(f, f)) for f in w["fans"]))
     if isinstance(w.get("tiles"), dict):
-        parts.append(tiles_notation(w["tiles"]))
+        # the wizard's summary (also the /edit pre-fill) must reply as the same tiles; a
+        # record's headline (bot.texts, no seats in ``data``) only shows them
+        seat = _seat_wind(data, w) if "players" in data else None
+        parts.append(tiles_notation(w["tiles"], seat))
     for fid in w.get("flags") or []:
         f = rs.flag(fid)
         parts.append(tr.name(f) if f else fid)

@@ -8,7 +8,7 @@ Notation (typed on a phone, one string)::
 * ``(…)`` a concealed kong (4 equal tiles);
 * everything else: the concealed tiles in the contract notation (digits, then ``m`` 万 /
   ``p`` 筒 / ``s`` 条 / ``z`` honours 1z–7z = 东南西北白发中); the honours may also be typed as
-  东 南 西 北 白 发 中 (also 發). Spaces and commas are ignored; letters may be upper case.
+  东 南 西 北 白 发 中 (also 東, 發). Spaces and commas are ignored; letters may be upper case.
 * The winning tile is ``--win``; the concealed part may include it (14 − 3 × melds tiles) or
   leave it out (13 − 3 × melds). Without ``--win``, the last tile of ``HAND`` after a space is
   the winning tile (the bot's tiles reply: ``[555z](7777p)123s999p2z 2z``).
@@ -36,7 +36,9 @@ from scoring.gb.fans import FAN_BY_ID, FLOWER, fan_label
 from scoring.gb.hand import GbHand, parse_hand
 from scoring.gb.tiles import TileSyntaxError, parse_tiles, tile_str, tiles_str
 
-HONOR_CHARS = {"东": 27, "南": 28, "西": 29, "北": 30, "白": 31, "发": 32, "發": 32, "中": 33}
+HONOR_CHARS = {
+    "东": 27, "東": 27, "南": 28, "西": 29, "北": 30, "白": 31, "发": 32, "發": 32, "中": 33,
+}  # fmt: skip
 
 
 class NotationError(ValueError):

@@ -13,7 +13,7 @@ The fan values are those of shared/rules/guobiao-mcr.md §3 (the table of the 81
 seed it quotes, seed 002_eb57fc9b56582777.txt:
 
 * row 58, 和绝张 4 — seed 002 L245 "和绝张 胡牌池、桌面已亮明的3张牌所剩的第4张牌(抢杠和不计和绝张)"
-  (in the 4-fan group that starts after "双箭刻 2副箭刻(或杠)4 番", L235);
+  (in the 4-fan group that starts after "双箭刻 2副箭刻(或杠)4 番", L237);
 * row 44, 妙手回春 8, 不计 自摸 — seed 002 L217 "妙手回春 自摸牌墙上最 后一张牌胡牌。不计自摸";
 * row 45, 海底捞月 8 — seed 002 L219 "海底捞月 和打出的最后一张牌";
 * row 46, 杠上开花 8, 不计 自摸 — seed 002 L221 "杠上开花 开杠抓进的牌成胡牌(不包括补花)不计自摸";
