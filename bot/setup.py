@@ -65,7 +65,7 @@ def _go(data: dict[str, Any], step: str, new: str) -> str:
 
 
 def _idx(arg: str, upper: int) -> int:
-    if not arg.isdigit() or int(arg) >= upper:
+    if not (arg.isascii() and arg.isdigit()) or int(arg) >= upper:
         raise WizardError("bad_arg")
     return int(arg)
 

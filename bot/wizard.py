@@ -409,7 +409,7 @@ def walk(data: dict[str, Any]) -> list[str]:
 # applying a tap
 # --------------------------------------------------------------------------------------
 def _idx(arg: str, upper: int) -> int:
-    if not arg.isdigit() or int(arg) >= upper:
+    if not (arg.isascii() and arg.isdigit()) or int(arg) >= upper:
         raise WizardError("bad_arg")
     return int(arg)
 

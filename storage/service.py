@@ -201,7 +201,7 @@ def _dump(obj: Any) -> str:
 
 def _player_id(pid: str, path: str) -> int:
     """A record's player id (``str(player.id)``) as an int, or NotSeated."""
-    if not pid.isdigit():
+    if not (pid.isascii() and pid.isdigit()):
         raise NotSeated(f"{path}: {pid!r} is not a player of the ledger (ids are numbers)")
     return int(pid)
 
@@ -409,7 +409,7 @@ class Ledger:
         parsed = [(h, json.loads(h.record), json.loads(h.settlement)) for h in hands]
         ids: set[int] = set()
         for h, _rec, st in parsed:
-            ids.update(int(k) for k in st["net"] if k.isdigit())
+            ids.update(int(k) for k in st["net"] if k.isascii() and k.isdigit())
             ids.add(h.dealer_before_id)
         names = self._names(s, ids)
         replaced_by: dict[int, int] = {}
@@ -1418,7 +1418,9 @@ class Ledger:
                 if not admin and not self._is_participant(s, t, by_player_id):
                     raise Forbidden(f"player {by_player_id} did not play at table {t.id}")
                 old_players = {
-                    int(p) for p in json.loads(old.record)["players"] if str(p).isdigit()
+                    int(p)
+                    for p in json.loads(old.record)["players"]
+                    if str(p).isascii() and str(p).isdigit()
                 }
                 self._check_players(s, t, record, settlement, old_players)
                 settled = old.night < t.night

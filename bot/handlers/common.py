@@ -40,6 +40,11 @@ def args_of(context: Ctx) -> list[str]:
     return list(context.args or [])
 
 
+def is_number(text: str) -> bool:
+    """ASCII digits only: '²' or '٣' are digits to ``str.isdigit`` but not to ``int``."""
+    return text.isascii() and text.isdigit()
+
+
 async def reply(update: Update, text: str, markup: Any = None) -> Any:
     msg = update.effective_message
     assert msg is not None

@@ -16,6 +16,7 @@ from bot.handlers.common import (
     alert,
     args_of,
     done,
+    is_number,
     ledger_error,
     post_table_message,
     refresh_table_message,
@@ -136,7 +137,7 @@ async def cmd_seat(update: Update, context: Ctx) -> None:
     if table is None:
         return
     args = args_of(context)
-    if len(args) != 1 or not args[0].isdigit():
+    if len(args) != 1 or not is_number(args[0]):
         await reply(update, esc(_("Usage: /seat N (1 = East)")))
         return
     L = ledger(context)
@@ -189,7 +190,7 @@ async def cmd_edit(update: Update, context: Ctx) -> None:
     if table is None:
         return
     args = args_of(context)
-    if len(args) != 1 or not args[0].isdigit():
+    if len(args) != 1 or not is_number(args[0]):
         await reply(update, esc(_("Usage: /edit N (the hand number, see /history)")))
         return
     if not await seated_or_admin(context, w, table):
@@ -313,7 +314,7 @@ async def on_seats_tap(update: Update, context: Ctx, w: Who, table: TableView, c
         await done(q)
         return
     pid_txt, _sep, idx_txt = cb.arg.partition(".")
-    if not (pid_txt.isdigit() and idx_txt.isdigit()):
+    if not (is_number(pid_txt) and is_number(idx_txt)):
         await alert(q, _("This button is not valid."))
         return
     pid, idx = int(pid_txt), int(idx_txt)
@@ -542,7 +543,7 @@ async def cmd_history(update: Update, context: Ctx) -> None:
     if table is None:
         return
     args = args_of(context)
-    page = int(args[0]) - 1 if args and args[0].isdigit() and int(args[0]) > 0 else 0
+    page = int(args[0]) - 1 if args and is_number(args[0]) and int(args[0]) > 0 else 0
     await show_history(context, w, table, page, None)
 
 
@@ -578,7 +579,7 @@ async def cmd_nights(update: Update, context: Ctx) -> None:
         nights = await db(_nights_standings, L, table.id, range(first, table.night + 1))
         await send(context.bot, w.chat_id, texts.nights_text(table, nights, w.tr, first=first))
         return
-    if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= table.night:
+    if len(args) != 1 or not is_number(args[0]) or not 1 <= int(args[0]) <= table.night:
         usage = _("Usage: /nights N (a night of this table: 1 to {n})").format(n=table.night)
         await reply(update, esc(usage))
         return
@@ -605,7 +606,7 @@ async def cmd_explain(update: Update, context: Ctx) -> None:
     if table is None:
         return
     args = args_of(context)
-    if len(args) != 1 or not args[0].isdigit():
+    if len(args) != 1 or not is_number(args[0]):
         await reply(update, esc(_("Usage: /explain N (the hand number, see /history)")))
         return
     try:

@@ -76,7 +76,7 @@ def parse_tiles(text: str) -> list[int]:
     out: list[int] = []
     pending: list[tuple[int, int]] = []  # (digit, position)
     for pos, ch in enumerate(text):
-        if ch.isdigit():
+        if "0" <= ch <= "9":  # ASCII only: str.isdigit() also takes '²', '٣', '፩'
             pending.append((int(ch), pos))
             continue
         low = ch.lower()

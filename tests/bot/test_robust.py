@@ -229,3 +229,22 @@ async def test_guest_and_seat_commands(tg, bot):
     await wizard(s, carol, w, "Confirm")
     line = await tg.next_message(s.chat, mark, contains="Hand 1:")
     assert "Grandma +" in line["text"]
+
+
+async def test_numbers_that_are_not_ascii_digits_get_the_usage_not_an_error(tg, bot):
+    """'²' and '٣' are digits to str.isdigit() but not to int(): each command that takes a
+    number answers with its usage line, and nothing changes."""
+    s, table, (alice, bob, _carol, _dave) = await playing_table(tg, -100711)
+    before = (s.text(table), s.labels(table))
+    for cmd, usage in (
+        ("/explain ²", "Usage: /explain"),
+        ("/edit ٣", "Usage: /edit"),
+        ("/seat ²", "Usage: /seat"),
+        ("/nights ²", "Usage: /nights"),
+    ):
+        reply = await s.say(bob, cmd)
+        assert usage in reply["text"], (cmd, reply["text"])
+    mark = tg.mark()
+    await s.say(alice, "/history ²", expect="History")
+    assert not [m for m in tg.sent_since(mark) if "went wrong" in m.params.get("text", "")]
+    assert (s.text(table), s.labels(table)) == before

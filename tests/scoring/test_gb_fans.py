@@ -442,3 +442,12 @@ def test_every_implied_fan_is_excluded_somewhere() -> None:
     shown = {tok.partition("<")[0] for c in CASES for tok in c[4].split()}
     shown |= {fan for fan, _by in CHECKLIST_EXCLUSIONS}
     assert implied - shown == set()
+
+
+@pytest.mark.parametrize("text", ["1²3m", "12٣m", "1፩3m"])
+def test_digits_that_are_not_ascii_are_a_syntax_error_not_a_crash(text: str) -> None:
+    """str.isdigit() is true for '²', '٣', '፩', but int() takes none of them."""
+    from scoring.gb.tiles import TileSyntaxError, parse_tiles
+
+    with pytest.raises(TileSyntaxError, match="unexpected character"):
+        parse_tiles(text)
