@@ -53,6 +53,24 @@ _PAYMENT_CHOICES = (
 _EXTRA_FLAGS = ("heavenly_hand", "earthly_hand", "human_hand", "ready_from_deal")
 
 
+ROUND_WINDS = "ESWN"
+
+
+def prevalent_wind_for(hands_before: int, round_wind: str = "by_hands") -> str:
+    """The prevalent wind 圈风 (``E``/``S``/``W``/``N``) a hand gets by default under option
+    ``round_wind``: ``east`` always East; ``by_hands`` follows the rounds of the night, the
+    deal passing every hand (:attr:`Guobiao.dealer_rule`, no repeat dealer) so four hands make
+    a round: ``hands_before`` (the night's confirmed hands before this one) 0–3 East, 4–7
+    South, 8–11 West, 12–15 North, 16 East again."""
+    if hands_before < 0:
+        raise ValueError(f"hands_before must not be negative, not {hands_before}")
+    if round_wind == "east":
+        return "E"
+    if round_wind != "by_hands":
+        raise ValueError(f"unknown round_wind {round_wind!r}")
+    return ROUND_WINDS[hands_before // 4 % 4]
+
+
 class _WinScore:
     """One win's fans, as scored from whichever input it carries."""
 
@@ -126,6 +144,18 @@ class Guobiao(Ruleset):
                    help_zh="严格98规则：七对不计绿一色、字一色、清幺九、混幺九、全大/中/小、大于五、小于五。",
                    help_en="Strict 1998 reading: seven pairs do not combine with the fans defined on "
                            "sets (all green/honours/terminals, upper/middle/lower)."),
+        OptionDecl("round_wind", "默认圈风", "Default prevalent wind", "choice", "by_hands",
+                   choices=(Choice("by_hands", "按局数（四局一圈）", "By hands (4 a round)"),
+                            Choice("east", "总是东风", "Always East")),
+                   house=True, important=True,
+                   help_zh="录入牌张时未写圈风（圈南等）所用的圈风。按局数=本晚此前已确认的局数÷4，"
+                           "依次东南西北（国标每局轮庄，四局一圈；种子未写圈的轮转）；作废的局不计，"
+                           "每晚从东圈开始。",
+                   help_en="The prevalent wind a tiles entry gets when no word (圈南 …) gives one. "
+                           "by_hands = the night's confirmed hands before this one // 4, in turn "
+                           "East, South, West, North (the deal passes every hand in MCR, four "
+                           "hands a round; the seeds do not say how rounds advance); voided hands "
+                           "do not count, each night starts in the East round."),
     )  # fmt: skip
     flags = (
         WinItemDecl("heavenly_hand", "天和", "Heavenly Hand", "168/99番", "168/99 fan",
