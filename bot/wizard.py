@@ -854,11 +854,19 @@ def preview(data: dict[str, Any]) -> tuple[HandRecord, Settlement]:
 
 # full-width brackets and letters from a Chinese keyboard, and 東 (traditional), read as typed
 _TILES_FOLD = str.maketrans({"【": "[", "】": "]", "東": "东"})
-#: The prevalent wind 圈风 a tiles reply gets unless a word (圈南, round:S …) says otherwise.
-#: Always East: nothing the wizard knows says which round a hand is in (the table's hand
-#: number counts voided and corrected hands, and says nothing about where in the game the
-#: table started recording), so the tiles prompt shows it for the players to check.
+#: The prevalent wind 圈风 a tiles reply gets unless a word (圈南, round:S …) says otherwise,
+#: when the draft names none: /calc, /edit, a ruleset without rounds. A new hand at a Guobiao
+#: table carries its own in ``data["prevalent_wind"]`` (bot/handlers/table.py ``start_hand``,
+#: from the night's confirmed hands: :func:`scoring.rulesets.guobiao.prevalent_wind_for`,
+#: option ``round_wind``), and ``data["night_hand"]`` (the hand's number in the night) when
+#: it follows the rounds. The tiles prompt shows it for the players to check.
 PREVALENT_DEFAULT = "E"
+
+
+def _prevalent(data: dict[str, Any]) -> str:
+    """The prevalent wind a tiles reply without a wind word gets in this draft."""
+    wind = data.get("prevalent_wind")
+    return wind if isinstance(wind, str) and wind in ("E", "S", "W", "N") else PREVALENT_DEFAULT
 
 
 def _seat_wind(data: dict[str, Any], win: dict[str, Any]) -> str:
@@ -878,8 +886,8 @@ def set_tiles(data: dict[str, Any], step: str, text: str) -> None:
     (:func:`scoring.gb.notation.read_word`) say what the tiles cannot: 绝张 / lasttile
     (和绝张), 妙手 / 海底 / lastwall (妙手回春 self-drawn, 海底捞月 on a discard), 杠开 /
     kongdraw (杠上开花, self-drawn), 圈南 / round:S (the prevalent wind). The seat wind comes
-    from the winner's seat (the dealer sits East), the prevalent wind is
-    :data:`PREVALENT_DEFAULT` unless a word says otherwise, self-drawn and robbing a kong from
+    from the winner's seat (the dealer sits East), the prevalent wind is the draft's
+    (:func:`_prevalent`) unless a word says otherwise, self-drawn and robbing a kong from
     the win's "how"; the flowers from the flower count (see :data:`FLOWERS`). A reply the
     parser cannot read, a word that is unknown or does not fit the "how", or a hand the scoring
     core refuses (not a winning hand, under the minimum), raises :class:`TilesError` and leaves
@@ -898,7 +906,7 @@ def set_tiles(data: dict[str, Any], step: str, text: str) -> None:
         if not isinstance(tiles, dict):
             raise TilesError("bad_tiles", "the tiles JSON must be an object {…}")
         tiles.setdefault("seat_wind", seat)
-        tiles.setdefault("prevalent_wind", PREVALENT_DEFAULT)
+        tiles.setdefault("prevalent_wind", _prevalent(data))
         tiles.setdefault("self_drawn", win.get("from") is None)
         tiles.setdefault("kong_related", bool(win.get("robbed_kong")))
     else:
@@ -912,7 +920,7 @@ def set_tiles(data: dict[str, Any], step: str, text: str) -> None:
                 last,
                 self_drawn=self_drawn,
                 seat=seat,
-                prevalent=said.get("prevalent", PREVALENT_DEFAULT),
+                prevalent=said.get("prevalent", _prevalent(data)),
                 last_tile=said.get("last_tile", False),
                 last_wall=said.get("last_wall", False),
                 kong=robbed or said.get("kong", False),
@@ -989,12 +997,16 @@ def tiles_error_text(err: TilesError, tr: Translator) -> str:
     ).format(why=_esc(err.why), example=TILES_EXAMPLE)
 
 
-def tiles_notation(tiles: dict[str, Any], seat: str | None = None) -> str:
+def tiles_notation(
+    tiles: dict[str, Any], seat: str | None = None, prevalent: str = PREVALENT_DEFAULT
+) -> str:
     """A tiles object written back in the reply's notation, with the words for what the tiles
     cannot show (绝张, 妙手/海底, 杠开, 圈南 …), so that replying with it (/edit) gives the
     same tiles again; the JSON if it has no such form: a concealed chow/pung or, with ``seat``
     (the winner's seat wind, :func:`_seat_wind`) given, flowers inside the tiles (a reply takes
-    them from the flower count) or another seat wind (a reply takes the seat's)."""
+    them from the flower count) or another seat wind (a reply takes the seat's). The prevalent
+    wind is written (圈东 too) when it is not ``prevalent``, the one a reply without a wind
+    word gets (:func:`_prevalent`)."""
     try:
         if seat is not None and (FLOWERS in tiles or tiles.get("seat_wind", seat) != seat):
             raise ValueError("no notation for these flowers or this seat wind")
@@ -1003,16 +1015,23 @@ def tiles_notation(tiles: dict[str, Any], seat: str | None = None) -> str:
             if m.get("concealed") and m.get("kind") != "kong":
                 raise ValueError("a concealed chow/pung has no bracket form")
             out += ("({})" if m.get("concealed") else "[{}]").format(m["tiles"])
-        words = words_text(tiles)
+        words = words_text({**tiles, "prevalent_wind": "E"})  # the wind: against ``prevalent``
+        wind = tiles.get("prevalent_wind", "E")
+        if wind != prevalent and wind in _WIND_ZH:
+            words = f"{words} 圈{_WIND_ZH[wind]}".strip()
         return f"{out}{tiles['hand']} {tiles['win_tile']}" + (f" {words}" if words else "")
     except (AttributeError, KeyError, TypeError, ValueError):
         return json.dumps(tiles, ensure_ascii=False)
 
 
+_WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
+
+
 def tiles_words_help(data: dict[str, Any], win: dict[str, Any], tr: Translator) -> str:
     """The tiles prompt's lines on the words: those that fit this win's "how", and the seat and
-    prevalent winds (those of the tiles so far, else the winner's seat and
-    :data:`PREVALENT_DEFAULT`, what a reply without a wind word gets), so the players can check
+    prevalent winds (those of the tiles so far, else the winner's seat and the draft's
+    :func:`_prevalent`, what a reply without a wind word gets; at a table that follows the
+    rounds, also the hand's number in the night it comes from), so the players can check
     them."""
     _ = tr.gettext
     names = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
@@ -1031,12 +1050,22 @@ def tiles_words_help(data: dict[str, Any], win: dict[str, Any], tr: Translator) 
     t = win.get("tiles")
     prevalent = t.get("prevalent_wind") if isinstance(t, dict) else None
     seat = t.get("seat_wind") if isinstance(t, dict) else None  # a tiles JSON may say another
+    default = _prevalent(data)
+    seat_name = names.get(str(seat), names[_seat_wind(data, win)])
+    wind_name = names.get(str(prevalent), names[default])
+    night_hand = data.get("night_hand")
+    if isinstance(night_hand, int) and not isinstance(night_hand, bool):
+        winds = _(
+            "Seat wind: {seat} · prevalent wind: {wind} ({default} unless a word says "
+            "otherwise: hand {n} of the night, four hands to a round)"
+        ).format(seat=seat_name, wind=wind_name, default=names[default], n=night_hand)
+    else:
+        winds = _(
+            "Seat wind: {seat} · prevalent wind: {wind} (East unless a word says otherwise)"
+        ).format(seat=seat_name, wind=wind_name)
     lines = [
         _("Words after the winning tile, if they apply: {words}.").format(words=sep.join(items)),
-        _("Seat wind: {seat} · prevalent wind: {wind} (East unless a word says otherwise)").format(
-            seat=names.get(str(seat), names[_seat_wind(data, win)]),
-            wind=names.get(str(prevalent), names[PREVALENT_DEFAULT]),
-        ),
+        winds,
     ]
     return "\n".join(_esc(x) for x in lines)
 
@@ -1072,7 +1101,7 @@ def describe_win(rs: Ruleset, data: dict[str, Any], w: dict[str, Any], tr: Trans
         # the wizard's summary (also the /edit pre-fill) must reply as the same tiles; a
         # record's headline (bot.texts, no seats in ``data``) only shows them
         seat = _seat_wind(data, w) if "players" in data else None
-        parts.append(tiles_notation(w["tiles"], seat))
+        parts.append(tiles_notation(w["tiles"], seat, _prevalent(data)))
     for fid in w.get("flags") or []:
         f = rs.flag(fid)
         parts.append(tr.name(f) if f else fid)

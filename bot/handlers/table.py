@@ -25,6 +25,7 @@ from bot.handlers.common import (
 from bot.handlers.drafts import settled_note, start_draft
 from bot.tg import edit_or_send, esc, send
 from scoring.declarations import is_enabled
+from scoring.rulesets.guobiao import prevalent_wind_for
 from storage.errors import AlreadyVoided, Conflict, DraftExpired, LedgerError, StaleDraft
 from storage.service import Ledger
 from storage.views import DraftView, StandingsView, TableView
@@ -348,6 +349,14 @@ async def start_hand(context: Ctx, w: Who, table: TableView, result: str | None)
     )
     data["kind"] = "hand"
     data["hand_count"] = table.hand_count
+    rs = scoring.get(table.ruleset)
+    if rs.option("round_wind") is not None:  # Guobiao: the 圈风 a tiles reply gets by default
+        mode = rs.resolve_options(dict(table.options)).s("round_wind")
+        before = 0
+        if mode == "by_hands":  # the night's confirmed hands (voided ones do not count)
+            before = (await db(ledger(context).standings, table.id)).hand_count
+            data["night_hand"] = before + 1
+        data["prevalent_wind"] = prevalent_wind_for(before, mode)
     await add_bystanders(context, table, data)
     await start_draft(context, w, table_id=table.id, step=step, data=data)
 
