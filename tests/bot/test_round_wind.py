@@ -313,3 +313,28 @@ async def test_option_east_keeps_east_in_the_south_round(tg, bot):
     await next_until(s, carol, w, "Confirm")
     assert "Prevalent Wind 2" in s.text(w)
     assert payments(s.text(w)) == expected_payments(rec("Alice", "Carol", "Dave", "W", "S"))
+
+
+async def test_a_new_night_starts_in_the_east_round(tg, bot):
+    # the count is the night's, not the table's: after /settle the next hand is the new
+    # night's 1st (its hands 1–4 are the East round)
+    chat = tg.group(-100793)
+    users = [tg.user(800 + i, n) for i, n in enumerate(NAMES)]
+    alice, bob = users[0], users[1]
+    s = Scene(tg, chat)
+    table = await open_guobiao(s, alice)
+    await seat_and_start(s, table, users)
+    for n in (1, 2, 3, 4, 5):
+        await draw(s, alice, table, n)
+    w = await tiles_step(s, bob, table, "Bob", "Self-drawn")
+    assert "prevalent wind: South (South unless a word says otherwise: hand 6 of the night" in (
+        s.text(w)
+    ), s.text(w)
+    await taps(s, bob, w, "✖ Cancel")
+    ask = await s.say(alice, "/settle", expect="settle")
+    await taps(s, alice, ask, "Settle")
+    assert "Night 1 is settled" in s.text(ask)
+    w = await tiles_step(s, bob, table, "Bob", "Self-drawn")
+    assert "prevalent wind: East (East unless a word says otherwise: hand 1 of the night" in (
+        s.text(w)
+    ), s.text(w)
