@@ -1015,16 +1015,10 @@ def tiles_notation(
             if m.get("concealed") and m.get("kind") != "kong":
                 raise ValueError("a concealed chow/pung has no bracket form")
             out += ("({})" if m.get("concealed") else "[{}]").format(m["tiles"])
-        words = words_text({**tiles, "prevalent_wind": "E"})  # the wind: against ``prevalent``
-        wind = tiles.get("prevalent_wind", "E")
-        if wind != prevalent and wind in _WIND_ZH:
-            words = f"{words} 圈{_WIND_ZH[wind]}".strip()
+        words = words_text(tiles, prevalent_default=prevalent)
         return f"{out}{tiles['hand']} {tiles['win_tile']}" + (f" {words}" if words else "")
     except (AttributeError, KeyError, TypeError, ValueError):
         return json.dumps(tiles, ensure_ascii=False)
-
-
-_WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
 
 
 def tiles_words_help(data: dict[str, Any], win: dict[str, Any], tr: Translator) -> str:

@@ -317,10 +317,11 @@ def apply_words(words: list[Word], *, self_drawn: bool, robbed_kong: bool) -> di
     return out
 
 
-def words_text(tiles: dict[str, Any]) -> str:
+def words_text(tiles: dict[str, Any], prevalent_default: str = "E") -> str:
     """The words that give a tiles object's context back (``""`` if none): the inverse of
     :func:`apply_words` (杠开 only self-drawn: on a discard ``kong_related`` is 抢杠和, which the
-    win itself says)."""
+    win itself says). The prevalent wind is written (圈东 too) when it is not
+    ``prevalent_default``, the one a reply without a wind word gets."""
     out = []
     if tiles.get("last_tile_of_kind"):
         out.append(WORD_LAST_TILE)
@@ -329,7 +330,7 @@ def words_text(tiles: dict[str, Any]) -> str:
     if tiles.get("kong_related") and tiles.get("self_drawn"):
         out.append(WORD_KONG)
     wind = tiles.get("prevalent_wind", "E")
-    if wind != "E" and wind in WINDS:
+    if wind != prevalent_default and wind in WINDS:
         out.append("圈" + "东南西北"[WINDS.index(wind)])
     return " ".join(out)
 
