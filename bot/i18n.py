@@ -93,7 +93,9 @@ class Translator:
         return self._t.ngettext(singular, plural, n)
 
     def name(self, obj: Named) -> str:
-        """A declaration's (or ruleset's) name in this language."""
+        """A declaration's (or ruleset's) name in this language (``zh_hant`` where declared)."""
+        if self.lang == "zh_Hant":
+            return getattr(obj, "zh_hant", "") or obj.zh
         return obj.zh if self.zh else obj.en
 
     def pick(self, zh: str, en: str) -> str:

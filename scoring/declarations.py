@@ -41,6 +41,8 @@ class Choice:
     value: str
     zh: str
     en: str
+    #: the Traditional Chinese name; empty = derived from ``zh`` at display time
+    zh_hant: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +65,9 @@ class OptionDecl:
     important: bool = False
     help_zh: str = ""
     help_en: str = ""
+
+    #: the Traditional Chinese name; empty = derived from ``zh`` at display time
+    zh_hant: str = ""
 
     def check(self, value: object) -> str | None:
         """Return why ``value`` is not allowed, or None if it is."""
@@ -111,6 +116,9 @@ class PresetDecl:
     en: str
     values: Mapping[str, OptionValue] = field(default_factory=dict)
 
+    #: the Traditional Chinese name; empty = derived from ``zh`` at display time
+    zh_hant: str = ""
+
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name_zh": self.zh, "name_en": self.en, "values": dict(self.values)}
 
@@ -140,6 +148,9 @@ class WinItemDecl:
     house: bool = False
     #: an ``enabled_by``-style option expression that lifts ``not_with`` (a source variant)
     not_with_unless: str | None = None
+
+    #: the Traditional Chinese name; empty = derived from ``zh`` at display time
+    zh_hant: str = ""
 
     def excludes(self, other: str | None, opts: Mapping[str, OptionValue]) -> bool:
         """Whether this item cannot go with ``other`` (a shape or flag id) under ``opts``."""
@@ -223,6 +234,9 @@ class CountDecl:
     #: the hand results it is asked in (empty = any), e.g. a 查大叫 input only in a draw
     results: frozenset[str] = frozenset()
 
+    #: the Traditional Chinese name; empty = derived from ``zh`` at display time
+    zh_hant: str = ""
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "id": self.id,
@@ -252,6 +266,9 @@ class FieldDecl:
     max: int = 99
     default: int = 0
     kind: Literal["int", "text"] = "int"
+
+    #: the Traditional Chinese name; empty = derived from ``zh`` at display time
+    zh_hant: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -283,6 +300,9 @@ class EventDecl:
     value_zh: str = ""
     value_en: str = ""
     enabled_by: str | None = None
+
+    #: the Traditional Chinese name; empty = derived from ``zh`` at display time
+    zh_hant: str = ""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -88,7 +88,10 @@ class Ruleset:
     id: ClassVar[str]
     zh: ClassVar[str]
     en: ClassVar[str]
+    #: Traditional Chinese names; empty = derived from the Simplified ones at display time
+    zh_hant: ClassVar[str] = ""
     unit_zh: ClassVar[str] = "分"
+    unit_zh_hant: ClassVar[str] = ""
     unit_en: ClassVar[str] = "points"
     summary_zh: ClassVar[str] = ""
     summary_en: ClassVar[str] = ""
