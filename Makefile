@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test venv lint bench
+.PHONY: run test test-fast venv lint bench
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,10 @@ lint: venv
 
 test: lint
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests
+
+# the inner loop: no lint, no PostgreSQL, no slow reliability tests, stop at the first failure
+test-fast: venv
+	$(BIN)/python -m pytest -q -x -p no:cacheprovider -m "not postgres and not slow" tests
 
 bench: venv
 	$(BIN)/python benchmarks/bench_scoring.py
