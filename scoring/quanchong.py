@@ -33,10 +33,11 @@ Amounts are integers; nothing is divided, so no rounding occurs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Literal
 
 from scoring.declarations import Choice, OptionDecl
+from scoring.record import Win
 from scoring.ruleset import Tally
 
 PaymentMode = Literal["quanchong", "split", "discarder"]
@@ -93,6 +94,27 @@ def payment_option(
             "1 share, a self-draw 1 share from each (the common model)."
         ),
     )
+
+
+def one_discard_groups(wins: Sequence[Win], *, breaks: Collection[int] = ()) -> list[list[int]]:
+    """The indexes of ``wins`` grouped by discard: 一炮多响 (seed 001 L129–130) is a run of
+    consecutive wins on the same ``from`` won the same way (a discard, or the same robbed kong).
+
+    ``breaks``: indexes ``k`` where something happened just before ``wins[k]`` (血战: a kong
+    with ``after_wins = k``), so ``wins[k]`` starts a new discard even if the discarder is
+    the same. Self-drawn wins are groups of one. Each winner of a group is paid separately:
+    a co-winner of the same discard is never a payer of the other (see :func:`pay_fan_win`'s
+    ``payers``), so the order of the wins in a group changes no amount.
+    """
+    groups: list[list[int]] = []
+    for k, w in enumerate(wins):
+        if k and groups and k not in breaks and w.discarder is not None:
+            prev = wins[k - 1]
+            if prev.discarder == w.discarder and prev.robbed_kong == w.robbed_kong:
+                groups[-1].append(k)
+                continue
+        groups.append([k])
+    return groups
 
 
 def pay_fan_win(

@@ -12,8 +12,12 @@ How a hand is recorded (all generic declarations, so the bot needs no Sichuan co
   possible on one discard (一炮多响), and a draw has no wins.
 * 一炮多响 (L129–130): several wins on one discard are consecutive entries of ``wins`` with
   the same ``from`` (and no kong between them). A win on a discard is paid by the discarder
-  alone, so whether two consecutive wins with the same ``from`` came from one discard or
-  from two makes no difference to the money; each winner is paid separately.
+  alone, so under the default payment whether two consecutive wins with the same ``from``
+  came from one discard or from two makes no difference to the money; each winner is paid
+  separately. Under ``split`` / 全冲 (other players pay a share too) the co-winners of one
+  discard are not payers of each other, so the order of those wins changes nothing; two
+  wins in a row on the same ``from`` with no kong recorded between them are read as one
+  discard (the record cannot tell two discards apart).
 * ``shape`` = the hand type of the fan table (one, the highest listed that applies: S7, S9);
   ``flags`` = 杠上花, 杠上炮, 金钩钓, 海底捞月; 抢杠胡 is ``robbed_kong = true`` (``from`` = the
   player whose 面下杠 was robbed; that kong earns nothing, so it is not recorded as a kong
@@ -49,7 +53,7 @@ from scoring.declarations import (
     WinItemDecl,
 )
 from scoring.errors import RecordError
-from scoring.quanchong import pay_fan_win, payment_option
+from scoring.quanchong import one_discard_groups, pay_fan_win, payment_option
 from scoring.record import Event, HandRecord, Settlement, Win
 from scoring.ruleset import Options, Ruleset, Tally
 
@@ -429,12 +433,18 @@ class Sichuan(Ruleset):
         for ev in record.events:
             kongs_at.setdefault(ev.int("after_wins"), []).append(ev)
         out: set[str] = set()  # the players who have won so far
+        # 一炮多响 (L129–130): the co-winners of one discard do not pay each other
+        co_winners: dict[int, set[str]] = {}
+        for group in one_discard_groups(wins, breaks=kongs_at.keys()):
+            names = {wins[i].winner for i in group}
+            for i in group:
+                co_winners[i] = names
         for k in range(len(wins) + 1):
             for ev in kongs_at.get(k, ()):
                 kong_paid.extend(self._kong(record, ev, out, base, tally))
             mark(k)
             if k < len(wins):
-                self._win(record, opts, k, out, tally)
+                self._win(record, opts, k, out | co_winners[k], tally)
                 mark(k)
                 out.add(wins[k].winner)
         if record.result == "draw":
@@ -489,7 +499,7 @@ class Sichuan(Ruleset):
         if win.robbed_kong:
             label_zh += f"（抢{win.discarder}的面下杠，该杠刮风无效）"
             label_en += f" (robbing {win.discarder}'s added kong, which earns no kong money)"
-        payers = [p for p in record.players if p not in out]
+        payers = [p for p in record.players if p == win.winner or p not in out]
         pay_fan_win(
             tally,
             record.players,
