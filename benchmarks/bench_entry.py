@@ -1,0 +1,430 @@
+"""Taps per hand: the real bot over the fake Bot API server enters a fixed set of hands.
+
+The hands are data (``benchmarks/entry_hands.py``: each hand as it is meant, players as seat
+offsets from the dealer). A generic driver taps toward each one: it reads the entry's draft
+(step and choices so far) from the ledger, picks the button of the current keyboard that moves
+the entry toward the hand (by the button's callback action, never by its label), taps it over
+the fake server and waits for the answer, until Confirm. A tiles step is answered by a text
+reply (counted as one input). The recorded hand is then compared with the one meant, so a
+driver that went astray fails loudly instead of measuring something else.
+
+Counted: every tap from "Record hand" to Confirm, both included (paging ▶ too), and the new
+messages the bot posts in the group per hand (sendMessage/sendPhoto).
+
+    .venv/bin/python benchmarks/bench_entry.py [--json] [--only RULESET]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import statistics
+import sys
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import scoring
+from benchmarks.entry_hands import GUEST, HANDS
+from bot.callback import DraftCb, TableCb, decode
+from tests.bot.conftest import Bot
+from tests.bot.fake_telegram import Chat, FakeTelegram, User
+
+NAMES = ("Alice", "Bob", "Carol", "Dave")
+MAX_TAPS = 80
+
+
+class Astray(RuntimeError):
+    """The driver found no button toward the hand (or the bot refused a tap)."""
+
+
+def _pid(data: dict[str, Any], k: int | None) -> str | None:
+    if k is None:
+        return None
+    players = data["players"]
+    return players[(players.index(data["dealer"]) + k) % len(players)]
+
+
+def target_of(hand: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    """The hand in the draft's terms (player ids) for the draft's dealer."""
+    guest = next((p for p, n in data["names"].items() if n == GUEST), None)
+    wins = [
+        {**x, "winner": _pid(data, x["winner"]), "from": _pid(data, x["from"])}
+        for x in hand["wins"]
+    ]
+    counts = {c: {_pid(data, k): v for k, v in per.items()} for c, per in hand["counts"].items()}
+    events = []
+    for ev in hand["events"]:
+        d = {**ev, "player": _pid(data, ev["player"]), "from": _pid(data, ev["from"])}
+        if d.get("backer") == GUEST:
+            d["backer"] = guest
+        events.append(d)
+    return {"result": hand["result"], "wins": wins, "counts": counts, "events": events}
+
+
+def _how(w: dict[str, Any]) -> str:
+    if w.get("robbed_kong"):
+        return "robbed_kong"
+    return "self_drawn" if w.get("from") is None else "discard"
+
+
+def _ev_key(ev: dict[str, Any]) -> tuple:
+    return tuple(sorted((k, str(v)) for k, v in ev.items() if v is not None))
+
+
+class Driver:
+    """Chooses the next tap toward the target hand (by callback actions)."""
+
+    def __init__(self, step: str, data: dict[str, Any], target: dict[str, Any]) -> None:
+        self.step, self.data, self.t = step, data, target
+        self.rs = scoring.get(data["ruleset"])
+
+    def choose(self, offered: list[tuple[str, str]]) -> tuple[str, str] | str:
+        """An ``(action, arg)`` among ``offered``, or a text to reply (tiles)."""
+        want = self.want()
+        if isinstance(want, str):
+            return want
+        for w in want:
+            if w in offered:
+                return w
+        pages = [o for o in offered if o[0] == "pg"]
+        cur = int(self.data.get("page", 0))
+        nxt = [o for o in pages if o[1] == str(cur + 1)]
+        if nxt:
+            return nxt[0]
+        raise Astray(f"step {self.step}: wanted {want}, offered {offered}")
+
+    # the wanted taps, best first -----------------------------------------------------------
+    def want(self) -> list[tuple[str, str]] | str:
+        from bot import wizard
+
+        d, t, rs = self.data, self.t, self.rs
+        kind, _, n_txt = self.step.partition(".")
+        n = int(n_txt) if n_txt else 0
+        players = d["players"]
+        wins = d["wins"]
+        if kind == "winner":
+            if n < len(t["wins"]):
+                return [("w", str(players.index(t["wins"][n]["winner"])))]
+            results = [r.value for r in rs.results if r.value != "win"]
+            if n > 0:
+                results = [r for r in results if r in rs.wins_allowed_in]
+            return [("r", str(results.index(t["result"])))]
+        if kind == "how":
+            tw = t["wins"][n]
+            opts = rs.resolve_options(d.get("options") or {})
+            choices = wizard.how_choices(rs, opts, d, n)
+            src = None if _how(tw) == "self_drawn" else tw["from"]
+            return [("h", str(choices.index((_how(tw), src))))]
+        if kind == "mode":
+            tw = t["wins"][n]
+            mode = next(m for m in ("fan", "fans", "tiles") if tw.get(m) is not None)
+            return [("m", str(wizard.win_modes(rs).index(mode)))]
+        if kind == "shape":
+            tw = t["wins"][n]
+            if tw["shape"] is None:
+                return [("s0", "")]
+            return [("s", str([s.id for s in rs.shapes].index(tw["shape"])))]
+        if kind == "fan":
+            goal, cur = str(t["wins"][n]["fan"]), wins[n].get("fan")
+            cur_s = "" if cur is None else str(cur)
+            if cur_s == goal:
+                return [("n", "")]
+            if goal.startswith(cur_s):
+                return [("k", goal[len(cur_s)])]
+            return [("kb", "")]
+        if kind == "fans":
+            ids = [f["id"] for f in wizard.fan_list(rs)]
+            have, goal = set(wins[n].get("fans") or []), set(t["wins"][n]["fans"])
+            for f in sorted(have ^ goal, key=ids.index):
+                return [("ft", str(ids.index(f)))]
+            return [("n", "")]
+        if kind == "tiles":
+            if not wins[n].get("tiles"):
+                return str(t["wins"][n]["tiles"])
+            return [("n", "")]
+        if kind == "flags":
+            ids = [f.id for f in rs.flags]
+            have, goal = set(wins[n].get("flags") or []), set(t["wins"][n]["flags"])
+            for f in sorted(have ^ goal, key=ids.index):
+                return [("f", str(ids.index(f)))]
+            return [("n", "")]
+        if kind == "more":
+            if len(t["wins"]) > n + 1:
+                return [("aw", "")]
+            if t["result"] != d["result"]:
+                results = [
+                    r.value
+                    for r in rs.results
+                    if r.value != "win" and r.value in rs.wins_allowed_in
+                ]
+                return [("r", str(results.index(t["result"])))]
+            return [("n", "")]
+        if kind == "count":
+            cid = rs.counts[n].id
+            return self._count_taps(cid) or [("n", "")]
+        if kind == "events":
+            missing = self._missing_events()
+            if missing:
+                ids = [e.id for e in rs.events]
+                return [("ea", str(ids.index(missing[0]["type"])))]
+            return [("n", "")]
+        if kind in ("evplayer", "evfrom", "evtext", "evfields"):
+            ev = d["ev"]
+            goal = next(
+                x
+                for x in self._missing_events()
+                if x["type"] == ev["type"] and (ev.get("player") in (None, x["player"]))
+            )
+            if kind == "evplayer":
+                return [("p", str(players.index(goal["player"])))]
+            if kind == "evfrom":
+                return [("p", "-" if goal["from"] is None else str(players.index(goal["from"])))]
+            if kind == "evtext":
+                decl = rs.event(ev["type"])
+                fd = [f for f in decl.fields if f.kind == "text"][n]
+                by = [str(p) for p in d.get("bystanders", [])]
+                return [("p", str(by.index(str(goal[fd.id]))))]
+            decl = rs.event(ev["type"])
+            ints = [f for f in decl.fields if f.kind == "int"]
+            for i, f in enumerate(ints):
+                v, g = int(ev.get(f.id, f.default)), int(goal.get(f.id, f.default))
+                if v != g:
+                    return [("+" if g > v else "-", str(i))]
+            return [("n", "")]
+        if kind == "preview":
+            return [("c", "")]
+        raise Astray(f"unknown step {self.step}")
+
+    def _count_taps(self, cid: str) -> list[tuple[str, str]]:
+        have = self.data["counts"].get(cid, {})
+        goal = self.t["counts"].get(cid, {})
+        for i, p in enumerate(self.data["players"]):
+            v, g = have.get(p, 0), goal.get(p, 0)
+            if v != g:
+                return [("+" if g > v else "-", str(i))]
+        return []
+
+    def _missing_events(self) -> list[dict[str, Any]]:
+        have = [_ev_key(e) for e in self.data["events"]]
+        out = []
+        for ev in self.t["events"]:
+            k = _ev_key(ev)
+            if k in have:
+                have.remove(k)
+            else:
+                out.append(ev)
+        return out
+
+
+class Table:
+    def __init__(self, bench: Bench, idx: int, ruleset: str, options: dict[str, Any]) -> None:
+        self.bench, self.tg = bench, bench.tg
+        self.chat: Chat = self.tg.group(-20_000_000 - idx, f"entry {ruleset}")
+        self.users: list[User] = [
+            self.tg.user(2_000_000 + idx * 10 + i, n) for i, n in enumerate(NAMES)
+        ]
+        self.ruleset, self.options = ruleset, options
+        self.table_id = 0
+
+    async def setup(self) -> None:
+        L = self.bench.bot.ledger
+        assert L is not None
+        ids = [L.ensure_user(u.id, u.first_name).id for u in self.users]
+        L.ensure_chat(self.chat.id)
+        L.ensure_guest(self.chat.id, GUEST)
+        t = L.open_table(
+            self.chat.id, creator_id=ids[0], ruleset=self.ruleset, options=self.options
+        )
+        for pid in ids:
+            L.join(t.id, pid)
+        L.start(t.id)
+        self.table_id = t.id
+        mark = self.tg.mark()
+        await self.tg.post(self.chat, self.users[0], "/table")
+        await self.tg.next_message(self.chat, mark, timeout=30)
+        for _ in range(200):  # the bot stores the message id just after sending it
+            if L.get_table(t.id).message_id is not None:
+                break
+            await asyncio.sleep(0.01)
+
+    def table_message(self) -> int:
+        L = self.bench.bot.ledger
+        assert L is not None
+        mid = L.get_table(self.table_id).message_id
+        assert mid is not None
+        return mid
+
+    def buttons(self, mid: int) -> list[tuple[tuple[str, str], str]]:
+        out = []
+        for b in self.tg.buttons(self.chat, mid):
+            cb = decode(b["callback_data"])
+            if isinstance(cb, DraftCb):
+                out.append(((cb.action, cb.arg), b["callback_data"]))
+        return out
+
+    async def press(self, user: User, mid: int, data: str) -> dict[str, Any]:
+        cq = await self.tg.press_data(self.chat, user, mid, data)
+        return await self.tg.answer_of(cq, timeout=30)
+
+    async def enter(self, hand: dict[str, Any]) -> dict[str, Any]:
+        L = self.bench.bot.ledger
+        assert L is not None
+        user = self.users[1]
+        mark = self.tg.mark()
+        table_mid = self.table_message()
+        rec = next(
+            b
+            for b in self.tg.buttons(self.chat, table_mid)
+            if (cb := decode(b["callback_data"])) and isinstance(cb, TableCb) and cb.action == "rec"
+        )
+        ans = await self.press(user, table_mid, rec["callback_data"])
+        if ans.get("show_alert"):
+            raise Astray(f"Record hand: {ans}")
+        taps = 1
+        msg = await self.tg.next_message(self.chat, mark, timeout=30)
+        mid = msg["message_id"]
+        before = L.standings(self.table_id).hand_count
+        while True:
+            btns = self.buttons(mid)
+            if not btns:
+                break
+            draft = L.get_draft(decode(btns[0][1]).draft_id)  # type: ignore[union-attr]
+            if draft.status != "open":
+                break
+            driver = Driver(draft.step, draft.data, target_of(hand, draft.data))
+            pick = driver.choose([a for a, _ in btns])
+            taps += 1
+            if isinstance(pick, str):  # a text reply (tiles)
+                m2 = self.tg.mark()
+                await self.tg.post(
+                    self.chat, user, pick, reply_to=self.tg.messages[(self.chat.id, mid)]
+                )
+                await self.tg.wait_for(
+                    lambda m2=m2: self.tg.sent_since(m2, chat_id=self.chat.id), timeout=30
+                )
+                await asyncio.sleep(0.05)
+            else:
+                data = next(cb for a, cb in btns if a == pick)
+                ans = await self.press(user, mid, data)
+                if ans.get("show_alert"):
+                    raise Astray(f"{hand['id']} at {draft.step}: alert {ans.get('text')}")
+                if pick[0] == "c":
+                    break
+            if taps > MAX_TAPS:
+                raise Astray(f"{hand['id']}: more than {MAX_TAPS} taps")
+        st = L.standings(self.table_id)
+        if st.hand_count != before + 1:
+            raise Astray(f"{hand['id']}: no hand recorded")
+        got = L.last_hand(self.table_id)
+        assert got is not None
+        self.check(hand, got.record)
+        sent = [
+            s
+            for s in self.tg.sent_since(mark, chat_id=self.chat.id)
+            if s.method in ("sendMessage", "sendPhoto")
+        ]
+        return {"id": hand["id"], "ruleset": hand["ruleset"], "taps": taps, "messages": len(sent)}
+
+    def check(self, hand: dict[str, Any], record: Any) -> None:
+        j = record.to_json()
+        t = target_of(hand, {"players": j["players"], "dealer": j["dealer"], "names": {}})
+        for ev in t["events"]:
+            ev.pop("backer", None)
+        got_events = [{k: v for k, v in ev.items() if k != "backer"} for ev in j["events"]]
+        assert j["result"] == t["result"], (hand["id"], j["result"])
+        assert [x["winner"] for x in j["wins"]] == [x["winner"] for x in t["wins"]], hand["id"]
+        for gw, tw in zip(j["wins"], t["wins"], strict=True):
+            assert gw.get("from") == tw["from"], (hand["id"], gw, tw)
+            assert gw.get("shape") == tw["shape"], (hand["id"], gw, tw)
+            assert sorted(gw.get("flags") or []) == sorted(tw["flags"]), (hand["id"], gw, tw)
+            for k in ("fan", "fans"):
+                if tw.get(k) is not None:
+                    assert gw.get(k) == tw[k] or sorted(gw.get(k)) == sorted(tw[k]), hand["id"]
+        want_counts = {c: {p: v for p, v in per.items() if v} for c, per in t["counts"].items()}
+        want_counts = {c: per for c, per in want_counts.items() if per}
+        assert j["counts"] == want_counts, (hand["id"], j["counts"], want_counts)
+        assert sorted(map(_ev_key, got_events)) == sorted(map(_ev_key, t["events"])), (
+            hand["id"],
+            got_events,
+            t["events"],
+        )
+
+
+class Bench:
+    def __init__(self, tg: FakeTelegram, bot: Bot) -> None:
+        self.tg, self.bot = tg, bot
+
+
+async def run(only: str | None) -> list[dict[str, Any]]:
+    tg = FakeTelegram()
+    await tg.start()
+    with tempfile.TemporaryDirectory() as tmp:
+        bot = Bot(tg, f"sqlite:///{Path(tmp) / 'bench.sqlite3'}")
+        await bot.start()
+        bench = Bench(tg, bot)
+        try:
+            tables: dict[tuple[str, str], Table] = {}
+            out = []
+            for hand in HANDS:
+                if only and hand["ruleset"] != only:
+                    continue
+                key = (hand["ruleset"], json.dumps(hand["options"], sort_keys=True))
+                if key not in tables:
+                    tables[key] = Table(bench, len(tables), hand["ruleset"], hand["options"])
+                    await tables[key].setup()
+                out.append(await tables[key].enter(hand))
+            return out
+        finally:
+            await bot.stop()
+            await tg.stop()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--only", help="only this ruleset's hands")
+    args = ap.parse_args()
+    logging.basicConfig(level=logging.WARNING)
+    hands = asyncio.run(run(args.only))
+    taps = [h["taps"] for h in hands]
+    msgs = [h["messages"] for h in hands]
+    by_rs: dict[str, list[int]] = defaultdict(list)
+    for h in hands:
+        by_rs[h["ruleset"]].append(h["taps"])
+    summary = {
+        "hands": hands,
+        "count": len(hands),
+        "taps_median": statistics.median(taps),
+        "taps_max": max(taps),
+        "taps_min": min(taps),
+        "messages_median": statistics.median(msgs),
+        "messages_max": max(msgs),
+        "per_ruleset": {
+            rs: {"median": statistics.median(v), "max": max(v), "hands": len(v)}
+            for rs, v in sorted(by_rs.items())
+        },
+    }
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+        return
+    for h in hands:
+        print(f"{h['id']:<24} {h['ruleset']:<10} taps {h['taps']:>3}  messages {h['messages']}")
+    print()
+    for rs, v in summary["per_ruleset"].items():
+        print(f"{rs:<10} hands {v['hands']:>2}  taps median {v['median']:>4}  max {v['max']:>3}")
+    print()
+    print(
+        f"{len(hands)} hands: taps median {summary['taps_median']}, "
+        f"min {summary['taps_min']}, max {summary['taps_max']}; "
+        f"new messages per hand median {summary['messages_median']}, max {summary['messages_max']}"
+    )
+
+
+if __name__ == "__main__":
+    main()
