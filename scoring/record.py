@@ -75,7 +75,9 @@ class Win:
             _expect(k in WIN_KEYS, (path, ".", k), "unknown field")
         winner = _str(data.get("winner"), (path, ".winner"))
         assert winner is not None
-        discarder = _str(data.get("from"), (path, ".from"), nullable=True)
+        # strict (issue 12): a missing "from" is an error, not a self-draw; null = self-drawn
+        _expect("from" in data, (path, ".from"), "is missing: the discarder, or null if self-drawn")
+        discarder = _str(data["from"], (path, ".from"), nullable=True)
         robbed = data.get("robbed_kong", False)
         _expect(isinstance(robbed, bool), (path, ".robbed_kong"), "must be true or false")
         shape = _str(data.get("shape"), (path, ".shape"), nullable=True)
@@ -192,7 +194,9 @@ class HandRecord:
         players = tuple(_str(p, ("players[", i, "]")) or "" for i, p in enumerate(players_raw))
         _expect(len(set(players)) == len(players), "players", "lists a player twice")
         dealer = _str(data.get("dealer"), "dealer")
-        result = _str(data.get("result", "win"), "result")
+        # strict (issue 12): a record without "result" is an error, not a win
+        _expect("result" in data, "result", "is missing: the hand's result, e.g. 'win' or 'draw'")
+        result = _str(data["result"], "result")
         wins_raw = data.get("wins")
         if wins_raw is None:
             wins_raw = []
@@ -278,6 +282,12 @@ class Step:
         return {"zh": self.zh, "en": self.en}
 
     def text(self, lang: str) -> str:
+        """The step in ``lang``: ``en``, ``zh``/``zh_Hans``, or ``zh_Hant`` (converted from
+        ``zh`` when shown, by :func:`scoring.hant.to_hant`; the JSON keeps ``zh`` and ``en``)."""
+        if lang == "zh_Hant":
+            from scoring.hant import to_hant
+
+            return to_hant(self.zh)
         return self.zh if lang.startswith("zh") else self.en
 
 

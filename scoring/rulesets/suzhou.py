@@ -243,6 +243,15 @@ class Suzhou(Ruleset):
         return total, zh, en
 
     def check(self, record: HandRecord, opts: Options) -> None:
+        # every count is the winner's (花 count only for the winner, L13–19): refuse one for a
+        # loser rather than ignore it, as Sichuan refuses 根 for a loser (issue 12)
+        winners = {w.winner for w in record.wins}
+        for cid, per in record.counts.items():
+            for p, n in per.items():
+                if n and p not in winners:
+                    raise RecordError(
+                        f"counts.{cid}.{p}", f"counted for the winner only; {p} did not win"
+                    )
         for i, win in enumerate(record.wins):
             w = win.winner
             melds = sum(record.count(c, w) for c in MELDS)

@@ -58,20 +58,20 @@ H1 = rec(
 )
 H2 = rec(
     "Bob",
-    [{"winner": "Bob", "shape": "plain_win"}],
+    [{"winner": "Bob", "from": None, "shape": "plain_win"}],
     counts={"primary_wild": {"Alice": 1}, "secondary_wild": {"Bob": 2}},
 )
 H3 = rec("Bob", [], result="draw")
 H4 = rec(
     "Bob",
-    [{"winner": "Dave", "shape": "small_seven_pairs", "flags": ["wild_single_wait"]}],
+    [{"winner": "Dave", "from": None, "shape": "small_seven_pairs", "flags": ["wild_single_wait"]}],
     counts={"primary_wild": {"Dave": 2}},
     events=[{"type": "concealed_kong", "player": "Carol", "from": None}],
 )
 H6_CORRECTED = rec(
     "Carol", [{"winner": "Carol", "from": "Dave", "shape": "big_seven_pairs", "flags": ["no_wild"]}]
 )
-H7 = rec("Carol", [{"winner": "Alice", "shape": "plain_win", "flags": ["no_wild"]}])
+H7 = rec("Carol", [{"winner": "Alice", "from": None, "shape": "plain_win", "flags": ["no_wild"]}])
 
 
 def expected_nets() -> Counter[str]:

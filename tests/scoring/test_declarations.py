@@ -118,6 +118,7 @@ def test_fan_given_directly_is_bounded() -> None:
             "ruleset": "guobiao",
             "players": ["a", "b", "c", "d"],
             "dealer": "a",
+            "result": "win",
             "wins": [{"winner": "b", "from": "c", "fan": 10**9}],
         }
     )

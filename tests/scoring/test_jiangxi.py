@@ -862,6 +862,7 @@ def _c20(shape: str, **options: object) -> dict[str, object]:
         "options": options,
         "players": ["a", "b", "c", "d"],
         "dealer": "a",
+        "result": "win",
         "wins": [
             {
                 "winner": "a",

@@ -90,12 +90,13 @@ def test_defaults_and_extra_event_fields() -> None:
         "ruleset": "x",
         "players": ["a", "b"],
         "dealer": "a",
-        "wins": [{"winner": "a"}],
+        "result": "win",  # required (issue 12 point 4)
+        "wins": [{"winner": "a", "from": None}],  # "from" required; null = self-drawn
         "events": [{"type": "follow", "player": "a", "from": "b", "rounds": 2, "who": "g"}],
         "id": "hand-7",  # the command line's batch id is accepted and not kept
     }
     record = HandRecord.from_json(minimal)
-    assert record.result == "win" and record.options == {} and record.counts == {}
+    assert record.options == {} and record.counts == {}
     assert record.wins[0] == Win("a")
     assert record.wins[0].self_drawn
     ev = record.events[0]
@@ -147,6 +148,10 @@ STRUCTURAL_ERRORS = [
     ("dealer", DELETE, "dealer"),
     ("dealer", ["alice"], "dealer"),
     ("result", 1, "result"),
+    # issue 12 point 4 (strict records): a missing result is not a win, a missing "from" is
+    # not a self-draw (contract: "`wins[].from` … `null` = self-drawn")
+    ("result", DELETE, "result"),
+    ("wins/0/from", DELETE, "wins[0].from"),
     ("wins", {"winner": "bob"}, "wins"),
     ("wins/0", "bob", "wins[0]"),
     ("wins/0/winner", DELETE, "wins[0].winner"),
@@ -199,6 +204,15 @@ def test_not_an_object(data: Any) -> None:
     with pytest.raises(RecordError) as info:
         HandRecord.from_json(data)
     assert info.value.field == "record"
+
+
+def test_explicit_null_from_is_a_self_draw() -> None:
+    record = HandRecord.from_json(_with("wins/0/from", None))
+    assert record.wins[0].self_drawn
+    missing = _with("wins/0/from", DELETE)
+    with pytest.raises(RecordError) as info:
+        HandRecord.from_json(missing)
+    assert "null" in info.value.message  # the message says how to write a self-draw
 
 
 def test_record_error_is_a_value_error() -> None:

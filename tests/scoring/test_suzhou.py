@@ -267,3 +267,14 @@ def test_audit_impossible_records(record: dict[str, Any], why: str) -> None:
     with pytest.raises(RecordError) as e:
         settle(record)
     assert why in str(e.value)
+
+
+@pytest.mark.parametrize("count", ["hard_flowers", "suit_an_gang", "wind_peng"])
+def test_a_count_for_a_loser_is_refused(count: str) -> None:
+    # issue 12 point 4: every Suzhou count is the winner's 花 ("硬花…每個1花", seed 003 L13; the
+    # counts are declared "(胡者)"); a loser's flowers earn nothing, so a record that counts
+    # them is a mistake to refuse (as Sichuan refuses 根 for a loser), not to ignore silently.
+    r = rec([win("b", "c")], counts={count: {"b": 1, "d": 1}})
+    assert refused_field(r) == f"counts.{count}.d"
+    # zero for a loser is the same as leaving the loser out, and settles
+    assert settle(rec([win("b", "c")], counts={count: {"b": 1, "d": 0}}))
