@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 from scoring.errors import RecordError
-from scoring.gb.calculator import KNITTED, ORPHANS, calculate
+from scoring.gb.calculator import KNITTED, ORPHANS, calculate, clear_caches
 from scoring.gb.hand import parse_hand
 from scoring.gb.tiles import tiles_str
 
@@ -138,12 +138,7 @@ def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
     data = hands(n)
     # reset the memo tables so the first pass is cold
-    from scoring.gb import calculator
-
-    calculator._SUIT_CACHE.clear()
-    calculator._DECOMP_CACHE.clear()
-    calculator._OK_CACHE.clear()
-    calculator._STRUCT_CACHE.clear()
+    clear_caches()
     passes: list[list[float]] = []
     for _ in range(4):
         times = []

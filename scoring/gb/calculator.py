@@ -19,7 +19,7 @@ from itertools import combinations
 
 from scoring.gb.exclusions import EXTRA_ROWS, ROWS
 from scoring.gb.fans import CHICKEN, EXTRA_BY_ID, FAN_BY_ID
-from scoring.gb.hand import GbHand
+from scoring.gb.hand import GbHand, Meld
 from scoring.gb.tiles import (
     DRAGONS,
     GREEN,
@@ -310,8 +310,17 @@ def _is_seven_pairs(c: list[int] | tuple[int, ...]) -> bool:
     return all(n % 2 == 0 for n in c)
 
 
-def wait_count(concealed13: list[int], own: list[int], seven_pairs_ok: bool, limit: int = 2) -> int:
-    """How many kinds complete these concealed tiles (a 5th copy does not count), up to limit."""
+def wait_count(concealed13: list[int], seven_pairs_ok: bool, limit: int = 2) -> int:
+    """How many kinds complete these concealed tiles (as sets + a pair, or 七对 when
+    ``seven_pairs_ok``), counting at most ``limit``.
+
+    A wait is a shape (seed 002 L281 "手中有12345和3，56789和6不算边张", L283 "手中有45567和6不算坎张"):
+    a kind counts even when the player holds its four copies, as in the reference calculator
+    (ChineseOfficialMahjongHelper ``is_unique_waiting``)."""
+    key = (tuple(concealed13), seven_pairs_ok, limit)
+    hit = _WAIT_CACHE.get(key)
+    if hit is not None:
+        return hit
     cand: set[int] = set()
     for t, n in enumerate(concealed13):
         if not n:
@@ -326,8 +335,6 @@ def wait_count(concealed13: list[int], own: list[int], seven_pairs_ok: bool, lim
                 cand.add(u)
     found = 0
     for t in sorted(cand):
-        if own[t] >= 4:
-            continue
         concealed13[t] += 1
         ok = is_standard_complete(concealed13) or (
             seven_pairs_ok and sum(concealed13) == 14 and _is_seven_pairs(concealed13)
@@ -337,7 +344,28 @@ def wait_count(concealed13: list[int], own: list[int], seven_pairs_ok: bool, lim
             found += 1
             if found >= limit:
                 break
+    if len(_WAIT_CACHE) > 200_000:
+        _WAIT_CACHE.clear()
+    _WAIT_CACHE[key] = found
     return found
+
+
+_WAIT_CACHE: dict[tuple[tuple[int, ...], bool, int], int] = {}
+
+
+def _wait_fan(chows_c: tuple[int, ...], pair: int, win: int) -> str | None:
+    """The wait fan the winning tile's place in the concealed sets gives (when the wait is
+    unique): an end of a chow 边张 before the middle 坎张 before the pair 单钓将 (seed 002 L281
+    "1233和3 … 都为边张", L283 "4556和5也为坎张": the reference's order)."""
+    wait = None
+    for c in chows_c:
+        if win == c or win == c + 2:
+            return "edge_wait"
+        if win == c + 1:
+            wait = "closed_wait"
+    if wait is None and pair == win:
+        wait = "single_wait"
+    return wait
 
 
 # ----------------------------------------------------------------------------------------
@@ -381,46 +409,51 @@ def _three_chow_fan(a: int, b: int, c: int) -> str | None:
     return None
 
 
-def _forest_pairs(chows: tuple[int, ...]) -> dict[str, int]:
-    """套算一次 + 不得相同: the most pair fans whose edges form a forest with no chow in two
-    fans of one kind."""
-    edges = []
-    for i, j in combinations(range(len(chows)), 2):
-        f = _pair_fan(chows[i], chows[j])
+#: the order of the tiles in the reference calculator (万, 条, 筒, 东南西北, 中发白): its readings,
+#: chows and sets are enumerated in this order, which decides between readings of equal total
+REF_ORDER: tuple[int, ...] = (
+    *range(0, 9),
+    *range(18, 27),
+    *range(9, 18),
+    27,
+    28,
+    29,
+    30,
+    33,
+    32,
+    31,
+)
+REF_RANK: tuple[int, ...] = tuple(REF_ORDER.index(t) for t in range(34))
+_PAIR_KINDS = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
+
+
+def _pair_fans(chows: tuple[int, ...]) -> dict[str, int]:
+    """套算一次 + 不得相同 for chows with no 3-chow fan (spec §2.2 principles 3 and 5; not in the
+    seeds): of the pair links, at most n − 1 count (n − 1 − the chows linked to none), cutting
+    repeated kinds first, from 老少副 back to 一般高 — the reference's ``exclusionary_rule``
+    ("234s223344567p，只能计为：一般高、喜相逢、连六")."""
+    n = len(chows)
+    links = {(i, j): _pair_fan(chows[i], chows[j]) for i, j in combinations(range(n), 2)}
+    table = dict.fromkeys(_PAIR_KINDS, 0)
+    for f in links.values():
         if f is not None:
-            edges.append((i, j, f))
-    best: tuple[tuple[int, int, str], ...] = ()
-    for k in range(min(len(edges), len(chows) - 1), 0, -1):
-        for sub in combinations(edges, k):
-            parent = list(range(len(chows)))
-
-            def find(u: int, parent: list[int] = parent) -> int:
-                while parent[u] != u:
-                    u = parent[u]
-                return u
-
-            seen: set[tuple[int, str]] = set()
-            good = True
-            for i, j, f in sub:
-                if (i, f) in seen or (j, f) in seen:
-                    good = False
-                    break
-                seen.add((i, f))
-                seen.add((j, f))
-                ri, rj = find(i), find(j)
-                if ri == rj:
-                    good = False
-                    break
-                parent[ri] = rj
-            if good:
-                best = sub
+            table[f] += 1
+    cnt = sum(table.values())
+    if n == 3:
+        cap = 2
+    else:
+        linked = {i for (i, j), f in links.items() if f is not None for i in (i, j)}
+        cap = len(linked) - 1
+    limit = 1
+    while cnt > cap and limit >= 0:
+        for f in reversed(_PAIR_KINDS):
+            while table[f] > limit and cnt > cap:
+                table[f] -= 1
+                cnt -= 1
+            if cnt <= cap:
                 break
-        if best:
-            break
-    out: dict[str, int] = {}
-    for _, _, f in best:
-        out[f] = out.get(f, 0) + 1
-    return out
+        limit -= 1
+    return {f: k for f, k in table.items() if k}
 
 
 def _chow_fans(chows: tuple[int, ...], pair: int) -> dict[str, int]:
@@ -445,6 +478,9 @@ def _chow_fans(chows: tuple[int, ...], pair: int) -> dict[str, int]:
             if (b - a == c - b == d - c) and b - a in (1, 2):
                 return {"four_pure_shifted_chows": 1}
     if n >= 3:
+        # the first trio (in the reference's tile order) with the highest 3-chow fan, and the
+        # fourth chow's one link (一般高, 喜相逢, 连六, 老少副 in this order of preference)
+        chows = tuple(sorted(chows, key=REF_RANK.__getitem__))
         best: dict[str, int] = {}
         best_pts = 0
         for trio in combinations(range(n), 3):
@@ -465,7 +501,7 @@ def _chow_fans(chows: tuple[int, ...], pair: int) -> dict[str, int]:
                 best, best_pts = got, pts
         if best:
             return best
-    return _forest_pairs(chows)
+    return _pair_fans(chows)
 
 
 def _pung_combo_fans(pungs: tuple[int, ...]) -> dict[str, int]:
@@ -634,6 +670,42 @@ class _Reading:
     yaojiu: list[int]
     form: str
     text: str
+    sets: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())  # concealed chows, pungs
+    pair: int = -1  # the pair of a set reading; its text is then completed when it is chosen
+
+    def reading_text(self) -> str:
+        if self.pair < 0:
+            return self.text
+        chows, pungs = self.sets
+        parts = [self.text] if self.text else []
+        parts += [_CHOW_TEXT[c] for c in chows]
+        parts += [_PUNG_TEXT[p] for p in pungs]
+        parts.append(_PAIR_TEXT[self.pair])
+        return " ".join(parts)
+
+
+_CHOW_TEXT = tuple(tiles_str([c, c + 1, c + 2]) if c < 27 and c % 9 < 7 else "" for c in range(34))
+_PUNG_TEXT = tuple(tiles_str([t] * 3) for t in range(34))
+_PAIR_TEXT = tuple(tiles_str([t] * 2) for t in range(34))
+_MELD_TEXT: dict[Meld, str] = {}
+
+
+def _meld_text(m: Meld) -> str:
+    hit = _MELD_TEXT.get(m)
+    if hit is None:
+        hit = _MELD_TEXT[m] = m.notation()
+    return hit
+
+
+def _ref_key(r: _Reading) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+    """Where the reference meets this reading: the special forms first, then the 4 sets + pair
+    readings in its depth-first order (the concealed sets sorted, 刻 before 顺 on one tile)."""
+    if r.form != "standard":
+        return 0, ()
+    chows, pungs = r.sets
+    R = REF_RANK
+    eig = [(R[c], R[c + 1], R[c + 2]) for c in chows] + [(R[p], R[p], R[p]) for p in pungs]
+    return 1, tuple(sorted(eig))
 
 
 def _add(raw: dict[str, int], more: dict[str, int]) -> None:
@@ -702,12 +774,12 @@ def calculate(
 
     def is_unique() -> bool:
         if not unique_wait:
-            unique_wait.append(wait_count(hand13, own, n_melds == 0) == 1)
+            unique_wait.append(wait_count(hand13, n_melds == 0) == 1)
         return unique_wait[0]
 
     meld_chows = tuple(m.tile for m in gb.melds if m.kind == "chow")
     meld_pungs = tuple(m.tile for m in gb.melds if m.kind != "chow")
-    meld_text = " ".join(m.notation() for m in gb.melds)
+    meld_text = " ".join([_meld_text(m) for m in gb.melds]) if gb.melds else ""
 
     # --- 3+3+3+3+2 ---------------------------------------------------------------------
     nine_gates = False
@@ -740,22 +812,12 @@ def calculate(
             raw["seat_wind"] = 1
         if n_melds == 4 and not ck and not self_drawn:
             raw["melded_hand"] = 1
-        wait = None
-        if any((c % 9 == 0 and win == c + 2) or (c % 9 == 6 and win == c) for c in chows_c):
-            wait = "edge_wait"
-        elif any(win == c + 1 for c in chows_c):
-            wait = "closed_wait"
-        elif pair == win:
-            wait = "single_wait"
+        wait = _wait_fan(chows_c, pair, win)
         if wait is not None and is_unique():
             raw[wait] = 1
         if nine_gates:
             raw["nine_gates"] = 1
-        parts = [meld_text] if meld_text else []
-        parts += [tiles_str([c, c + 1, c + 2]) for c in chows_c]
-        parts += [tiles_str([p] * 3) for p in pungs_c]
-        parts.append(tiles_str([pair, pair]))
-        readings.append(_Reading(raw, list(yj), "standard", " ".join(parts)))
+        readings.append(_Reading(raw, list(yj), "standard", meld_text, (chows_c, pungs_c), pair))
 
     # --- special forms (concealed) -----------------------------------------------------------
     if n_melds == 0:
@@ -819,31 +881,28 @@ def calculate(
                     raw["prevalent_wind"] = 1
                 if gb.seat_wind in pungs:
                     raw["seat_wind"] = 1
-                if win not in k:
-                    if n_melds:
+                # the wait of the set + pair beside the 组合龙 (the winning tile may also be read
+                # as completing them when the 组合龙 holds another copy: 就高不就低, as the
+                # reference's KNITTED_STRAIGHT_BODY_WITH_ECS)
+                if n_melds:
+                    if win not in k or conc[win] == 3:
                         raw["single_wait"] = 1
-                    else:
-                        rem = list(rest)
-                        rem[win] -= 1
-                        if wait_count(rem, own, False) == 1:
-                            if any((c % 9 == 0 and win == c + 2) or (c % 9 == 6 and win == c)
-                                   for c in chows_c):  # fmt: skip
-                                raw["edge_wait"] = 1
-                            elif any(win == c + 1 for c in chows_c):
-                                raw["closed_wait"] = 1
-                            elif pair == win:
-                                raw["single_wait"] = 1
-                parts = [tiles_str(list(k))]
-                if meld_text:
-                    parts.append(meld_text)
-                parts += [tiles_str([c, c + 1, c + 2]) for c in chows_c]
-                parts += [tiles_str([p] * 3) for p in pungs_c]
-                parts.append(tiles_str([pair, pair]))
-                readings.append(_Reading(raw, kyj, "knitted_straight", " ".join(parts)))
+                elif rest[win]:
+                    rem = list(rest)
+                    rem[win] -= 1
+                    if wait_count(rem, False) == 1:
+                        wait = _wait_fan(chows_c, pair, win)
+                        if wait is not None:
+                            raw[wait] = 1
+                text = f"{tiles_str(list(k))} {meld_text}" if meld_text else tiles_str(list(k))
+                readings.append(
+                    _Reading(raw, kyj, "knitted_straight", text, (chows_c, pungs_c), pair)
+                )
 
     if not readings:
         return None
-    best: GbResult | None = None
+    scored: list[tuple[int, _Reading, dict[str, int], list[Excluded]]] = []
+    top = -1
     for r in readings:
         if extra_set != "set_a":
             r.raw.pop("four_winds_great_fortune", None)
@@ -858,14 +917,36 @@ def calculate(
         if not final:
             final = {CHICKEN: 1}
         total = _points(final, extra_set)
-        if best is None or total > best.total:
-            lines = tuple(
-                FanLine(f, n, _unit(f, extra_set))
-                for f, n in sorted(final.items(), key=lambda kv: _PRIORITY[kv[0]])
-            )
-            exc = tuple(sorted(excluded, key=lambda e: _PRIORITY[e.id]))
-            best = GbResult(lines, exc, total, gb.flowers, r.form, r.text)
-    return best
+        top = max(top, total)
+        scored.append((total, r, final, excluded))
+    # 就高不就低 (principle 4); between readings of the same total (the seeds are silent), the
+    # reference's choice: its first reading, but a later 4 sets + pair reading with 一色三同顺 or
+    # 三同刻 ("2022.3.7 优先选择一色三同顺 … 2023.9.2 优先选择三同刻"), or any when 七对 ties
+    ties = [x for x in scored if x[0] == top]
+    if len(ties) > 1:
+        ties.sort(key=lambda x: _ref_key(x[1]))
+        seven = any(x[1].form == "seven_pairs" for x in ties)
+        pick = ties[0]
+        for x in ties[1:]:
+            if x[1].form == "standard" and (
+                seven or "pure_triple_chow" in x[2] or "triple_pung" in x[2]
+            ):
+                pick = x
+    else:
+        pick = ties[0]
+    total, r, final, excluded = pick
+    lines = tuple(
+        FanLine(f, n, _unit(f, extra_set))
+        for f, n in sorted(final.items(), key=lambda kv: _PRIORITY[kv[0]])
+    )
+    exc = tuple(sorted(excluded, key=lambda e: _PRIORITY[e.id]))
+    return GbResult(lines, exc, total, gb.flowers, r.form, r.reading_text())
+
+
+def clear_caches() -> None:
+    """Empty every memo table (for a cold benchmark pass)."""
+    for cache in (_SUIT_CACHE, _DECOMP_CACHE, _OK_CACHE, _STRUCT_CACHE, _WAIT_CACHE, _MELD_TEXT):
+        cache.clear()
 
 
 def _unit(f: str, extra_set: str) -> int:
