@@ -4,7 +4,8 @@ Hands of every shape (sets + pair with and without melds and kongs, 七对, 连�
 七星不靠, 组合龙 + set, 九莲宝灯), random context flags; each timed alone as
 ``calculate(parse_hand(tiles_object))`` — what ``gb-fans`` does per line. The first pass starts
 with empty caches ("cold"); the following passes reuse the memo tables ("warm").
-Reference: the C++ calculator of ChineseOfficialMahjongHelper takes about 6 µs per hand.
+When PyMahjongGB (the test extra) is installed, the reference C++ calculator of
+ChineseOfficialMahjongHelper is timed on the same hands and the ratio printed.
 
 Run: ``.venv/bin/python benchmarks/bench_gb.py [N]``
 """
@@ -134,6 +135,55 @@ def hands(n: int, seed: int = 2024) -> list[dict[str, Any]]:
     return out
 
 
+def _ref_tile(t: int) -> str:
+    """Our tile index as the reference's code (W 万, B 筒 dots, T 条 bamboo, F winds, J1 中 J2 发
+    J3 白)."""
+    if t < 27:
+        return "WBT"[t // 9] + str(t % 9 + 1)
+    return f"F{t - 26}" if t < 31 else ("J3", "J2", "J1")[t - 31]
+
+
+def reference_args(h: dict[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of PyMahjongGB's ``MahjongFanCalculator`` for one tiles object."""
+    gb = parse_hand(h)
+    packs = []
+    for m in gb.melds:
+        if m.kind == "chow":
+            packs.append(("CHI", _ref_tile(m.tile + 1), 1))
+        else:
+            offer = 0 if m.concealed else 1
+            packs.append(("PENG" if m.kind == "pung" else "GANG", _ref_tile(m.tile), offer))
+    return {
+        "pack": tuple(packs),
+        "hand": tuple(_ref_tile(t) for t in gb.hand),
+        "winTile": _ref_tile(gb.win_tile),
+        "flowerCount": gb.flowers,
+        "isSelfDrawn": gb.self_drawn,
+        "is4thTile": gb.last_tile_of_kind,
+        "isAboutKong": gb.kong_related,
+        "isWallLast": gb.last_wall_tile,
+        "seatWind": gb.seat_wind - 27,
+        "prevalentWind": gb.prevalent_wind - 27,
+    }
+
+
+def time_reference(data: list[dict[str, Any]]) -> float | None:
+    """Median µs per hand of the reference C++ calculator (PyMahjongGB, if installed) on the
+    same hands, its arguments built beforehand (the call: binding + C++)."""
+    try:
+        from MahjongGB import MahjongFanCalculator
+    except ImportError:
+        return None
+    args = [reference_args(h) for h in data]
+    times = []
+    for _ in range(4):
+        for kw in args:
+            t0 = time.perf_counter_ns()
+            MahjongFanCalculator(**kw)
+            times.append((time.perf_counter_ns() - t0) / 1000)
+    return statistics.median(times)
+
+
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
     data = hands(n)
@@ -157,7 +207,12 @@ def main() -> None:
     print(f"hands: {len(data)}  forms: {dict(sorted(forms.items()))}")
     print(f"median µs per hand (parse + calculate): cold {cold:.1f}, warm {warm:.1f}")
     print(f"p90 cold: {sorted(passes[0])[int(0.9 * len(data))]:.1f} µs")
-    print(f"ratio to the C++ calculator (~6 µs): cold {cold / 6:.0f}×, warm {warm / 6:.0f}×")
+    ref = time_reference(data)
+    if ref is None:
+        print("PyMahjongGB is not installed (pip install -e .[test]): no reference timing")
+    else:
+        print(f"reference C++ calculator (PyMahjongGB) on the same hands: {ref:.1f} µs per hand")
+        print(f"ratio to the reference: cold {cold / ref:.1f}×, warm {warm / ref:.1f}×")
 
 
 if __name__ == "__main__":
