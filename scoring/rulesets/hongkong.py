@@ -9,8 +9,11 @@ Spec: ``shared/rules/hongkong.md`` (written from public sources H1–H22, not fr
   share exactly 2m. Money comes last: the stake names give money per unit (二五雞 $0.25,
   五一 $0.50, 一二蚊 $1, H1 L85–87 and H4), computed in whole cents (25, 50, 100 per unit),
   so the explanation's dollars are exact too.
-* A win is entered as its faan total (``fan``), a checklist (``fans``, §3), or the flag
-  ``limit`` (爆棚 / 例牌 without a count) — exactly one of them. A total below ``min_faan``
+* A win is entered as its faan total (``fan``) or a checklist (``fans``, §3), not both,
+  and/or the flag ``limit`` (爆棚 / 例牌): with the flag the win is worth ``max_faan`` and a
+  total or checklist given with it adds nothing (§3 "the other items may be listed but count
+  nothing"; the spec's "exactly one" is relaxed because the bot asks the count first and
+  offers the flag after it). A total below ``min_faan``
   (三番起糊) is not a win: the record is rejected naming ``wins[i].fan`` and the table records a
   false win instead (H6 "如未夠三番食糊,一律當詐糊"). A total above ``max_faan`` is paid at it.
 * Who pays (§2): self-drawn, each loser 2m; on a discard, 全銃 the discarder 4m, 半銃 the
@@ -56,9 +59,9 @@ RESULTS = (
 #: money per unit in cents for each stake name (§2 table: B/2 of H1)
 STAKE_CENTS = {"er_wu_ji": 25, "wu_yi": 50, "yi_er_man": 100}
 STAKE_NAMES = {
-    "er_wu_ji": ("二五鸡", "二五雞", "two-five chicken"),
-    "wu_yi": ("五一", "五一", "five-one"),
-    "yi_er_man": ("一二蚊", "一二蚊", "one-two dollars"),
+    "er_wu_ji": ("二五鸡", "二五雞", "二五雞 two-five chicken"),
+    "wu_yi": ("五一", "五一", "五一 five-one"),
+    "yi_er_man": ("一二蚊", "一二蚊", "一二蚊 one-two dollars"),
 }
 
 #: §3 checklist: id -> (zh, zh_hant, en, faan or None = limit, sources)
@@ -453,18 +456,13 @@ class HongKong(Ruleset):
 
     def _check_win(self, record: HandRecord, opts: Options, i: int, win: Win) -> None:
         path = f"wins[{i}]"
-        given = [k for k, v in (("fan", win.fan), ("fans", win.fans)) if v is not None]
-        if win.has(LIMIT):
-            given.append("flags")
-        if not given:
+        if win.fan is not None and win.fans is not None:
+            raise RecordError(f"{path}.fans", "give the faan total or the checklist, not both")
+        limit = win.has(LIMIT)
+        if win.fan is None and win.fans is None and not limit:
             raise RecordError(f"{path}.fan", "give the faan total, the checklist or the limit flag")
-        if len(given) > 1:
-            raise RecordError(
-                f"{path}.{given[1]}",
-                f"give only one of the faan total, the checklist, the limit flag (also {given[0]})",
-            )
         min_faan = opts.i("min_faan")
-        if win.fan is not None and win.fan < min_faan:
+        if win.fan is not None and win.fan < min_faan and not limit:
             raise RecordError(
                 f"{path}.fan",
                 f"{win.fan} faan is below the minimum of {min_faan} (三番起糊): "
@@ -505,6 +503,7 @@ class HongKong(Ruleset):
         if "hua_hu" in seen and len(seen) > 1:
             raise RecordError(f"{path}.fans", "花糊 is an instant win: list nothing else")
         total, hand, limit = self._sum(win, opts)
+        limit = limit or win.has(LIMIT)
         if limit or INSTANT & seen.keys() or opts.b("flowers_count_for_minimum"):
             hand = total
         if not (limit or INSTANT & seen.keys()) and hand < opts.i("min_faan"):
@@ -556,7 +555,14 @@ class HongKong(Ruleset):
         """The faan used for payment (capped at max_faan), and how it adds up (zh, en)."""
         max_faan = opts.i("max_faan")
         if win.has(LIMIT):
-            return max_faan, f"爆棚（例牌）={max_faan}番", f"limit hand = {max_faan} faan"
+            # the bot asks the count first; under the limit it adds nothing (§3, H10)
+            extra_zh = "，番数不另计" if win.fan is not None or win.fans else ""
+            extra_en = ", the count adds nothing" if win.fan is not None or win.fans else ""
+            return (
+                max_faan,
+                f"爆棚（例牌）={max_faan}番{extra_zh}",
+                f"limit hand = {max_faan} faan{extra_en}",
+            )
         if win.fan is not None:
             f = min(win.fan, max_faan)
             cap_zh = f"，爆棚按{max_faan}番" if win.fan > max_faan else ""
@@ -751,12 +757,12 @@ class HongKong(Ruleset):
         stake = opts.s("stake")
         if stake not in STAKE_CENTS or not any(t.net.values()):
             return
-        zh, zh_hant, en = STAKE_NAMES[stake]
+        zh, _, en = STAKE_NAMES[stake]
         per = money_text(1, stake)
         parts = [f"{p} {money_text(t.net[p], stake)}" for p in record.players]
         t.explain(
             f"以{zh}计（每份{per}）：" + "，".join(parts),
-            f"at {zh_hant} ({en}, {per} a unit): " + ", ".join(parts),
+            f"at {en} ({per} a unit): " + ", ".join(parts),
         )
 
 

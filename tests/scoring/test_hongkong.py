@@ -331,6 +331,10 @@ def test_checklist_limit_hand_is_worth_max_faan() -> None:
         assert settle(r).net["B"] == 6 * multiplier(max_faan, "half")
         flag = rec([{"winner": "B", "flags": ["limit"]}], {"max_faan": max_faan})
         assert settle(flag).net == settle(r).net
+        # the bot asks the count first: with the flag a count adds nothing, even below 三番起糊
+        for extra in ({"fan": 1}, {"fan": 40}, {"fans": ["ping_hu", "zi_mo"]}):
+            both = rec([{"winner": "B", "flags": ["limit"], **extra}], {"max_faan": max_faan})
+            assert settle(both).net == settle(r).net
 
 
 def test_disputed_values_are_options_h_c7() -> None:
@@ -361,7 +365,6 @@ def test_concealed_self_draw_option_h_c9() -> None:
         ({"fans": ["tian_hu"]}, "wins[0].fans[0]"),  # winner B is not the dealer
         ({"fans": ["no_such_faan"]}, "wins[0].fans[0]"),
         ({"fans": ["dui_dui_hu"], "fan": 3}, "wins[0].fans"),  # two inputs
-        ({"fan": 5, "flags": ["limit"]}, "wins[0].flags"),
         ({}, "wins[0].fan"),  # no input
         ({"from": "C", "fan": 2}, "wins[0].fan"),  # below 三番起糊 (H6: a false win)
     ],

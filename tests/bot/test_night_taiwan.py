@@ -1,0 +1,255 @@
+"""A Taiwan 16-tile 底 + 台 night end to end over the fake Bot API server: /newtable asks 底
+and 台值 (台值 raised from 10 to 20 there), seven hands — a checklist self-draw by the dealer,
+the dealer's streak 連莊 entered as the count (連1拉1 = 3 台), a draw, a non-dealer self-draw
+paying the dealer's 1 + 2N, a discard in Traditional Chinese after /lang, a robbed kong and
+八仙過海 — then /settle.
+
+Rules: shared/rules/taiwan.md §2 (per payer 底 + 台 × 台值; the dealer's 1 + 2N 台 only on a
+payment the dealer is part of; 自摸 all three pay, 放槍 and 搶槓 the discarder alone). The
+oracle for the money is ``scoring.settle`` on the hands as the test means them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+import scoring
+from tests.bot.conftest import Scene
+from tests.bot.fake_telegram import User
+from tests.bot.helpers import seat_and_start, tap_row
+
+NAMES = ("Alice", "Bob", "Carol", "Dave")
+OPTIONS = {"preset": "north", "tai": 20}
+
+
+def rec(
+    dealer: str, wins: list[dict[str, Any]], *, streak: int = 0, result: str = "win"
+) -> dict[str, Any]:
+    return {
+        "ruleset": "taiwan",
+        "options": OPTIONS,
+        "players": list(NAMES),
+        "dealer": dealer,
+        "result": result,
+        "wins": [{"from": None, "robbed_kong": False, "flags": [], **w} for w in wins],
+        "counts": {"lian_zhuang": {dealer: streak}} if streak else {},
+    }
+
+
+# the hands as meant (dealer Alice; she keeps the deal on her win and on a draw)
+H1 = rec("Alice", [{"winner": "Alice", "fans": ["men_qing_zi_mo", "san_yuan_pai"]}])
+H2 = rec("Alice", [{"winner": "Bob", "from": "Carol", "fan": 2}], streak=1)
+H3 = rec("Bob", [], result="draw")
+H4 = rec("Bob", [{"winner": "Dave", "fan": 3}], streak=1)
+H5 = rec("Carol", [{"winner": "Alice", "from": "Carol", "fan": 5}])
+H6 = rec("Dave", [{"winner": "Bob", "from": "Alice", "robbed_kong": True, "fan": 2}])
+H7 = rec("Alice", [{"winner": "Carol", "fan": 8, "flags": ["ba_xian_guo_hai"]}])
+HANDS = (H1, H2, H3, H4, H5, H6, H7)
+
+
+def payments(record: dict[str, Any]) -> set[str]:
+    return {f"{p.payer} → {p.payee}: {p.amount}" for p in scoring.settle(record).payments}
+
+
+def shown(preview: str) -> set[str]:
+    return {re.sub(r" (dollars|元)$", "", ln) for ln in preview.splitlines() if " → " in ln}
+
+
+async def tap(s: Scene, user: User, msg: dict, label: str) -> None:
+    ans = await s.tap(user, msg, label)
+    assert not ans.get("show_alert"), (label, ans, s.text(msg), s.labels(msg))
+
+
+async def tap_where(s: Scene, user: User, msg: dict, *parts: str) -> None:
+    hits = [t for t in s.labels(msg) if all(p in t for p in parts)]
+    assert len(hits) == 1, (parts, s.labels(msg))
+    await tap(s, user, msg, hits[0])
+
+
+async def pick(s: Scene, user: User, msg: dict, label: str) -> None:
+    """Tap ``label`` on a paged list, paging on (▶ or the next page number) until it shows."""
+    for page in range(2, 12):
+        if any(label in t for t in s.labels(msg)):
+            await tap_where(s, user, msg, label)
+            return
+        await tap(s, user, msg, "▶" if "▶" in s.labels(msg) else str(page))
+    raise AssertionError(f"{label!r} never shown")
+
+
+async def win_row(s: Scene, user: User, w: dict, winner: str, frm: str | None) -> None:
+    rows = [t for t in s.labels(w) if t.split()[0] == winner and ("←" in t or "self" in t)]
+    if rows:
+        want = [t for t in rows if (t.endswith(f"← {frm}") if frm else "self" in t)]
+        assert len(want) == 1, (winner, frm, rows)
+        await tap(s, user, w, want[0])
+        return
+    await tap(s, user, w, winner)
+    await tap(s, user, w, f"{frm} discarded" if frm else "Self-drawn")
+
+
+async def keypad(s: Scene, user: User, w: dict, total: int, mode: str = "Total fan") -> None:
+    if mode in s.labels(w):
+        await tap(s, user, w, mode)
+    for digit in str(total):
+        await tap(s, user, w, digit)
+    await tap_where(s, user, w, "▶")
+
+
+async def to_preview(s: Scene, user: User, w: dict, confirm: str = "Confirm") -> str:
+    for _ in range(10):
+        if any(confirm in t for t in s.labels(w)):
+            return s.text(w)
+        nxt = [t for t in s.labels(w) if t.endswith("▶") and "Back" not in t]
+        assert nxt, s.labels(w)
+        await tap(s, user, w, nxt[0])
+    raise AssertionError(s.labels(w))
+
+
+async def confirm(
+    s: Scene, user: User, w: dict, n: int, label: str = "Confirm", head: str = "Hand {n}:"
+) -> str:
+    mark = s.tg.mark()
+    await tap_where(s, user, w, label)
+    line = await s.tg.next_message(s.chat, mark, contains=head.format(n=n))
+    return str(line["text"])
+
+
+def dealer_of(s: Scene, table: dict) -> str:
+    line = next(ln for ln in s.text(table).splitlines() if "🎲" in ln)
+    return next(n for n in NAMES if n in line)
+
+
+async def streak(s: Scene, user: User, w: dict, dealer: str, n: int) -> None:
+    """The dealer's 連莊 count (the ledger does not prefill it yet): ➕ on the dealer's row."""
+    row = f"{dealer} · "
+    assert any(t.startswith(row) and "streak" in t for t in s.labels(w)), s.labels(w)
+    await tap_row(s, user, w, row, "➕", times=n)
+
+
+async def test_taiwan_night(tg, bot):
+    chat = tg.group(-100817)
+    users = [tg.user(817 + i, n) for i, n in enumerate(NAMES)]
+    alice, bob, carol, dave = users
+    s = Scene(tg, chat)
+
+    # /newtable: Taiwan, the northern preset, 底 30 and 台值 raised to 20, money ¥1 a dollar
+    setup = await s.say(alice, "/newtable", expect=None)
+    await pick(s, alice, setup, "Taiwan")
+    await tap_where(s, alice, setup, "Northern")
+    assert "Base (底): 30" in s.labels(setup) and "Value of a 台: 10" in s.labels(setup)
+    await tap_row(s, alice, setup, "Value of a 台", "➕", times=10)
+    assert "Value of a 台: 20" in s.labels(setup)
+    await tap_where(s, alice, setup, "Next")
+    mark = tg.mark()
+    await tap(s, alice, setup, "¥1")
+    table = await tg.next_message(chat, mark)
+    assert "Taiwan" in s.text(table)
+    await seat_and_start(s, table, users)
+    assert dealer_of(s, table) == "Alice"
+
+    # Hand 1 — dealer Alice (first hand, N = 0) self-draws 門清自摸 3 + 三元牌 1 = 4 台:
+    # each pays 30 + (4 + 1) × 20 = 130
+    w = await s.tap_for_message(alice, table, "Record hand")
+    await win_row(s, alice, w, "Alice", None)
+    await tap(s, alice, w, "Fan checklist")
+    await tap_where(s, alice, w, "Concealed self-draw")
+    await tap_where(s, alice, w, "Dragon pung")
+    preview = await to_preview(s, alice, w)
+    assert shown(preview) == payments(H1)
+    assert "Bob pays base 30 + (4 + dealer 1) × 20 = 130" in preview
+    assert "Alice +390" in await confirm(s, alice, w, 1)
+    assert dealer_of(s, table) == "Alice"
+
+    # Hand 2 — Alice deals again (連1): Bob wins 2 台 on Carol's discard; the dealer is not
+    # part of the payment, so her 3 台 do not count: Carol pays 30 + 2 × 20 = 70
+    w = await s.tap_for_message(bob, table, "Record hand")
+    await win_row(s, bob, w, "Bob", "Carol")
+    await keypad(s, bob, w, 2)
+    await to_preview(s, bob, w)
+    await streak(s, bob, w, "Alice", 1)
+    preview = await to_preview(s, bob, w)
+    assert shown(preview) == payments(H2) == {"Carol → Bob: 70"}
+    await confirm(s, bob, w, 2)
+    assert dealer_of(s, table) == "Bob"
+
+    # Hand 3 — a draw: nothing paid, Bob keeps the deal (T2 "莊家胡牌或是流局,稱為連莊")
+    w = await s.tap_for_message(carol, table, "Draw")
+    preview = await to_preview(s, carol, w)
+    assert not shown(preview)
+    await confirm(s, carol, w, 3)
+    assert dealer_of(s, table) == "Bob"
+
+    # Hand 4 — Bob deals, 連1 after the draw: Dave self-draws 3 台; Bob pays
+    # 30 + (3 + 1 + 2×1) × 20 = 150, Alice and Carol 30 + 3 × 20 = 90
+    w = await s.tap_for_message(dave, table, "Record hand")
+    await win_row(s, dave, w, "Dave", None)
+    await keypad(s, dave, w, 3)
+    await to_preview(s, dave, w)
+    await streak(s, dave, w, "Bob", 1)
+    preview = await to_preview(s, dave, w)
+    assert shown(preview) == payments(H4)
+    assert "dealer Bob, streak 1: dealer 台 1 + 2×1 = 3" in preview
+    assert "Dave +330" in await confirm(s, dave, w, 4)
+    assert dealer_of(s, table) == "Carol"
+
+    # Hand 5 — in Traditional Chinese: Alice wins 5 台 on the dealer Carol's discard:
+    # Carol pays 30 + (5 + 1) × 20 = 150
+    lang = await s.say(alice, "/lang", expect="Language of this chat")
+    await tap(s, alice, lang, "繁體中文")
+    table_zh = await s.say(alice, "/table", expect="台灣十六張")
+    assert "莊" in s.text(table_zh)
+    w = await s.tap_for_message(alice, table_zh, "記一局")
+    await tap(
+        s,
+        alice,
+        w,
+        next(t for t in s.labels(w) if t.split()[0] == "Alice" and t.endswith("← Carol")),
+    )
+    await keypad(s, alice, w, 5, mode="總番數")
+    preview = await to_preview(s, alice, w, confirm="確認")
+    assert shown(preview) == payments(H5) == {"Carol → Alice: 150"}
+    await confirm(s, alice, w, 5, label="確認", head="第 {n} 局")
+    lang = await s.say(alice, "/lang", expect="本群語言")
+    await tap(s, alice, lang, "English")
+    table = await s.say(alice, "/table", expect="Taiwan")
+    assert dealer_of(s, table) == "Dave"
+
+    # Hand 6 — Bob robs Alice's kong, 2 台: the konger pays as a discarder (T15), 30 + 40
+    w = await s.tap_for_message(bob, table, "Record hand")
+    await tap_where(s, bob, w, "🀫")
+    await tap(s, bob, w, next(t for t in s.labels(w) if t.split()[0] == "Bob" and "Alice" in t))
+    await keypad(s, bob, w, 2)
+    preview = await to_preview(s, bob, w)
+    assert shown(preview) == payments(H6) == {"Alice → Bob: 70"}
+    assert "robbing Alice's kong: Alice alone pays" in preview
+    await confirm(s, bob, w, 6)
+    assert dealer_of(s, table) == "Alice"
+
+    # Hand 7 — Carol: 八仙過海 (eight flowers) entered with its 8 台, settled as a self-draw
+    w = await s.tap_for_message(carol, table, "Record hand")
+    await win_row(s, carol, w, "Carol", None)
+    await keypad(s, carol, w, 8)
+    await to_preview(s, carol, w)
+    await tap_where(s, carol, w, "All eight flowers")
+    preview = await to_preview(s, carol, w)
+    assert shown(preview) == payments(H7)
+    assert "Alice pays base 30 + (8 + dealer 1) × 20 = 210" in preview
+    await confirm(s, carol, w, 7)
+
+    # /settle: the fewest transfers equal the hand-by-hand sum, at ¥1 a dollar
+    expected: Counter[str] = Counter()
+    for h in HANDS:
+        for p, v in scoring.settle(h).net.items():
+            expected[p] += v
+    ask = await s.say(alice, "/settle", expect="settle")
+    await tap(s, alice, ask, "Settle")
+    text = s.text(ask)
+    balance: Counter[str] = Counter()
+    for payer, payee, amount in re.findall(
+        r"^(\w+) pays (\w+) ¥(\d+(?:\.\d+)?)$", text, flags=re.M
+    ):
+        balance[payer] -= round(float(amount))
+        balance[payee] += round(float(amount))
+    assert {n: balance[n] for n in NAMES} == {n: expected[n] for n in NAMES}, text
