@@ -33,7 +33,7 @@ from telegram.ext import (
 
 from bot.config import Settings, load_settings
 from bot.errors import install_redaction, on_error
-from bot.handlers import drafts, info, table
+from bot.handlers import drafts, info, phrase, table
 from bot.i18n import Translator
 from storage.service import Ledger
 
@@ -60,6 +60,7 @@ GROUP_COMMANDS = (
     "history",
     "explain",
     "edit",
+    "hand",
     "board",
     "settle",
     "nights",
@@ -84,6 +85,7 @@ def command_descriptions(tr: Translator) -> dict[str, str]:
         "history": _("List the hands"),
         "explain": _("Explain hand N: /explain N"),
         "edit": _("Correct hand N: /edit N"),
+        "hand": _("Record a hand in one line: /hand TEXT"),
         "board": _("Standings"),
         "settle": _("End the night: who pays whom"),
         "nights": _("Past nights: totals and who pays whom"),
@@ -160,6 +162,7 @@ def add_handlers(app: AnyApp) -> None:
         "history": table.cmd_history,
         "explain": table.cmd_explain,
         "edit": table.cmd_edit,
+        "hand": phrase.cmd_hand,
         "export": table.cmd_export,
         "close": table.cmd_close,
         "calc": table.cmd_calc,
@@ -170,6 +173,11 @@ def add_handlers(app: AnyApp) -> None:
     app.add_handler(CallbackQueryHandler(info.on_callback))
     app.add_handler(
         MessageHandler(filters.REPLY & filters.TEXT & ~filters.COMMAND, drafts.on_reply_text)
+    )
+    # a text reply to the table message is a hand in one line (group 1: after the tiles replies)
+    app.add_handler(
+        MessageHandler(filters.REPLY & filters.TEXT & ~filters.COMMAND, phrase.on_table_reply),
+        group=1,
     )
     app.add_error_handler(on_error)
 

@@ -35,6 +35,12 @@ def help_text(tr: Translator) -> str:
                     "preview and Confirm."
                 )
             ),
+            esc(
+                _(
+                    "Or say the whole hand in one line: /hand Bob ron Carol big seven pairs no "
+                    "wild (or reply to the table message with it). You get the same preview."
+                )
+            ),
             esc(_("4. /settle at the end of the night: who pays whom, in the fewest transfers.")),
             "",
             esc(
