@@ -14,7 +14,7 @@ from typing import Any
 from scoring import registry
 from scoring.declarations import CountDecl, FieldDecl, is_enabled, item_problem
 from scoring.errors import RecordError
-from scoring.record import Event, HandRecord, Settlement, Step, Win
+from scoring.record import LEDGER_MAX, Event, HandRecord, Settlement, Step, Win
 from scoring.ruleset import Options, Ruleset, how
 
 NOTHING_PAID = Step("本局无人付款", "Nobody pays anything for this hand")
@@ -206,6 +206,20 @@ def validate(record: HandRecord) -> tuple[Ruleset, Options]:
     return rs, opts
 
 
+def _check_bounds(rs: Ruleset, result: Settlement) -> None:
+    """The last guard: a settlement beyond what the ledger holds is refused, not stored. The
+    rulesets bound their options and counts so that no valid record gets here (the property
+    test ``tests/scoring/test_bounds.py`` settles without this guard to prove it)."""
+    values = (*result.net.values(), *(p.amount for p in result.payments))
+    for value in values:
+        if not -LEDGER_MAX <= value <= LEDGER_MAX:
+            _fail(
+                "options",
+                f"this hand's amounts pass the ledger's limit of {LEDGER_MAX:,} per player under "
+                f"ruleset {rs.id}'s options: lower the base or the cap",
+            )
+
+
 def parse(record: HandRecord | Mapping[str, Any]) -> HandRecord:
     return record if isinstance(record, HandRecord) else HandRecord.from_json(dict(record))
 
@@ -215,6 +229,7 @@ def settle(record: HandRecord | Mapping[str, Any]) -> Settlement:
     rec = parse(record)
     rs, opts = validate(rec)
     result = rs.compute(rec, opts)
+    _check_bounds(rs, result)
     if not result.explanation:
         # every settlement carries its derivation, even one where nothing is paid
         result = Settlement(result.payments, result.net, (NOTHING_PAID,))

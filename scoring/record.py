@@ -15,6 +15,12 @@ from scoring.errors import RecordError
 
 OptionValue = bool | int | str
 
+#: the largest amount or net one settlement may carry for one player: what the ledger holds
+#: (BigInteger, summed over a night) with room to spare. An option set that could make a valid
+#: record exceed it is refused (``Ruleset.check_options``, the rulesets' bounds), and the engine
+#: refuses a settlement beyond it rather than store it.
+LEDGER_MAX = 10**12
+
 WIN_KEYS = ("winner", "from", "robbed_kong", "shape", "flags", "fan", "fans", "tiles")
 RECORD_KEYS = ("ruleset", "options", "players", "dealer", "result", "wins", "counts", "events")
 

@@ -210,7 +210,14 @@ class Ruleset:
             if why:
                 raise RecordError(f"options.{key}", why)
             opts[key] = value
+        cls.check_options(opts)
         return opts
+
+    @classmethod
+    def check_options(cls, opts: Options) -> None:
+        """Checks of a whole option set beyond each option's declaration (e.g. that no valid
+        record can make an amount larger than :data:`scoring.record.LEDGER_MAX`); raise
+        :class:`RecordError` on ``options.<id>``. Runs once per option set, before any record."""
 
     # --- rules -------------------------------------------------------------------------
     def check(self, record: HandRecord, opts: Options) -> None:

@@ -27,8 +27,9 @@ from scoring.declarations import (
     item_problem,
 )
 from scoring.errors import RecordError
-from scoring.record import Event, HandRecord, OptionValue, Settlement, Win
+from scoring.record import LEDGER_MAX, Event, HandRecord, OptionValue, Settlement, Win
 from scoring.ruleset import Options, Ruleset
+from scoring.ruleset import how as how_of
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
 GUESTS = ("guest_ann", "guest_ben", "guest_cy")
@@ -42,7 +43,7 @@ POT = "pot"
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
-def _option_value(rng: random.Random, decl: OptionDecl) -> OptionValue:
+def _option_value(rng: random.Random, decl: OptionDecl, extreme: bool = False) -> OptionValue:
     if decl.kind == "bool":
         return rng.random() < 0.5
     if decl.kind == "choice":
@@ -50,19 +51,24 @@ def _option_value(rng: random.Random, decl: OptionDecl) -> OptionValue:
     default = int(decl.default)
     lo = decl.min if decl.min is not None else default - 5
     hi = decl.max if decl.max is not None else default + 20
+    if extreme and rng.random() < 0.8:
+        return rng.choice((lo, hi, hi, hi))
     if hi - lo > 1000 and rng.random() < 0.7:
         hi = lo + 20  # mostly small values for huge ranges, sometimes the extremes
     return rng.randint(lo, hi) if rng.random() < 0.85 else rng.choice((lo, hi))
 
 
-def random_options(rng: random.Random, rs: Ruleset) -> dict[str, OptionValue]:
-    """A preset (sometimes) and a few overrides, each within its declaration."""
+def random_options(
+    rng: random.Random, rs: Ruleset, *, extreme: bool = False
+) -> dict[str, OptionValue]:
+    """A preset (sometimes) and a few overrides, each within its declaration (``extreme``:
+    more overrides, integers mostly at their declared bounds)."""
     given: dict[str, OptionValue] = {}
     if rs.presets and rng.random() < 0.6:
         given["preset"] = rng.choice(rs.presets).id
     for decl in rs.options:
-        if rng.random() < 0.3:
-            given[decl.id] = _option_value(rng, decl)
+        if rng.random() < (0.7 if extreme else 0.3):
+            given[decl.id] = _option_value(rng, decl, extreme)
     return given
 
 
@@ -102,6 +108,7 @@ def _random_win(
     winner: str,
     w_how: str,
     discarder: str | None,
+    extreme: bool = False,
 ) -> Win:
     is_dealer = winner == dealer
     inputs = rs.win_inputs
@@ -127,13 +134,17 @@ def _random_win(
         pick = rng.choice(alternatives)
         if pick == "fan":
             fan = rng.choice((rng.randint(0, 12), rng.randint(8, 40), rng.randint(0, 200)))
+            if extreme and rng.random() < 0.7:
+                from scoring.engine import MAX_FAN  # lazy: the engine imports the registry
+
+                fan = rng.choice((MAX_FAN, MAX_FAN, rng.randint(13, 64)))
         else:
             fans = tuple(rng.sample(fan_ids, rng.randint(1, min(4, len(fan_ids)))))
     chosen: list[WinItemDecl] = [shape] if shape else []
     flags: list[str] = []
     pool = list(rs.flags)
     rng.shuffle(pool)
-    p_flag = rng.choice((0.1, 0.3, 0.6))
+    p_flag = rng.choice((0.6, 0.9, 1.0) if extreme else (0.1, 0.3, 0.6))
     for flag in pool:
         if rng.random() < p_flag and _item_ok(
             flag, w_how, is_dealer, shape.id if shape else None, chosen, opts
@@ -152,7 +163,12 @@ def _random_win(
 
 
 def _random_wins(
-    rng: random.Random, rs: Ruleset, opts: Options, players: Sequence[str], dealer: str
+    rng: random.Random,
+    rs: Ruleset,
+    opts: Options,
+    players: Sequence[str],
+    dealer: str,
+    extreme: bool = False,
 ) -> tuple[Win, ...]:
     n = len(players)
     if rs.multi_win == "none" or n < 3:
@@ -169,7 +185,7 @@ def _random_wins(
         w_how = rng.choice((DISCARD, DISCARD, ROBBED_KONG))
         shooter = rng.choice([p for p in players if p not in winners])
         for w in winners:
-            wins.append(_random_win(rng, rs, opts, dealer, w, w_how, shooter))
+            wins.append(_random_win(rng, rs, opts, dealer, w, w_how, shooter, extreme))
         return tuple(wins)
     done: list[str] = []
     for w in winners:
@@ -179,21 +195,39 @@ def _random_wins(
             # 血战: a player who already won has left the hand and discards no more
             candidates = [p for p in players if p != w and p not in done]
             discarder = rng.choice(candidates)
-        wins.append(_random_win(rng, rs, opts, dealer, w, w_how, discarder))
+            prev = wins[-1] if wins else None
+            if (
+                prev is not None
+                and prev.discarder in candidates
+                and w_how == how_of(prev)
+                and rng.random() < 0.4
+            ):
+                discarder = prev.discarder  # 血战: often several winners on one discard
+        wins.append(_random_win(rng, rs, opts, dealer, w, w_how, discarder, extreme))
         done.append(w)
     return tuple(wins)
 
 
 def _random_counts(
-    rng: random.Random, rs: Ruleset, opts: Options, players: Sequence[str], result: str
+    rng: random.Random,
+    rs: Ruleset,
+    opts: Options,
+    players: Sequence[str],
+    result: str,
+    extreme: bool = False,
+    winners: Sequence[str] = (),
 ) -> dict[str, dict[str, int]]:
     counts: dict[str, dict[str, int]] = {}
+    # many counts are the winners' only (根, flowers, 花): often count only for the winners
+    counted = list(players)
+    if winners and rng.random() < 0.4:
+        counted = [p for p in players if p in winners]
     for decl in rs.counts:
         if not _enabled(decl.enabled_by, opts) or rng.random() < 0.35:
             continue
         row: dict[str, int] = {}
         budget = decl.total_max
-        for p in rng.sample(list(players), len(players)):
+        for p in rng.sample(counted, len(counted)):
             if rng.random() < 0.5:
                 continue  # left out = 0 (allowed when min <= 0)
             hi = decl.max
@@ -203,7 +237,9 @@ def _random_counts(
             if hi < lo:
                 break
             v = rng.randint(lo, hi) if rng.random() < 0.8 else rng.choice((lo, hi))
-            if rng.random() < 0.6:
+            if extreme and rng.random() < 0.7:
+                v = hi
+            elif rng.random() < 0.6:
                 v = max(lo, min(v, lo + 1))  # small counts are the common case
             row[p] = v
             if budget is not None:
@@ -221,7 +257,12 @@ def _random_counts(
 
 
 def _random_events(
-    rng: random.Random, rs: Ruleset, opts: Options, players: Sequence[str], result: str
+    rng: random.Random,
+    rs: Ruleset,
+    opts: Options,
+    players: Sequence[str],
+    result: str,
+    extreme: bool = False,
 ) -> tuple[Event, ...]:
     decls = [
         e
@@ -231,7 +272,7 @@ def _random_events(
     if not decls:
         return ()
     events: list[Event] = []
-    for _ in range(rng.choice((0, 0, 0, 1, 1, 2, 3))):
+    for _ in range(rng.choice((2, 4, 8) if extreme else (0, 0, 0, 1, 1, 2, 3))):
         decl = rng.choice(decls)
         player = rng.choice(players)
         source: str | None = None
@@ -243,6 +284,8 @@ def _random_events(
                 continue  # omitted field: the ruleset's default applies
             if f.kind == "text":
                 data[f.id] = rng.choice((*GUESTS, *players))
+            elif extreme and rng.random() < 0.7:
+                data[f.id] = f.max
             elif rng.random() < 0.5:
                 data[f.id] = min(max(f.default, f.min), f.max)
             else:
@@ -251,19 +294,32 @@ def _random_events(
     return tuple(events)
 
 
-def random_record(rs: Ruleset, rng: random.Random) -> HandRecord:
-    """A random record for ``rs`` that satisfies its declarations."""
+def random_record(rs: Ruleset, rng: random.Random, *, extreme: bool = False) -> HandRecord:
+    """A random record for ``rs`` that satisfies its declarations.
+
+    ``extreme``: integers mostly at their declared maximum (options, counts, event fields, a
+    fan given directly), many flags and events: the records that make the largest amounts.
+    """
     n = rng.choice(rs.players)
     players = tuple(rng.sample(NAMES, n)) if n <= len(NAMES) else tuple(f"p{i}" for i in range(n))
     dealer = rng.choice(players)
-    given = random_options(rng, rs)
-    opts = rs.resolve_options(given)
+    # an option set the ruleset refuses as a whole (``check_options``) is drawn again
+    for _ in range(20):
+        given = random_options(rng, rs, extreme=extreme)
+        try:
+            opts = rs.resolve_options(given)
+            break
+        except RecordError:
+            continue
+    else:
+        given = {}
+        opts = rs.resolve_options(given)
     result_ids = [r.value for r in rs.results]
     weights = [4 if r == "win" else 1 for r in result_ids]
     result = rng.choices(result_ids, weights)[0]
     wins: tuple[Win, ...] = ()
     if result == "win" or (result in rs.wins_allowed_in and rng.random() < 0.5):
-        wins = _random_wins(rng, rs, opts, players, dealer)
+        wins = _random_wins(rng, rs, opts, players, dealer, extreme)
     return HandRecord(
         ruleset=rs.id,
         players=players,
@@ -271,23 +327,25 @@ def random_record(rs: Ruleset, rng: random.Random) -> HandRecord:
         result=result,
         wins=wins,
         options=given,
-        counts=_random_counts(rng, rs, opts, players, result),
-        events=_random_events(rng, rs, opts, players, result),
+        counts=_random_counts(rng, rs, opts, players, result, extreme, [w.winner for w in wins]),
+        events=_random_events(rng, rs, opts, players, result, extreme),
     )
 
 
-def random_settling_record(rs: Ruleset, rng: random.Random, tries: int = 500) -> HandRecord:
+def random_settling_record(
+    rs: Ruleset, rng: random.Random, tries: int = 500, *, extreme: bool = False
+) -> HandRecord:
     """A random record that ``rs`` also accepts (its own ``check`` included): up to ``tries``
     attempts, then the last attempt whatever it is."""
     from scoring.engine import settle  # the engine imports the registry; keep this lazy
 
-    record = random_record(rs, rng)
+    record = random_record(rs, rng, extreme=extreme)
     for _ in range(tries - 1):
         try:
             settle(record)
             return record
         except RecordError:
-            record = random_record(rs, rng)
+            record = random_record(rs, rng, extreme=extreme)
     return record
 
 
@@ -332,7 +390,8 @@ def _clear(value: object) -> None:
 def settlement_problems(record: HandRecord, s: Settlement) -> list[str]:
     """What is wrong with a settlement by the contract's general rules (empty = nothing).
 
-    * every amount and net value is an ``int``; every payment is positive, between two
+    * every amount and net value is an ``int`` of at most :data:`LEDGER_MAX` (in absolute
+      value); every payment is positive, between two
       different parties, with an ASCII snake_case reason id;
     * ``net`` lists every seated player and equals the sum of the payments, party by party;
     * ``net`` sums to zero over its keys; a party that is not seated is a guest named in an
@@ -358,9 +417,14 @@ def settlement_problems(record: HandRecord, s: Settlement) -> list[str]:
             problems.append(f"payments[{i}].reason is not a snake_case id: {p.reason!r}")
         sums[p.payer] = sums.get(p.payer, 0) - p.amount
         sums[p.payee] = sums.get(p.payee, 0) + p.amount
+    for i, p in enumerate(s.payments):
+        if type(p.amount) is int and p.amount > LEDGER_MAX:
+            problems.append(f"payments[{i}].amount {p.amount} is above the ledger's {LEDGER_MAX}")
     for party, value in s.net.items():
         if type(value) is not int:
             problems.append(f"net[{party!r}] is not an int: {value!r}")
+        elif abs(value) > LEDGER_MAX:
+            problems.append(f"net[{party!r}] = {value} is beyond the ledger's ±{LEDGER_MAX}")
     missing = seated - set(s.net)
     if missing:
         problems.append(f"net leaves out seated players {sorted(missing)}")

@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Literal
 from scoring.declarations import CountDecl, DealerRule, OptionDecl, WinItemDecl
 from scoring.errors import RecordError
 from scoring.quanchong import pay_fan_win, payment_option
-from scoring.record import HandRecord, Settlement, Win
+from scoring.record import LEDGER_MAX, HandRecord, Settlement, Win
 from scoring.ruleset import Options, Ruleset, Tally
 
 #: the article's fan list (seed L87–97): id -> (zh, en, 番, seed line)
@@ -57,6 +57,18 @@ def _not_with(fid: str) -> frozenset[str]:
     return frozenset(b if a == fid else a for a, b in EXCLUSIVE if fid in (a, b))
 
 
+#: the most a player pays in one hand, in shares: 全冲 4 shares to each of 3 winners
+MAX_SHARES = 12
+
+
+def ledger_fan_limit(base: int) -> int:
+    """The largest 番 with ``MAX_SHARES × base × 2^番 ≤ LEDGER_MAX``."""
+    fan = 0
+    while MAX_SHARES * base * (2 << fan) <= LEDGER_MAX:
+        fan += 1
+    return fan
+
+
 class Points(Ruleset):
     id: ClassVar[str] = "points"
     zh: ClassVar[str] = "点数制（底分×2^番，封顶）"
@@ -79,9 +91,11 @@ class Points(Ruleset):
         ),
         OptionDecl(
             "cap_fan", "封顶（番）", "Cap (fan)", "int", 13, min=0, max=99, important=True,
-            help_zh="“上限封顶即役满牌型，为13番”（第15行）；大过封顶以封顶计算。0 = 不封顶",
+            help_zh="“上限封顶即役满牌型，为13番”（第15行）；大过封顶以封顶计算。0 = 不封顶"
+            "（但一局的番数仍不得超过账本上限：12×底分×2^番 ≤ 10^12，底分10时32番）",
             help_en="'the cap is the limit hand, 13 fan' (L15); anything above is paid at the cap. "
-            "0 = no cap",
+            "0 = no cap (a hand is still refused past the ledger's bound: 12 × base × 2^fan ≤ "
+            "10^12, 32 fan at base 10)",
         ),
         payment_option("discarder", house=True),  # spec §1: "who pays is not stated"
         OptionDecl(
@@ -122,6 +136,17 @@ class Points(Ruleset):
             ]
         }
 
+    @classmethod
+    def check_options(cls, opts: Options) -> None:
+        cap = opts.i("cap_fan")
+        limit = ledger_fan_limit(opts.i("base"))
+        if cap > limit:
+            raise RecordError(
+                "options.cap_fan",
+                f"with base {opts.i('base')} the cap can be at most {limit} 番: a player may pay "
+                f"12 shares of base × 2^cap in one hand, and the ledger holds {LEDGER_MAX:,}",
+            )
+
     def check(self, record: HandRecord, opts: Options) -> None:
         for i, w in enumerate(record.wins):
             if w.fan is not None and w.fans is not None:
@@ -145,6 +170,18 @@ class Points(Ruleset):
         for p, n in record.counts.get("flowers", {}).items():
             if n and p not in {w.winner for w in record.wins}:
                 raise RecordError(f"counts.flowers.{p}", "flowers count for winners only")
+        if not opts.i("cap_fan"):
+            # no cap: 2^番 grows without limit; a win past the ledger's bound is refused
+            limit = ledger_fan_limit(opts.i("base"))
+            for i, w in enumerate(record.wins):
+                fan = self.count_fan(record, w, opts)[0]
+                if fan > limit:
+                    key = "fan" if w.fan is not None else "fans"
+                    raise RecordError(
+                        f"wins[{i}].{key}",
+                        f"{fan} 番 with no cap: at base {opts.i('base')} a win can count at most "
+                        f"{limit} 番 (the ledger holds {LEDGER_MAX:,}); set a cap",
+                    )
 
     def count_fan(self, record: HandRecord, win: Win, opts: Options) -> tuple[int, str, str]:
         """The win's 番 before the cap, and how it adds up (zh, en)."""

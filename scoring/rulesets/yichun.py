@@ -88,6 +88,11 @@ def _shape(
     return WinItemDecl(sid, zh, en, vzh, ven, how=how, winner_dealer=dealer, house=house)
 
 
+#: lighters per hand with no table limit (house bound; L61 "发展到后期可以考虑不限制"): the same as
+#: the option's largest limit, so that 2^lighters keeps every amount within LEDGER_MAX
+MAX_LIGHTERS = 8
+
+
 class Yichun(Ruleset):
     id = "yichun"
     zh = "宜春麻将"
@@ -185,8 +190,9 @@ class Yichun(Ruleset):
             min=0,
             max=8,
             important=True,
-            help_zh="种子“建议限丢1个”（L61）；0 = 不限。",
-            help_en="Seed L61 suggests a limit of 1; 0 = no limit.",
+            help_zh="种子“建议限丢1个”（L61）；0 = 不限（每局最多仍为8个：每个翻倍）。",
+            help_en="Seed L61 suggests a limit of 1; 0 = no limit (still at most 8 per hand: "
+            "each one doubles).",
         ),
         OptionDecl(
             "robbed_kong_payer",
@@ -396,6 +402,13 @@ class Yichun(Ruleset):
         limit = opts.i("lighter_limit")
         if limit and lighters > limit:
             raise RecordError("events", f"at most {limit} lighter(s) per hand at this table")
+        if lighters > MAX_LIGHTERS:
+            # "不限制" (L61) still cannot double past what the ledger holds (issue 12)
+            raise RecordError(
+                "events",
+                f"at most {MAX_LIGHTERS} lighters per hand even with no table limit: each doubles "
+                "every payment (×2^lighters)",
+            )
         seen: set[tuple[str, str]] = set()
         backers: set[str] = set()
         for i, e in enumerate(record.events):

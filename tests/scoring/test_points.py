@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from scoring import next_dealer, settle
 from scoring.registry import get
-from scoring.rulesets.points import FANS
+from scoring.rulesets.points import FANS, ledger_fan_limit
 from tests.scoring.builders import PLAYERS, record, refused_field
 
 P = PLAYERS
@@ -170,7 +170,12 @@ def test_property_zero_sum_and_cap(
     if len(winners) > 1 and disc is None:
         winners = winners[:1]
     wins = [win(P[w], None if disc is None else P[disc], fan=fan) for w in winners]
-    s = settle(rec(wins, options={"cap_fan": cap, "payment": payment, "base": base}))
+    r = rec(wins, options={"cap_fan": cap, "payment": payment, "base": base})
+    if not cap and fan > ledger_fan_limit(base):
+        # no cap: a fan past the ledger's bound is refused (issue 12 point 4)
+        assert refused_field(r) == "wins[0].fan"
+        return
+    s = settle(r)
     assert sum(s.net.values()) == 0
     used = min(fan, cap) if cap else fan
     # each payment is at most the per-payer share × the payment layer's multiple (全冲: 4)
