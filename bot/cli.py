@@ -1,8 +1,8 @@
 """The ``mahjong-tally`` command line (offline; no token needed except for ``bot``).
 
-    mahjong-tally rules                    the rulesets: id, Chinese and English name, players
-    mahjong-tally rules ID [--json]        one ruleset, readable or as JSON
-    mahjong-tally calc FILE|- [--json] [--lang zh|en]
+    mahjong-tally rules [--lang L]         the rulesets: id, Chinese and English name, players
+    mahjong-tally rules ID [--json] [--lang L]  one ruleset, readable or as JSON
+    mahjong-tally calc FILE|- [--json] [--lang L]
                                            settle one hand record
     mahjong-tally calc --jsonl             batch: a record per stdin line, a result per line
     mahjong-tally bot                      run the Telegram bot
@@ -10,6 +10,8 @@
     mahjong-tally render-samples OUTDIR    render sample images
 
 Bad input exits with status 2 and one line on standard error that names the field.
+``--lang`` (text output of ``calc``, ``rules``, ``gb-fans``) is ``en``, ``zh_Hans`` or
+``zh_Hant`` (``zh`` = zh_Hans), the bot's languages (:data:`bot.i18n.LANGS`).
 
 Adding a subcommand: write one ``add_<name>(sub)`` function that adds its parser and sets
 ``func`` (a function taking the parsed arguments and returning the exit status), then list
@@ -20,6 +22,7 @@ it in :data:`COMMANDS`. Import heavy modules inside the function that runs the c
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -28,6 +31,8 @@ from typing import Any, TextIO
 
 PROG = "mahjong-tally"
 EXIT_BAD_INPUT = 2
+#: ``--lang`` values: the bot's languages and the alias zh (= zh_Hans)
+LANG_CHOICES = ("en", "zh_Hans", "zh_Hant", "zh")
 
 
 class BadInput(Exception):
@@ -43,11 +48,16 @@ def _dump(data: Any, *, pretty: bool = False) -> str:
 # --- rules -----------------------------------------------------------------------------------
 
 
-def _names(item: dict[str, Any]) -> str:
+def _names(item: dict[str, Any], tr: Any = None) -> str:
+    if tr is not None:  # one language (--lang): the bot's Translator
+        return str(tr.entry(item))
     return f"{item['name_zh']} / {item['name_en']}"
 
 
-def _value(item: dict[str, Any]) -> str:
+def _value(item: dict[str, Any], tr: Any = None) -> str:
+    if tr is not None:
+        v = tr.entry(item, "value")
+        return f"  {v}" if v else ""
     zh, en = item.get("value_zh", ""), item.get("value_en", "")
     if zh and en and zh != en:
         return f"  {zh} / {en}"
@@ -73,19 +83,24 @@ def _constraints(item: dict[str, Any]) -> str:
     return f"  [{'; '.join(parts)}]" if parts else ""
 
 
-def describe_ruleset(data: dict[str, Any]) -> str:
-    """A ruleset's ``to_json()`` as readable text (both languages)."""
+def describe_ruleset(data: dict[str, Any], tr: Any = None) -> str:
+    """A ruleset's ``to_json()`` as readable text: both languages, or the language of ``tr``
+    (a :class:`bot.i18n.Translator`; ``name_zh_hant`` keys are used where present)."""
+    unit = tr.entry(data, "unit") if tr is not None else f"{data['unit_zh']} / {data['unit_en']}"
     lines = [
-        f"{data['id']}: {data['name_zh']} / {data['name_en']}",
-        f"players: {', '.join(str(n) for n in data['players'])}; "
-        f"unit: {data['unit_zh']} / {data['unit_en']}",
+        f"{data['id']}: {_names(data, tr)}",
+        f"players: {', '.join(str(n) for n in data['players'])}; unit: {unit}",
     ]
-    for key in ("summary_zh", "summary_en"):
-        if data.get(key):
-            lines.append(data[key])
+    if tr is not None:
+        if summary := tr.entry(data, "summary"):
+            lines.append(summary)
+    else:
+        for key in ("summary_zh", "summary_en"):
+            if data.get(key):
+                lines.append(data[key])
     dealer = data.get("dealer_rule")
     if dealer:
-        lines.append(f"dealer: {dealer['name_zh']} / {dealer['name_en']}")
+        lines.append(f"dealer: {_names(dealer, tr)}")
     if data["options"]:
         lines.append("")
         lines.append("options:")
@@ -97,7 +112,7 @@ def describe_ruleset(data: dict[str, Any]) -> str:
                 extra = f" ({o.get('min', '')}..{o.get('max', '')})"
             house = ", house rule" if o.get("house") else ""
             lines.append(
-                f"  {o['id']}: {_names(o)} = {json.dumps(o['default'], ensure_ascii=False)}"
+                f"  {o['id']}: {_names(o, tr)} = {json.dumps(o['default'], ensure_ascii=False)}"
                 f"{extra}{house}"
             )
     if data["presets"]:
@@ -108,22 +123,25 @@ def describe_ruleset(data: dict[str, Any]) -> str:
             values = ", ".join(
                 f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in p["values"].items()
             )
-            lines.append(f"  {p['id']}: {_names(p)}" + (f"  {values}" if values else ""))
+            lines.append(f"  {p['id']}: {_names(p, tr)}" + (f"  {values}" if values else ""))
     lines.append("")
-    lines.append("results: " + ", ".join(f"{r['id']} ({_names(r)})" for r in data["results"]))
+    results = ", ".join(f"{r['id']} ({_names(r, tr)})" for r in data["results"])
+    lines.append("results: " + results)
     for key, title in (("shapes", "shapes"), ("flags", "flags")):
         if data[key]:
             lines.append("")
             lines.append(f"{title}:")
             for item in data[key]:
-                lines.append(f"  {item['id']}: {_names(item)}{_value(item)}{_constraints(item)}")
+                lines.append(
+                    f"  {item['id']}: {_names(item, tr)}{_value(item, tr)}{_constraints(item)}"
+                )
     if data["counts"]:
         lines.append("")
         lines.append("counts (per player):")
         for c in data["counts"]:
             total = f", total ≤ {c['total_max']}" if "total_max" in c else ""
             lines.append(
-                f"  {c['id']}: {_names(c)} ({c['min']}..{c['max']}{total}){_constraints(c)}"
+                f"  {c['id']}: {_names(c, tr)} ({c['min']}..{c['max']}{total}){_constraints(c)}"
             )
     if data["events"]:
         lines.append("")
@@ -133,7 +151,7 @@ def describe_ruleset(data: dict[str, Any]) -> str:
             src = {"required": "from required", "optional": "from optional"}.get(e["from"], "")
             extras = "; ".join(x for x in (src, fields and f"fields: {fields}") if x)
             lines.append(
-                f"  {e['id']}: {_names(e)}{_value(e)}" + (f"  [{extras}]" if extras else "")
+                f"  {e['id']}: {_names(e, tr)}{_value(e, tr)}" + (f"  [{extras}]" if extras else "")
             )
     fans = data.get("fans")
     if isinstance(fans, list) and fans:
@@ -142,14 +160,37 @@ def describe_ruleset(data: dict[str, Any]) -> str:
         for f in fans:
             if isinstance(f, dict) and {"id", "name_zh", "name_en"} <= f.keys():
                 pts = f" {f['points']}" if "points" in f else ""
-                lines.append(f"  {f['id']}: {_names(f)}{pts}")
+                lines.append(f"  {f['id']}: {_names(f, tr)}{pts}")
     return "\n".join(lines)
+
+
+def _translator(lang: str | None) -> Any:
+    from bot.i18n import Translator
+
+    return None if lang is None else Translator(lang)
+
+
+def _hant_names(rs: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` (``rs.to_json()``) with ``name_zh_hant`` where ``rs`` declares a zh_hant name."""
+    if getattr(rs, "zh_hant", ""):
+        data["name_zh_hant"] = rs.zh_hant
+    if getattr(rs, "unit_zh_hant", ""):
+        data["unit_zh_hant"] = rs.unit_zh_hant
+    for key in ("options", "presets", "shapes", "flags", "counts", "events"):
+        for decl, item in zip(getattr(rs, key), data[key], strict=True):
+            if decl.zh_hant:
+                item["name_zh_hant"] = decl.zh_hant
+    for r, item in zip(rs.results, data["results"], strict=True):
+        if r.zh_hant:
+            item["name_zh_hant"] = r.zh_hant
+    return data
 
 
 def run_rules(args: argparse.Namespace) -> int:
     import scoring
     from scoring.errors import RecordError
 
+    tr = _translator(args.lang)
     if args.id is None:
         rulesets = scoring.all_rulesets()
         if args.json:
@@ -158,14 +199,15 @@ def run_rules(args: argparse.Namespace) -> int:
         width = max((len(rs.id) for rs in rulesets), default=2)
         for rs in rulesets:
             players = "/".join(str(n) for n in rs.players)
-            print(f"{rs.id:<{width}}  {rs.zh} / {rs.en}  ({players} players)")
+            name = tr.name(rs) if tr is not None else f"{rs.zh} / {rs.en}"
+            print(f"{rs.id:<{width}}  {name}  ({players} players)")
         return 0
     try:
         rs = scoring.get(args.id)
     except RecordError as err:
         raise BadInput(str(err)) from None
     data = rs.to_json()
-    print(_dump(data, pretty=True) if args.json else describe_ruleset(data))
+    print(_dump(data, pretty=True) if args.json else describe_ruleset(_hant_names(rs, data), tr))
     return 0
 
 
@@ -173,6 +215,9 @@ def add_rules(sub: Any) -> None:
     p = sub.add_parser("rules", help="list the rulesets, or describe one")
     p.add_argument("id", nargs="?", help="a ruleset id (omit to list them all)")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument(
+        "--lang", choices=LANG_CHOICES, default=None, help="text language (default: zh and en)"
+    )
     p.set_defaults(func=run_rules)
 
 
@@ -196,27 +241,28 @@ def settle_json(data: Any) -> dict[str, Any]:
 
 
 def settlement_text(record: dict[str, Any], settlement: dict[str, Any], lang: str) -> str:
-    """A settlement as readable text in ``lang`` (zh or en)."""
+    """A settlement as readable text in ``lang`` (en, zh_Hans, zh_Hant; zh = zh_Hans)."""
     import scoring
+    from bot.i18n import Translator
 
     rs = scoring.get(record["ruleset"])
-    zh = lang == "zh"
-    unit = rs.unit_zh if zh else rs.unit_en
-    name = rs.zh if zh else rs.en
-    lines = [f"{name} ({rs.id})"]
-    lines.append("付款：" if zh else "Payments:")
+    tr = Translator(lang)
+    unit = tr.attr(rs, "unit")
+    lines = [f"{tr.name(rs)} ({rs.id})"]
+    lines.append(tr.pick("付款：", "Payments:"))
     if not settlement["payments"]:
-        lines.append("  （无）" if zh else "  (none)")
+        lines.append(tr.pick("  （无）", "  (none)"))
     for p in settlement["payments"]:
-        lines.append(f"  {p['from']} → {p['to']}: {p['amount']} {unit} ({p['reason']})")
-    lines.append("合计：" if zh else "Net:")
+        reason = tr.reason(rs, p["reason"])
+        lines.append(f"  {p['from']} → {p['to']}: {p['amount']} {unit} ({reason})")
+    lines.append(tr.pick("合计：", "Net:"))
     width = max((len(k) for k in settlement["net"]), default=0)
     for player, value in settlement["net"].items():
         lines.append(f"  {player:<{width}}  {value:+d}")
     if settlement["explanation"]:
-        lines.append("计算：" if zh else "Explanation:")
+        lines.append(tr.pick("计算：", "Explanation:"))
         for step in settlement["explanation"]:
-            lines.append(f"  {step['zh'] if zh else step['en']}")
+            lines.append(f"  {tr.step(step)}")
     return "\n".join(lines)
 
 
@@ -283,7 +329,7 @@ def add_calc(sub: Any) -> None:
         action="store_true",
         help="batch: one record per stdin line (an extra 'id' is echoed), one result per line",
     )
-    p.add_argument("--lang", choices=("zh", "en"), default="en", help="text language")
+    p.add_argument("--lang", choices=LANG_CHOICES, default="en", help="text language")
     p.set_defaults(func=run_calc)
 
 
@@ -369,14 +415,26 @@ def add_gb_fans(sub: Any) -> None:
         help="Guobiao: the fans of one hand (phone notation) or a --jsonl batch",
         epilog=notation.USAGE_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+        conflict_handler="resolve",  # --lang below replaces notation's zh|en
     )
     notation.add_arguments(p)
+    p.add_argument("--lang", choices=LANG_CHOICES, default="en", help="text language")
 
     def run(args: argparse.Namespace) -> int:
+        from bot.i18n import Translator
+
+        tr = Translator(args.lang)
+        args.lang = "zh" if tr.zh else "en"  # notation writes Simplified Chinese or English
+        # zh_Hant: the text converted (JSON output keeps the contract's name_zh as it is)
+        convert = tr.lang == "zh_Hant" and not (args.json or args.jsonl)
+        buf = io.StringIO()
         try:
-            return notation.run(args, sys.stdin, sys.stdout)
+            status = notation.run(args, sys.stdin, buf if convert else sys.stdout)
         except ValueError as err:  # NotationError / RecordError: one line naming the problem
             raise BadInput(str(err)) from None
+        if convert:
+            sys.stdout.write(tr.chinese(buf.getvalue()))
+        return status
 
     p.set_defaults(func=run)
 

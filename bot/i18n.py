@@ -5,6 +5,15 @@ compiled to ``.mo`` by Babel (``python -m bot.i18n compile``); the ``.mo`` files
 and tests/bot/test_i18n_catalogs.py fails if one differs from its ``.po``. If a ``.mo`` is
 missing, the ``.po`` is compiled in memory with Babel. (File times are not compared: git and
 pip write both files in no particular order.) Message ids are the English text.
+
+:class:`Translator` is the one translation function: gettext messages, declared names
+(:meth:`Translator.name`, :meth:`~Translator.pick`, :meth:`~Translator.attr`), explanation
+steps (:meth:`~Translator.step`), payment reasons (:meth:`~Translator.reason`) and the image
+labels all go through it. Traditional Chinese (zh_Hant) shows a declared ``zh_hant`` text where
+there is one and otherwise converts the Simplified text (:func:`scoring.hant.to_hant`, OpenCC
+data); a message missing from the zh_Hant catalog is the zh_Hans one converted.
+
+Adding a language is its catalog plus one :func:`register` line below.
 """
 
 from __future__ import annotations
@@ -12,15 +21,91 @@ from __future__ import annotations
 import gettext
 import io
 import sys
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Literal, Protocol
+
+from scoring.hant import to_hant
 
 LOCALES = Path(__file__).parent / "locales"
 DOMAIN = "messages"
-LANGS = ("en", "zh_Hans", "zh_Hant")
-LANG_NAMES = {"en": "English", "zh_Hans": "简体中文", "zh_Hant": "繁體中文"}
 DEFAULT_LANG = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """A language the bot speaks: its catalog is ``bot/locales/<code>/LC_MESSAGES``.
+
+    ``names`` says which declared names it shows (the rulesets declare Chinese and English
+    ones); ``derive`` makes its text from the Simplified Chinese where nothing of its own is
+    declared (zh_Hant: :func:`scoring.hant.to_hant`); ``fallback`` is the catalog whose
+    translation (passed through ``derive``) stands in for a message its own catalog lacks;
+    ``tags`` are the Telegram ``language_code`` values (and their ``-XX`` subtags) it answers.
+    """
+
+    code: str
+    name: str
+    names: Literal["en", "zh"] = "en"
+    tags: tuple[str, ...] = ()
+    derive: Callable[[str], str] | None = None
+    fallback: str | None = None
+
+
+LANGUAGES: dict[str, Language] = {}
+
+
+def register(language: Language) -> None:
+    LANGUAGES[language.code] = language
+
+
+# Adding a language = its catalog (bot/locales/<code>/LC_MESSAGES/messages.po) + one line here.
+register(Language("en", "English", "en", ("en",)))
+register(Language("zh_Hans", "简体中文", "zh", ("zh", "zh-hans", "zh-cn", "zh-sg", "zh-my")))
+register(
+    Language(
+        "zh_Hant", "繁體中文", "zh", ("zh-hant", "zh-tw", "zh-hk", "zh-mo"), to_hant, "zh_Hans"
+    )
+)
+
+LANGS = tuple(LANGUAGES)
+LANG_NAMES = {code: lang.name for code, lang in LANGUAGES.items()}
+#: command-line spellings of the languages (``--lang zh`` = zh_Hans)
+ALIASES = {"zh": "zh_Hans", "zh-hans": "zh_Hans", "zh-hant": "zh_Hant"}
+
+#: The seat winds, East first (Chinese, English).
+WINDS = (("东", "E"), ("南", "S"), ("西", "W"), ("北", "N"))
+
+#: Names of the payment reasons several rulesets share (zh, en). A ruleset names its own in
+#: ``reasons`` (a tuple of :class:`scoring.declarations.Choice`, value = the reason id), or
+#: uses the id of one of its events, flags, shapes, counts or options.
+REASONS: dict[str, tuple[str, str]] = {
+    "discarder_share": ("点炮者付", "discarder's share"),
+    "dealer_share": ("庄家付", "dealer's share"),
+    "other_share": ("其他家付", "other player's share"),
+    "share": ("各家付", "share"),
+    "self_draw": ("自摸每家付", "self-draw share"),
+    "self_draw_share": ("自摸每家付", "self-draw share"),
+    "self_drawn_share": ("自摸每家付", "self-draw share"),
+    "quanchong_discarder": ("全冲：放枪者包付", "全冲: the discarder pays for all"),
+    "shooter": ("放炮者付", "the discarder pays"),
+    "discard": ("放炮者付", "the discarder pays"),
+    "robbed_kong_pays_all": ("抢杠：被抢者全付", "robbed kong: the kong player pays for all"),
+    "robbed_kong": ("抢杠：被抢者付", "robbed kong: the kong player pays"),
+    "robbed_kong_share": ("被抢杠者付", "robbed kong: the kong player pays"),
+    "robbed_kong_liability": ("抢杠包付", "robbed kong: the kong maker pays"),
+    "robbed_kong_bao": ("抢杠包付", "robbed kong: the kong maker pays"),
+    "bao_discard": ("包牌：放炮者包付", "liable discarder pays"),
+    "bao_self_draw": ("包自摸：包牌者包付", "self-draw paid by the liable player"),
+    "wild_bonus": ("精分", "wildcards (精)"),
+    "kong": ("杠钱", "kong money"),
+    "kong_refund": ("退杠钱", "kong money returned"),
+    "not_ready": ("查大叫：未听牌者赔", "not ready at the draw pays"),
+    "false_win": ("诈胡", "false win"),
+    "false_win_fine": ("诈胡罚分", "false win fine"),
+    "follow_dealer": ("跟庄", "follow the dealer"),
+}
 
 
 class Named(Protocol):
@@ -34,19 +119,19 @@ class Named(Protocol):
 
 
 def normalize(code: str | None, default: str = DEFAULT_LANG) -> str:
-    """Map a Telegram ``language_code`` (``zh-hans``, ``zh-TW``, ``en-GB`` …) to a catalog."""
+    """Map a Telegram ``language_code`` (``zh-hans``, ``zh-TW``, ``en-GB`` …) or a catalog
+    code to a registered language: the longest matching tag wins (``zh-tw`` beats ``zh``)."""
     if not code:
         return default
+    if code in LANGUAGES:
+        return code
     c = code.replace("_", "-").lower()
-    if c in ("zh_hans", "zh-hans") or c.startswith(("zh-hans", "zh-cn", "zh-sg")) or c == "zh":
-        return "zh_Hans"
-    if c.startswith(("zh-hant", "zh-tw", "zh-hk", "zh-mo")):
-        return "zh_Hant"
-    if c.startswith("zh"):
-        return "zh_Hans"
-    if c.startswith("en"):
-        return "en"
-    return default
+    best, size = default, 0
+    for lang in LANGUAGES.values():
+        for tag in (lang.code.replace("_", "-").lower(), *lang.tags):
+            if (c == tag or c.startswith(tag + "-")) and len(tag) > size:
+                best, size = lang.code, len(tag)
+    return best
 
 
 def _compile(po: Path) -> gettext.NullTranslations:
@@ -61,30 +146,61 @@ def _compile(po: Path) -> gettext.NullTranslations:
     return gettext.GNUTranslations(buf)
 
 
+class _Derived(gettext.NullTranslations):
+    """Another catalog's translations passed through a conversion (zh_Hant from zh_Hans for a
+    message the zh_Hant catalog does not have yet)."""
+
+    def __init__(self, base: gettext.NullTranslations, derive: Callable[[str], str]) -> None:
+        super().__init__()
+        self._base, self._derive = base, derive
+
+    def gettext(self, message: str) -> str:
+        return self._derive(self._base.gettext(message))
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self._derive(self._base.ngettext(msgid1, msgid2, n))
+
+
 @cache
 def _translations(lang: str) -> gettext.NullTranslations:
     base = LOCALES / lang / "LC_MESSAGES"
     po, mo = base / f"{DOMAIN}.po", base / f"{DOMAIN}.mo"
+    t: gettext.NullTranslations
     if mo.exists():  # compiled at build time and committed (a test keeps it equal to the .po)
         with mo.open("rb") as fh:
-            return gettext.GNUTranslations(fh)
-    if po.exists():
-        return _compile(po)
-    return gettext.NullTranslations()
+            t = gettext.GNUTranslations(fh)
+    elif po.exists():
+        t = _compile(po)
+    else:
+        t = gettext.NullTranslations()
+    language = LANGUAGES.get(lang)
+    if language is not None and language.fallback:
+        fallback = _translations(language.fallback)
+        t.add_fallback(_Derived(fallback, language.derive) if language.derive else fallback)
+    return t
 
 
 class Translator:
-    """Everything language-dependent for one update."""
+    """Everything language-dependent for one update: the ONE way to turn anything shown to a
+    person into text in its language (gettext messages, declared names, explanation steps,
+    image labels, payment reasons).
 
-    __slots__ = ("_t", "lang")
+    ``lang`` is a registered code (``en``, ``zh_Hans``, ``zh_Hant``); an alias or a Telegram
+    code (``zh``, ``zh-TW``) is normalized, anything else is English.
+    """
+
+    __slots__ = ("_derive", "_t", "lang", "language")
 
     def __init__(self, lang: str) -> None:
-        self.lang = lang if lang in LANGS else DEFAULT_LANG
+        self.lang = lang if lang in LANGUAGES else normalize(ALIASES.get(lang, lang))
+        self.language = LANGUAGES[self.lang]
+        self._derive = self.language.derive
         self._t = _translations(self.lang)
 
     @property
     def zh(self) -> bool:
-        return self.lang.startswith("zh")
+        """Whether this language shows the Chinese names (zh_Hans and zh_Hant)."""
+        return self.language.names == "zh"
 
     def gettext(self, message: str) -> str:
         return self._t.gettext(message)
@@ -92,14 +208,87 @@ class Translator:
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return self._t.ngettext(singular, plural, n)
 
+    def chinese(self, text: str) -> str:
+        """A Simplified Chinese text as this language writes Chinese (zh_Hant: converted)."""
+        return self._derive(text) if self._derive else text
+
+    def pick(self, zh: str, en: str, zh_hant: str = "") -> str:
+        """``zh`` or ``en`` by language; zh_Hant shows ``zh_hant`` if given, else ``zh``
+        converted."""
+        if not self.zh:
+            return en
+        if zh_hant and self.lang == "zh_Hant":
+            return zh_hant
+        return self.chinese(zh)
+
+    def pick3(self, zh: str, zh_hant: str, en: str) -> str:
+        """The three spellings of one text: Simplified, Traditional (empty = converted), English."""
+        return self.pick(zh, en, zh_hant)
+
     def name(self, obj: Named) -> str:
         """A declaration's (or ruleset's) name in this language (``zh_hant`` where declared)."""
-        if self.lang == "zh_Hant":
-            return getattr(obj, "zh_hant", "") or obj.zh
-        return obj.zh if self.zh else obj.en
+        return self.pick(obj.zh, obj.en, getattr(obj, "zh_hant", ""))
 
-    def pick(self, zh: str, en: str) -> str:
-        return zh if self.zh else en
+    def attr(self, obj: object, field: str) -> str:
+        """A declared text field in this language: ``attr(rs, "unit")`` reads ``unit_zh``,
+        ``unit_zh_hant`` (if any) and ``unit_en``; likewise ``summary``, ``value``, ``help``,
+        ``source``."""
+        return self.pick(
+            getattr(obj, f"{field}_zh", ""),
+            getattr(obj, f"{field}_en", ""),
+            getattr(obj, f"{field}_zh_hant", ""),
+        )
+
+    def entry(self, data: Mapping[str, Any], field: str = "name") -> str:
+        """A name in a JSON description (``{"name_zh", "name_en", "name_zh_hant"?}``, as
+        ``rules --json`` and the Guobiao fan list write them)."""
+        return self.pick(
+            str(data.get(f"{field}_zh") or ""),
+            str(data.get(f"{field}_en") or ""),
+            str(data.get(f"{field}_zh_hant") or ""),
+        )
+
+    def value(self, option: Any, value: object) -> str:
+        """An option's value as a person reads it: a choice's name, on/off, or the number."""
+        if isinstance(value, bool):
+            return self.pick("开", "on") if value else self.pick("关", "off")
+        for choice in getattr(option, "choices", ()):
+            if choice.value == value:
+                return self.name(choice)
+        return str(value)
+
+    def step(self, step: Any) -> str:
+        """One explanation step (:class:`scoring.record.Step`, or its JSON ``{"zh", "en"}``)."""
+        if isinstance(step, Mapping):
+            return self.pick(str(step.get("zh", "")), str(step.get("en", "")))
+        return self.pick(step.zh, step.en)
+
+    def steps(self, steps: Iterable[Any]) -> list[str]:
+        return [self.step(s) for s in steps]
+
+    def winds(self) -> tuple[str, ...]:
+        """The seat winds East, South, West, North (东/東 … or E …)."""
+        return tuple(self.pick(zh, en) for zh, en in WINDS)
+
+    def reason(self, ruleset: object, reason: str) -> str:
+        """The name of a payment's ``reason`` id: the ruleset's ``reasons``, then its event,
+        flag, shape, count or option with that id, then :data:`REASONS`; an unknown id is
+        shown as "payment" (付款), never as the id."""
+        for item in getattr(ruleset, "reasons", ()):
+            if getattr(item, "value", None) == reason or getattr(item, "id", None) == reason:
+                return self.name(item)
+        for group in ("events", "flags", "shapes", "counts", "options"):
+            for decl in getattr(ruleset, group, ()):
+                if decl.id == reason:
+                    return self.name(decl)
+        zh, en = REASONS.get(reason, ("付款", "payment"))
+        return self.pick(zh, en)
+
+
+@cache
+def translator(lang: str) -> Translator:
+    """A shared :class:`Translator` for ``lang`` (for code that is handed a language code)."""
+    return Translator(lang)
 
 
 def compile_all() -> None:

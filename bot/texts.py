@@ -43,7 +43,7 @@ def money(minor: int, currency: str | None, sign: bool = False) -> str:
 
 def unit(rs_id: str, tr: Translator) -> str:
     rs = scoring.get(rs_id)
-    return tr.pick(rs.unit_zh, rs.unit_en)
+    return tr.attr(rs, "unit")
 
 
 def table_text(
@@ -78,7 +78,7 @@ def table_text(
     lines.append(" · ".join(parts))
     lines.append("")
     totals = {p.player_id: p.total for p in standings.players} if standings else {}
-    winds = WINDS_ZH if tr.zh else WINDS_EN
+    winds = tr.winds()
     need = max(rs.players)
     for seat in sorted(table.seats, key=lambda s: s.seat_index):
         wind = winds[seat.seat_index] if seat.seat_index < len(winds) else str(seat.seat_index + 1)
@@ -112,7 +112,7 @@ def seats_markup(table: TableView, tr: Translator) -> InlineKeyboardMarkup:
     """Before Start: one row per seat with ↑/↓ (a swap with the neighbouring seat), then Done."""
     _ = tr.gettext
     t = table.id
-    winds = WINDS_ZH if tr.zh else WINDS_EN
+    winds = tr.winds()
     n = max(scoring.get(table.ruleset).players)
     rows = []
     for seat in sorted(table.seats, key=lambda s: s.seat_index):
@@ -223,7 +223,7 @@ def explain_text(
     if settlement.explanation:
         lines.append("<b>" + _("How") + "</b>")
         for s in settlement.explanation:
-            lines.append("· " + esc(s.text("zh" if tr.zh else "en")))
+            lines.append("· " + esc(tr.step(s)))
     return "\n".join(lines)
 
 

@@ -1089,13 +1089,13 @@ def describe_win(rs: Ruleset, data: dict[str, Any], w: dict[str, Any], tr: Trans
     if w.get("fan") is not None:
         parts.append(_("{n} fan").format(n=w["fan"]))
     if w.get("fans"):
-        names = {f["id"]: (f.get("name_zh") if tr.zh else f.get("name_en")) for f in fan_list(rs)}
+        names = {f["id"]: tr.entry(f) for f in fan_list(rs)}
         parts.append(", ".join(str(names.get(f, f)) for f in w["fans"]))
     if isinstance(w.get("tiles"), dict):
         # the wizard's summary (also the /edit pre-fill) must reply as the same tiles; a
         # record's headline (bot.texts, no seats in ``data``) only shows them
         seat = _seat_wind(data, w) if "players" in data else None
-        parts.append(tiles_notation(w["tiles"], seat, _prevalent(data)))
+        parts.append(tr.chinese(tiles_notation(w["tiles"], seat, _prevalent(data))))
     for fid in w.get("flags") or []:
         f = rs.flag(fid)
         parts.append(tr.name(f) if f else fid)
@@ -1270,7 +1270,7 @@ def render(
             fan = fans[k]
             if fan["id"] not in chosen and not fan_compatible(fans, picked, fan["id"]):
                 continue
-            name = fan.get("name_zh") if tr.zh else fan.get("name_en")
+            name = tr.entry(fan)
             mark = "✅ " if fan["id"] in chosen else ""
             btns.append(Button(f"{mark}{name} · {fan.get('points', '')}", "ft", str(k)))
         rows = _paged(btns, data.get("page", 0))
@@ -1411,7 +1411,7 @@ def render(
 def format_settlement(st: Settlement, data: dict[str, Any], tr: Translator) -> str:
     _ = tr.gettext
     rs = _rs(data)
-    unit = tr.pick(rs.unit_zh, rs.unit_en)
+    unit = tr.attr(rs, "unit")
     lines = ["<b>" + _("Payments") + "</b>"]
     if not st.payments:
         lines.append(_("Nobody pays anything."))
@@ -1429,7 +1429,7 @@ def format_settlement(st: Settlement, data: dict[str, Any], tr: Translator) -> s
     if st.explanation:
         lines.append("<b>" + _("How") + "</b>")
         for s in st.explanation:
-            lines.append("· " + _esc(s.text("zh" if tr.zh else "en")))
+            lines.append("· " + _esc(tr.step(s)))
     return "\n".join(lines)
 
 

@@ -143,7 +143,7 @@ async def hand_card(
             payer=names.get(p.payer, p.payer),
             payee=names.get(p.payee, p.payee),
             amount=p.amount,
-            reason=p.reason,
+            reason=w.tr.reason(scoring.get(table.ruleset), p.reason),
         )
         for p in hand.settlement.payments
     )

@@ -108,7 +108,7 @@ async def cmd_rules(update: Update, context: Ctx) -> None:
     opts = []
     for o in rs.options:
         house = " *" if o.house else ""
-        opts.append(f"· {esc(tr.name(o))}: {esc(str(o.default))}{house}")
+        opts.append(f"· {esc(tr.name(o))}: {esc(tr.value(o, o.default))}{house}")
     section(_("Options (default; * = house rule)"), opts)
     lines.append("")
     lines.append(esc(tr.pick(rs.dealer_rule.zh, rs.dealer_rule.en)))

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import translator
 from bot.render.labels import hands_label, is_zh, label, unit
 from bot.render.money import format_money, signed
 from bot.render.text import (
@@ -334,7 +335,9 @@ def _seat_row(
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=FELT)
         fg = WHITE
     badge = (
-        label(f"wind_{wind}", lang) if wind else ("庄" if seat.is_dealer and is_zh(lang) else "")
+        label(f"wind_{wind}", lang)
+        if wind
+        else (label("dealer", lang) if seat.is_dealer and is_zh(lang) else "")
     )
     if badge:
         draw_text(im, cx, cy + 16, badge, 44, fg, bold=True, align="center")
@@ -680,7 +683,7 @@ def _tile_block_height(th: TileHandView) -> tuple[int, Any]:
 @_serialized
 def render_hand_card(view: HandCardView, lang: str) -> bytes:
     headline = wrap(view.headline, 44, W - 2 * M, bold=True, max_lines=3)
-    steps = [s.text(lang) for s in view.explanation]
+    steps = translator(lang).steps(view.explanation)
     exp_lines: list[str] = []
     for st in steps:
         exp_lines += wrap(st, 32, W - 2 * M - 36, max_lines=8)

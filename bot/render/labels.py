@@ -1,7 +1,13 @@
 """The few fixed words on the images, in Chinese and English (the bot's gettext catalogs hold
-everything else; names and headlines arrive already translated)."""
+everything else; names and headlines arrive already translated).
+
+Every word goes through the bot's one translation function (:class:`bot.i18n.Translator`):
+``lang`` is a language code (``en``, ``zh_Hans``, ``zh_Hant``; ``zh`` = zh_Hans), and zh_Hant
+gets the Chinese converted to Traditional."""
 
 from __future__ import annotations
+
+from bot.i18n import translator
 
 LABELS: dict[str, tuple[str, str]] = {
     "night": ("第{n}晚", "Night {n}"),
@@ -38,12 +44,13 @@ LABELS: dict[str, tuple[str, str]] = {
 
 
 def is_zh(lang: str) -> bool:
-    return lang.lower().startswith("zh")
+    """Whether ``lang`` writes Chinese (zh_Hans, zh_Hant)."""
+    return translator(lang).zh
 
 
 def label(key: str, lang: str, **kw: object) -> str:
     zh, en = LABELS[key]
-    return (zh if is_zh(lang) else en).format(**kw)
+    return translator(lang).pick(zh, en).format(**kw)
 
 
 def unit(unit_zh: str, unit_en: str, lang: str, *, per: bool = False) -> str:
@@ -51,7 +58,7 @@ def unit(unit_zh: str, unit_en: str, lang: str, *, per: bool = False) -> str:
     "points" is shortened to "pts" ("base points" → "base pts"), or made "point" after "per"
     (``per=True``: "¥0.50 per point")."""
     if is_zh(lang):
-        return unit_zh.strip() or "分"
+        return translator(lang).chinese(unit_zh.strip() or "分")
     u = unit_en.strip() or "pts"
     for word in ("points", "pts"):
         if u == word or u.endswith(" " + word):

@@ -24,8 +24,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import scoring
+from bot.i18n import translator
 from bot.render.draw import render_hand_card, render_scoreboard, render_settlement
-from bot.render.labels import is_zh
 from bot.render.views import (
     WINDS,
     FanLine,
@@ -44,7 +44,6 @@ from scoring.errors import RecordError
 from scoring.gb.calculator import calculate
 from scoring.gb.fans import fan_label
 from scoring.gb.hand import parse_hand
-from scoring.quanchong import REASON_NAMES
 from scoring.record import Event, HandRecord, Settlement, Win
 from scoring.transfers import fewest_transfers, to_money
 
@@ -55,21 +54,6 @@ TABLE = {"zh": "周五麻将局", "en": "Friday Night Table"}
 NIGHT = 3
 STAKE_MINOR = 50  # ¥0.50 per point
 CURRENCY = "CNY"
-
-#: Display names of the payment reasons the sample rulesets use (zh, en).
-REASONS: dict[str, tuple[str, str]] = {
-    **REASON_NAMES,
-    "discarder_share": ("点炮者付", "discarder's share"),
-    "dealer_share": ("庄家付", "dealer's share"),
-    "other_share": ("闲家付", "other player's share"),
-    "self_draw_share": ("自摸每家付", "self-draw share"),
-    "self_drawn_share": ("自摸每家付", "self-draw share"),
-    "robbed_kong_liability": ("抢杠包付", "robbed kong: the kong maker pays"),
-    "wild_bonus": ("精分", "wildcards (精)"),
-    "kong": ("杠钱", "kong money"),
-    "false_win": ("诈胡", "false win"),
-    "follow_dealer": ("跟庄", "follow the dealer"),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,13 +68,12 @@ class SampleHand:
         return self.record.wins[0] if self.record.result == "win" and self.record.wins else None
 
 
-def _lk(lang: str) -> str:
-    return "zh" if is_zh(lang) else "en"
+def _table_name(lang: str) -> str:
+    return translator(lang).pick(TABLE["zh"], TABLE["en"])
 
 
 def _ruleset_name(ruleset_id: str, lang: str) -> str:
-    rs = registry.get(ruleset_id)
-    return rs.zh if is_zh(lang) else rs.en
+    return translator(lang).name(registry.get(ruleset_id))
 
 
 def _unit(ruleset_id: str) -> tuple[str, str]:
@@ -99,9 +82,8 @@ def _unit(ruleset_id: str) -> tuple[str, str]:
     return rs.unit_zh, rs.unit_en
 
 
-def _reason(reason: str, lang: str) -> str:
-    zh, en = REASONS.get(reason, (reason, reason))
-    return zh if is_zh(lang) else en
+def _reason(ruleset_id: str, reason: str, lang: str) -> str:
+    return translator(lang).reason(registry.get(ruleset_id), reason)
 
 
 def play(records: Sequence[HandRecord]) -> list[SampleHand]:
@@ -273,45 +255,47 @@ def named_settlement(hand: SampleHand, names: Mapping[str, str]) -> Settlement:
 # --- per-hand texts -------------------------------------------------------------------------
 def _win_label(rec: HandRecord, win: Win, lang: str) -> str:
     """The hand's shape and flags in words (xingguo), or its fan (points, guobiao)."""
-    zh = is_zh(lang)
+    tr = translator(lang)
     rs = registry.get(rec.ruleset)
     parts: list[str] = []
     if win.shape:
         s = rs.shape(win.shape)
         if s is not None:
-            parts.append(s.zh if zh else s.en)
+            parts.append(tr.name(s))
     for f in win.flags:
         decl = rs.flag(f)
         if decl is not None:
-            parts.append(decl.zh if zh else decl.en.split(" (")[0])
+            parts.append(tr.name(decl) if tr.zh else decl.en.split(" (")[0])
     if win.fan is not None:
-        parts.append(f"{win.fan}番" if zh else f"{win.fan} fan")
-    return ("·" if zh else ", ").join(parts)
+        parts.append(tr.pick(f"{win.fan}番", f"{win.fan} fan"))
+    return tr.pick("·", ", ").join(parts)
 
 
 def headline(hand: SampleHand, names: Mapping[str, str], lang: str, what: str | None = None) -> str:
     """One line: who won how (``what`` = the hand in words; default: its shape and flags)."""
-    zh = is_zh(lang)
+    tr = translator(lang)
     win = hand.win
     if win is None:
-        return "流局，本手作废" if zh else "Drawn hand, nothing counts"
+        return tr.pick("流局，本手作废", "Drawn hand, nothing counts")
     w = names[win.winner]
     if what is None:
         what = _win_label(hand.record, win, lang)
     if win.discarder is None:
-        return f"{w} 自摸 {what}" if zh else f"{w} self-draws: {what}"
+        return tr.pick("{w} 自摸 {what}", "{w} self-draws: {what}").format(w=w, what=what)
     d = names[win.discarder]
-    return f"{w} 胡 {d} 的炮 {what}" if zh else f"{w} wins on {d}'s discard: {what}"
+    return tr.pick("{w} 胡 {d} 的炮 {what}", "{w} wins on {d}'s discard: {what}").format(
+        w=w, d=d, what=what
+    )
 
 
 def _summary(i: int, hand: SampleHand, names: Mapping[str, str], lang: str) -> str:
-    zh = is_zh(lang)
+    tr = translator(lang)
     text = headline(hand, names, lang)
     win = hand.win
     if win is not None:
         gain = hand.settlement.net.get(win.winner, 0)
-        text += f"，{gain:+d}" if zh else f", {gain:+d}"
-    return f"第{i}手：{text}" if zh else f"Hand {i}: {text}"
+        text += tr.pick(f"，{gain:+d}", f", {gain:+d}")
+    return tr.pick("第{i}手：{text}", "Hand {i}: {text}").format(i=i, text=text)
 
 
 # --- views ----------------------------------------------------------------------------------
@@ -363,7 +347,7 @@ def scoreboard_view(
     )
     trend = tuple(TrendSeries(names[i], tuple(r[i] for r in running[1:])) for i in range(n))
     return ScoreboardView(
-        table_name=TABLE[_lk(lang)],
+        table_name=_table_name(lang),
         ruleset_name=_ruleset_name(hands[0].record.ruleset if hands else ruleset, lang),
         night=NIGHT,
         hand_count=len(hands),
@@ -398,7 +382,7 @@ def settlement_view(
         return to_money({payer: -points, payee: points}, STAKE_MINOR, order=ids)[payee]
 
     return SettlementImageView(
-        table_name=TABLE[_lk(lang)],
+        table_name=_table_name(lang),
         ruleset_name=_ruleset_name(hands[0].record.ruleset if hands else ruleset, lang),
         night=NIGHT,
         hand_count=len(hands),
@@ -431,13 +415,15 @@ def _card(
     cash = to_money(net, STAKE_MINOR, order=ids)
     unit = _unit(hand.record.ruleset)
     return HandCardView(
-        table_name=TABLE[_lk(lang)],
+        table_name=_table_name(lang),
         ruleset_name=_ruleset_name(hand.record.ruleset, lang),
         seq=seq,
         night=NIGHT,
         headline=headline(hand, nm, lang, what),
         payments=tuple(
-            PaymentLine(nm[p.payer], nm[p.payee], p.amount, _reason(p.reason, lang))
+            PaymentLine(
+                nm[p.payer], nm[p.payee], p.amount, _reason(hand.record.ruleset, p.reason, lang)
+            )
             for p in hand.settlement.payments
         ),
         nets=tuple(NetLine(nm[p], net[p], cash[p]) for p in ids),
@@ -501,10 +487,10 @@ def guobiao_fans(hand: SampleHand, lang: str) -> tuple[tuple[FanLine, ...], int]
         extra_set=opts.s("extras"),
     )
     assert res is not None, "GB_TILES is a winning hand"
-    zh = is_zh(lang)
-    lines = [FanLine(fan_label(f.id)[0 if zh else 1], f.points, f.count) for f in res.fans]
+    tr = translator(lang)
+    lines = [FanLine(tr.pick(*fan_label(f.id)), f.points, f.count) for f in res.fans]
     if res.flowers:
-        lines.append(FanLine("花牌" if zh else "Flower Tiles", 1, res.flowers))
+        lines.append(FanLine(tr.pick("花牌", "Flower Tiles"), 1, res.flowers))
     return tuple(lines), res.grand_total
 
 
@@ -516,7 +502,7 @@ def guobiao_card_view(names: Sequence[str], lang: str) -> HandCardView:
     win = hand.record.wins[0]
     winner = names[hand.record.players.index(win.winner)]
     assert win.tiles is not None
-    what = f"{total}番" if is_zh(lang) else f"{total} fan"
+    what = translator(lang).pick(f"{total}番", f"{total} fan")
     tile_hand = TileHandView(winner, win.tiles, fans, total)
     return _card(hand, names, GB_SEQ, lang, (tile_hand,), what)
 
