@@ -20,6 +20,7 @@ Spec: ``shared/rules/taiwan.md`` (written from public sources T1–T19, not from
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any, ClassVar, Literal
 
 from scoring.declarations import (
@@ -144,6 +145,17 @@ DISPUTED: dict[str, str] = {
 
 def _not_with(fid: str) -> frozenset[str]:
     return frozenset(b if a == fid else a for a, b in EXCLUSIVE if fid in (a, b))
+
+
+def dealer_streak(hands: Iterable[tuple[str, str]]) -> int:
+    """N for the next hand (the count ``lian_zhuang``) from the hands before it, in order, as
+    ``(dealer before, dealer after)`` pairs (the ledger keeps both for every hand): each hand
+    that kept the deal adds one (a dealer win or a draw, T2), a hand that passed it resets N
+    to 0. For whatever prefills the count; Xiaoshan's ``lian_zhuang`` means the same."""
+    n = 0
+    for before, after in hands:
+        n = n + 1 if before == after else 0
+    return n
 
 
 def dealer_tai(streak: int) -> int:

@@ -234,6 +234,10 @@ async def test_hong_kong_night(tg, bot):
     assert "limit hand = 13 faan, the count adds nothing" in preview
     await confirm(s, carol, w, 7)
 
+    # /rules hongkong: the declarations as the bot shows them
+    rules = await s.say(bob, "/rules hongkong", expect="Hong Kong")
+    assert "Limit (faan)" in rules["text"] and "False win" in rules["text"]
+
     # /settle: the fewest transfers equal the hand-by-hand sum, at ¥1 a unit
     expected: Counter[str] = Counter()
     for h in HANDS:

@@ -16,6 +16,7 @@ from collections import Counter
 from typing import Any
 
 import scoring
+from scoring.rulesets.taiwan import dealer_streak
 from tests.bot.conftest import Scene
 from tests.bot.fake_telegram import User
 from tests.bot.helpers import seat_and_start, tap_row
@@ -47,6 +48,14 @@ H5 = rec("Carol", [{"winner": "Alice", "from": "Carol", "fan": 5}])
 H6 = rec("Dave", [{"winner": "Bob", "from": "Alice", "robbed_kong": True, "fan": 2}])
 H7 = rec("Alice", [{"winner": "Carol", "fan": 8, "flags": ["ba_xian_guo_hai"]}])
 HANDS = (H1, H2, H3, H4, H5, H6, H7)
+
+
+def test_the_streaks_entered_are_the_ledgers() -> None:
+    """The 連莊 counts the night enters by hand are what the ledger's (dealer before, dealer
+    after) pairs give (scoring.rulesets.taiwan.dealer_streak, for a future prefill)."""
+    pairs = [(h["dealer"], scoring.next_dealer(h)) for h in HANDS]
+    for i, h in enumerate(HANDS):
+        assert h["counts"].get("lian_zhuang", {}).get(h["dealer"], 0) == dealer_streak(pairs[:i])
 
 
 def payments(record: dict[str, Any]) -> set[str]:
@@ -123,8 +132,10 @@ def dealer_of(s: Scene, table: dict) -> str:
 
 async def streak(s: Scene, user: User, w: dict, dealer: str, n: int) -> None:
     """The dealer's 連莊 count (the ledger does not prefill it yet): ➕ on the dealer's row."""
-    row = f"{dealer} · "
-    assert any(t.startswith(row) and "streak" in t for t in s.labels(w)), s.labels(w)
+    labels = s.labels(w)
+    assert any("streak" in t for t in labels), labels
+    # one row per player: "Alice · dealer's streak … 0" or, under a header, "Alice: 0"
+    row = next(p for p in (f"{dealer} · ", f"{dealer}:") if any(t.startswith(p) for t in labels))
     await tap_row(s, user, w, row, "➕", times=n)
 
 
@@ -200,6 +211,8 @@ async def test_taiwan_night(tg, bot):
     await tap(s, alice, lang, "繁體中文")
     table_zh = await s.say(alice, "/table", expect="台灣十六張")
     assert "莊" in s.text(table_zh)
+    rules = await s.say(alice, "/rules taiwan", expect="台灣十六張")
+    assert "門清自摸" in rules["text"] or "底" in rules["text"]
     w = await s.tap_for_message(alice, table_zh, "記一局")
     await tap(
         s,

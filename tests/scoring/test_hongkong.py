@@ -498,3 +498,58 @@ def test_false_win_amounts(style: str, mode: str, offender: str, max_faan: int) 
     else:
         k = 2 if mode == "limit_share_each" else 6
         assert s.net[offender] == -3 * k * big_m and players_sum == 0
+
+
+# --- H2 in full: every case of test_game_compute_net_scores (yawnoc/mahjong-scorer
+# test_mahjongscore.py; $ at base 1 = 五一, so units = 2 × $). HK-07 … HK-14 are among them;
+# the others (false win at M=8, self-draw 4, 包打出 spicy, 包自摸 0 and 8 faan) check the rest.
+# Blame types: d discarder, D 包打出, S 包自摸, f 詐糊.
+
+H2_CASES = [
+    # (maximum_faan, responsibility, spiciness, winner, faan, blame, type, $ nets)
+    (8, "full", "half", None, None, 1, "f", (+192, -576, +192, +192)),
+    (13, "full", "half", None, None, 1, "f", (+1152, -3456, +1152, +1152)),
+    (13, "full", "half", 0, 0, None, None, (+3, -1, -1, -1)),
+    (13, "full", "half", 2, 4, None, None, (-16, -16, +48, -16)),
+    (13, "full", "half", 3, 8, None, None, (-64, -64, -64, +192)),
+    (13, "half", "half", 1, 8, 2, "d", (-32, +128, -64, -32)),
+    (13, "half", "spicy", 1, 8, 2, "d", (-128, +512, -256, -128)),
+    (13, "full", "half", 0, 8, 3, "d", (+128, 0, 0, -128)),
+    (13, "full", "spicy", 0, 8, 3, "d", (+512, 0, 0, -512)),
+    (13, "half", "half", 0, 8, 3, "D", (+128, 0, 0, -128)),
+    (13, "half", "spicy", 0, 8, 3, "D", (+512, 0, 0, -512)),
+    (13, "full", "half", 0, 0, 1, "S", (+3, -3, 0, 0)),
+    (13, "full", "half", 2, 4, 0, "S", (-48, 0, +48, 0)),
+    (13, "full", "half", 3, 8, 2, "S", (0, 0, -192, +192)),
+]
+
+
+@pytest.mark.parametrize("case", H2_CASES, ids=[f"h2-{i}" for i in range(len(H2_CASES))])
+def test_h2_compute_net_scores_every_case(case: tuple[Any, ...]) -> None:
+    max_faan, resp, spice, winner, faan, blame, kind, dollars = case
+    opts = {"max_faan": max_faan, "responsibility": resp, "spiciness": spice, "min_faan": 0,
+            "false_win": "limit_win_each"}  # fmt: skip
+    if kind == "f":
+        r = false_win(P[blame], opts)
+    else:
+        frm = P[blame] if kind in ("d", "D") else None
+        events = [{"type": "bao", "player": P[blame]}] if kind in ("D", "S") else []
+        r = rec([{"winner": P[winner], "from": frm, "fan": faan}], opts, events=events)
+    assert [settle(r).net[p] for p in P] == [2 * d for d in dollars]
+
+
+def test_h1_two_five_chicken_example_exact_quarter_dollars() -> None:
+    # H1 examples/two-five-chicken.txt: "B=0.5 # 二五雞 … R=half # 半銃 … a b c d / 0 - - d"
+    # → .tsv "a 1, b -0.25, c -0.25, d -0.5": the 半銃 single share of a chicken hand is a
+    # quarter dollar. In units it is exactly 1 (no rounding), and the dollars are whole cents.
+    players = ["a", "b", "c", "d"]
+    o = {"preset": "er_wu_ji", "max_faan": 8, "responsibility": "half", "min_faan": 0}
+    s = settle(rec([{"winner": "a", "from": "d", "fan": 0}], o, players=players))
+    assert s.net == {"a": 4, "b": -1, "c": -1, "d": -2}
+    assert [money_text(s.net[p], "er_wu_ji") for p in players] == [
+        "$1.00",
+        "-$0.25",
+        "-$0.25",
+        "-$0.50",
+    ]
+    assert "a $1.00, b -$0.25, c -$0.25, d -$0.50" in s.explanation[-1].en

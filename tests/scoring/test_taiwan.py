@@ -280,3 +280,23 @@ def test_the_streak_adds_two_tai_a_hand_where_the_dealer_is_involved(
             assert b[p] - a[p] == -2 * 10  # one more 連/拉: 2 台 more on each dealer payment
         elif p != w:
             assert b[p] == a[p]
+
+
+def test_dealer_streak_from_the_hands_before() -> None:
+    # §1: "N = the number of consecutive hands the current dealer has already kept. N = 0 on
+    # the dealer's first hand. When the deal passes, N is reset to 0."
+    from scoring.rulesets.taiwan import dealer_streak
+
+    assert dealer_streak([]) == 0
+    assert dealer_streak([("E", "E")]) == 1
+    assert dealer_streak([("E", "E"), ("E", "E"), ("E", "S")]) == 0
+    assert dealer_streak([("E", "S"), ("S", "S"), ("S", "S")]) == 2
+    # from records: a dealer win and a draw keep the deal, a non-dealer win passes it
+    hands = [
+        rec([{"winner": "E", "from": "S", "fan": 1}]),
+        rec([], result="draw", streak=1),
+        rec([{"winner": "W", "from": "S", "fan": 1}], streak=2),
+    ]
+    pairs = [(h["dealer"], next_dealer(h)) for h in hands]
+    assert pairs == [("E", "E"), ("E", "E"), ("E", "S")]
+    assert [dealer_streak(pairs[:i]) for i in range(4)] == [0, 1, 2, 0]
