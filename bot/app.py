@@ -20,7 +20,6 @@ from telegram import (
 )
 from telegram.constants import ParseMode
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
@@ -35,6 +34,7 @@ from bot.config import Settings, load_settings
 from bot.errors import install_redaction, on_error
 from bot.handlers import drafts, info, phrase, table
 from bot.i18n import Translator
+from bot.limits import TallyLimiter
 from storage.service import Ledger
 
 if TYPE_CHECKING:
@@ -114,6 +114,7 @@ async def set_commands(app: AnyApp) -> None:
 
 async def _post_init(app: AnyApp) -> None:
     await expire_drafts(app)
+    await finish_recorded(app)
     try:
         await set_commands(app)
     except Exception:
@@ -135,9 +136,38 @@ async def expire_drafts(app: AnyApp) -> int:
     return n
 
 
+async def finish_recorded(app: AnyApp) -> int:
+    """Hands the ledger recorded while their messages were not all shown when the bot
+    stopped (a crash, a Telegram outage): show them now (``bot.guard.recover``)."""
+    from bot import guard
+
+    try:
+        return await guard.recover(app.context_types.context(app))
+    except Exception:
+        log.exception("finishing recorded hands at start-up failed (a tap on them does it)")
+        return 0
+
+
+async def _redraw_stale(update: Update, context: Any, table_id: int) -> None:
+    from bot.context import translator
+    from bot.handlers.common import refresh_table
+
+    try:
+        await refresh_table(context, table_id, await translator(update, context))
+    except Exception as err:
+        log.warning("redrawing table %s failed again: %s", table_id, err)
+
+
 async def _sweep_hook(update: object, context: Any) -> None:
-    """Runs first for every update: starts a draft sweep in the background when one is due."""
+    """Runs first for every update: starts a draft sweep in the background when one is due,
+    and redraws the chat's table message if a Telegram error left it behind the ledger."""
     app = context.application
+    if isinstance(update, Update) and update.effective_chat is not None:
+        from bot.guard import stale_table
+
+        stale = stale_table(context, update.effective_chat.id)
+        if stale is not None:
+            app.create_task(_redraw_stale(update, context, stale), update=update)
     if time.monotonic() >= app.bot_data.get("next_sweep", 0.0):
         app.bot_data["next_sweep"] = time.monotonic() + app.bot_data.get("sweep_seconds", 600)
         app.create_task(expire_drafts(app), update=update)
@@ -192,12 +222,11 @@ def build_application(
     if settings.ledger_threads is not None:
         ledger.call_inline = not settings.ledger_threads
     token = settings.telegram_bot_token.get_secret_value()
-    limiter = AIORateLimiter(
-        overall_max_rate=settings.rate_overall_per_second,
-        overall_time_period=1 if settings.rate_overall_per_second else 0,
-        group_max_rate=settings.rate_group_per_minute,
-        group_time_period=60 if settings.rate_group_per_minute else 0,
+    limiter = TallyLimiter(
+        overall_per_second=settings.rate_overall_per_second,
+        group_per_minute=settings.rate_group_per_minute,
         max_retries=settings.rate_max_retries,
+        send_timeout=max(settings.http_send_timeout, settings.http_read_timeout),
     )
     builder = (
         ApplicationBuilder()

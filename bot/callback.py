@@ -9,6 +9,10 @@ Two kinds of payload:
 Actions and arguments are short ASCII tokens; arguments are small integers (indexes into the
 ruleset's declarations or the seat list) or short ids. Anything that does not parse is rejected
 with :class:`BadCallback`, and the handler answers with an alert and changes nothing.
+
+Data that parses must still belong to the message it came from (``bot.guard``): a table
+button's table must be the one whose message it is, a draft button's draft the one shown in
+that message, and the data one of the message's own buttons.
 """
 
 from __future__ import annotations
@@ -77,8 +81,14 @@ def _join(kind: str, *parts: str) -> str:
 
 def decode(data: str | None) -> DraftCb | TableCb:
     """Parse callback data or raise :class:`BadCallback`."""
-    if not data or len(data.encode()) > MAX_BYTES:
-        raise BadCallback("empty or too long")
+    if not isinstance(data, str) or not data:
+        raise BadCallback("empty")
+    try:
+        size = len(data.encode())
+    except UnicodeEncodeError:  # a lone surrogate: no client sends that, so it is forged
+        raise BadCallback("not encodable as UTF-8") from None
+    if size > MAX_BYTES:
+        raise BadCallback("too long")
     parts = data.split(":")
     if parts[0] != VERSION:
         raise BadCallback(f"unknown version {parts[0]!r}")

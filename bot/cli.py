@@ -357,13 +357,22 @@ def run_bot(args: argparse.Namespace) -> int:
         if "TELEGRAM_BOT_TOKEN" in fields or "telegram_bot_token" in fields:
             print(NO_TOKEN, file=sys.stderr)
         else:
-            print(f"mahjong-tally: bad configuration: {err}", file=sys.stderr)
+            import os
+
+            from bot.errors import redact
+
+            text = redact(str(err), os.environ.get("TELEGRAM_BOT_TOKEN", ""))
+            print(f"mahjong-tally: bad configuration: {text}", file=sys.stderr)
         return 2
     if not settings.telegram_bot_token.get_secret_value().strip():
         print(NO_TOKEN, file=sys.stderr)
         return 2
     from telegram.error import InvalidToken
 
+    from bot.errors import install_redaction, redact
+
+    token = settings.telegram_bot_token.get_secret_value()
+    install_redaction(token)  # before anything can fail: logging, uncaught errors, warnings
     try:
         start(settings)
     except InvalidToken:
@@ -371,6 +380,21 @@ def run_bot(args: argparse.Namespace) -> int:
             "mahjong-tally: Telegram refused the bot token (TELEGRAM_BOT_TOKEN).", file=sys.stderr
         )
         return 2
+    except KeyboardInterrupt:
+        return 0
+    except Exception as err:  # a failed start-up: one line, the token never in it
+        import traceback
+
+        if settings.log_level.upper() == "DEBUG":
+            sys.stderr.write(redact("".join(traceback.format_exception(err)), token))
+        why = redact(f"{type(err).__name__}: {err}", token)
+        print(
+            f"mahjong-tally: the bot could not start: {why}\n"
+            "Check TELEGRAM_API_BASE_URL (now "
+            f"{redact(settings.telegram_api_base_url, token)}) and the network.",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 

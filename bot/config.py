@@ -8,6 +8,7 @@ The variable names are part of the deployment contract: ``TELEGRAM_BOT_TOKEN``,
 
 from __future__ import annotations
 
+import urllib.parse
 from typing import Any, Literal
 
 from pydantic import Field, SecretStr, field_validator
@@ -35,7 +36,9 @@ class Settings(BaseSettings):
         default=None, validation_alias="WEBHOOK_SECRET_TOKEN"
     )
     log_level: str = Field(default="INFO", validation_alias="LOG_LEVEL")
-    # Telegram's flood limits, applied by PTB's AIORateLimiter (0 = off).
+    # Telegram's flood limits (bot/limits.py; 0 = off): new messages to one group per minute
+    # (Bots FAQ: 20), every call but callback answers per second (FAQ: 30); edits and
+    # callback answers are not held to the group's message limit
     rate_overall_per_second: float = Field(default=30, validation_alias="RATE_OVERALL_PER_SECOND")
     rate_group_per_minute: float = Field(default=20, validation_alias="RATE_GROUP_PER_MINUTE")
     rate_max_retries: int = Field(default=10, validation_alias="RATE_MAX_RETRIES")
@@ -49,6 +52,9 @@ class Settings(BaseSettings):
     http_pool_size: int = Field(default=8, validation_alias="HTTP_POOL_SIZE")
     # seconds to wait for Telegram's answer to a call (getUpdates waits POLL_TIMEOUT + 10)
     http_read_timeout: float = Field(default=5.0, gt=0, validation_alias="HTTP_READ_TIMEOUT")
+    # seconds to wait for Telegram's answer to a NEW message (an entry, a result line): it
+    # cannot be sent again safely (it may be posted already), so a late answer is awaited
+    http_send_timeout: float = Field(default=20.0, gt=0, validation_alias="HTTP_SEND_TIMEOUT")
     # ledger calls in worker threads: unset = automatic (PostgreSQL yes; SQLite no, its calls
     # are quicker than the hop to a thread and back)
     ledger_threads: bool | None = Field(default=None, validation_alias="LEDGER_THREADS")
@@ -63,7 +69,14 @@ class Settings(BaseSettings):
     @field_validator("telegram_api_base_url")
     @classmethod
     def _strip_slash(cls, v: str) -> str:
-        v = v.rstrip("/")
+        parts = urllib.parse.urlsplit(v.strip())
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError("must be an http:// or https:// URL with a host")
+        try:
+            parts.port  # noqa: B018 (raises on a bad port)
+        except ValueError:
+            raise ValueError("has a bad port") from None
+        v = v.strip().rstrip("/")
         if v.endswith("/bot"):
             v = v[: -len("/bot")]
         return v

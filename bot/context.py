@@ -1,8 +1,8 @@
 """Per-update context: the ledger (a service object in ``bot_data``), who is acting, in which
 language, and whether they are a chat admin.
 
-Only caches live in process memory (chat language, player ids, admin status, each with a
-short lifetime); everything that matters is in the database, so a restart loses nothing.
+Only caches live in process memory (chat language and player ids, each with a short
+lifetime; admin status is asked from Telegram every time); everything that matters is in the database, so a restart loses nothing.
 """
 
 from __future__ import annotations
@@ -124,6 +124,13 @@ async def who(update: Update, context: Ctx) -> Who:
     return Who(player, tr, chat.id, chat.type == "private", user.id)
 
 
+async def chat_language(context: Ctx, chat_id: int) -> str:
+    """The language of a chat known by id only (no update at hand, e.g. at start-up)."""
+    view = await db(ledger(context).get_chat, chat_id)
+    lang = view.lang if view is not None else None
+    return lang or str(context.application.bot_data.get("default_lang", "en"))
+
+
 async def translator(update: Update, context: Ctx) -> Translator:
     """The language for an update without touching the player table (e.g. errors)."""
     user = update.effective_user
@@ -136,21 +143,17 @@ async def translator(update: Update, context: Ctx) -> Translator:
 
 
 async def is_admin(context: Ctx, chat_id: int, tg_user_id: int) -> bool:
-    """Chat admin or owner (getChatMember, cached for a minute)."""
+    """Chat admin or owner, asked from Telegram (getChatMember) every time: no answer is
+    cached, so a demotion counts at once (a void, a correction, a close) and a promotion too.
+    The callers check the cheap things first (is the tap one of the message's own buttons, is
+    the user seated) so a stranger's forged taps cost no call. An error asking counts as no."""
     if chat_id > 0:
         return False
-    cache = _cache(context, "admins")
-    hit = cache.get((chat_id, tg_user_id))
-    if hit is not None and hit[0] > time.monotonic():
-        return bool(hit[1])
     try:
         member = await context.bot.get_chat_member(chat_id, tg_user_id)
-        admin = member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
     except TelegramError:
-        admin = False
-    if admin:  # only positive answers are cached: a new admin is recognised at once
-        _put(cache, (chat_id, tg_user_id), admin)
-    return admin
+        return False
+    return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 
 
 async def seated_or_admin(context: Ctx, w: Who, table: TableView) -> bool:

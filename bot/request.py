@@ -11,7 +11,8 @@
   ``BadRequest``/``RetryAfter``/…;
 * timeouts raise :class:`telegram.error.TimedOut` (a full pool with PTB's "Pool timeout"
   message), other transport errors :class:`telegram.error.NetworkError`
-  ("aiohttp.<ErrorClass>: …").
+  ("aiohttp.<ErrorClass>: …", the token redacted from any URL in it); redirects are not
+  followed (the Bot API answers, it does not redirect).
 
 Timeouts: ``pool_timeout`` bounds the wait for a free connection slot (a semaphore of
 ``connection_pool_size``, the connector's own limit), ``connect_timeout`` the TCP connect,
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import urllib.parse
 import urllib.request
 from typing import Any
@@ -41,6 +43,14 @@ _POOL_TIMEOUT = (
     "Request was *not* sent to Telegram. Consider adjusting the connection "
     "pool size or the pool timeout."
 )
+
+
+_BOT_PATH = re.compile(r"/(file/)?bot[^/\s'\"]+")
+
+
+def _redact(text: str) -> str:
+    """Replace the ``/bot<token>`` part of any URL in ``text``."""
+    return _BOT_PATH.sub(lambda m: f"/{m.group(1) or ''}bot<token>", text)
 
 
 class AiohttpRequest(BaseRequest):
@@ -183,12 +193,21 @@ class AiohttpRequest(BaseRequest):
             await slots.acquire()
         try:
             async with session.request(
-                method, url, data=data, headers=headers, timeout=timeout, proxy=proxy
+                method,
+                url,
+                data=data,
+                headers=headers,
+                timeout=timeout,
+                proxy=proxy,
+                allow_redirects=False,  # the Bot API never redirects; a loop would print URLs
             ) as res:
                 return res.status, await res.read()
         except TimeoutError as err:  # aiohttp's timeouts derive from it
             raise TimedOut from err
         except aiohttp.ClientError as err:
-            raise NetworkError(f"aiohttp.{err.__class__.__name__}: {err}") from err
+            # aiohttp's messages often hold the URL, and the URL holds the token: the original
+            # error is not chained (a traceback would print it), its text is redacted
+            text = _redact(f"aiohttp.{err.__class__.__name__}: {err}")
+            raise NetworkError(text) from None
         finally:
             slots.release()

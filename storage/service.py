@@ -879,6 +879,23 @@ class Ledger:
             ).all()
             return [self._draft_view(d) for d in ds]
 
+    def set_draft_message(self, draft_id: int, message_id: int) -> None:
+        """Remember the message that shows the draft's keyboard (its version is unchanged, so
+        the keyboard just posted stays current); taps from other messages are refused."""
+        with self._write() as s:
+            s.exec(update(Draft).where(col(Draft.id) == draft_id).values(message_id=message_id))
+
+    def drafts_at_steps(self, steps: Sequence[str]) -> list[DraftView]:
+        """The open drafts (of every chat) at one of ``steps``, e.g. hands recorded whose
+        messages were not all shown yet when the bot stopped."""
+        with self._read() as s:
+            ds = s.scalars(
+                select(Draft)
+                .where(col(Draft.status) == "open", col(Draft.step).in_(list(steps)))
+                .order_by(col(Draft.id))
+            ).all()
+            return [self._draft_view(d) for d in ds]
+
     def _draft_for_update(self, s: Session, draft_id: int, version: int) -> Draft:
         d = s.get(Draft, draft_id, with_for_update=True)
         if d is None:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from telegram import CallbackQuery, Update
-from telegram.error import BadRequest
+from telegram.error import BadRequest, TelegramError
 
 import scoring
 from bot import texts
@@ -41,8 +41,16 @@ def args_of(context: Ctx) -> list[str]:
 
 
 def is_number(text: str) -> bool:
-    """ASCII digits only: '²' or '٣' are digits to ``str.isdigit`` but not to ``int``."""
-    return text.isascii() and text.isdigit()
+    """ASCII digits only: '²' or '٣' are digits to ``str.isdigit`` but not to ``int``; and at
+    most 9 of them, so the number fits any database integer (99999999999999999999 does not
+    fit SQLite's: an OverflowError)."""
+    return text.isascii() and text.isdigit() and len(text.lstrip("0")) <= 9
+
+
+def short(text: str, limit: int = 40) -> str:
+    """A prefix of user input short enough to quote back (``…`` marks a cut)."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 async def reply(update: Update, text: str, markup: Any = None) -> Any:
@@ -130,11 +138,36 @@ async def refresh_table_message(
     context: Ctx, table_id: int, tr: Translator, *, arranging: bool = False
 ) -> None:
     """Redraw the table message (a new one if users deleted it); ``arranging`` shows the
-    seat-moving keyboard (before Start)."""
+    seat-moving keyboard (before Start). A Telegram failure is retried (:func:`refresh_table`);
+    if it still fails, the chat's next update tries again."""
+    await refresh_table(context, table_id, tr, arranging=arranging)
+
+
+async def refresh_table(
+    context: Ctx, table_id: int, tr: Translator, *, arranging: bool = False
+) -> bool:
+    """Redraw the table message from the ledger, retried with backoff after Telegram's own
+    failures. False if it could not be shown (then marked stale: the chat's next update
+    redraws it). A refusal (400) is raised: it is a bug, not bad weather."""
+    from bot.guard import mark_stale, retrying
+
     L = ledger(context)
     table = await db(L.get_table, table_id)
-    standings = await db(L.standings, table_id) if table.status != "open" else None
-    await post_table_message(context, table, standings, tr, edit=True, arranging=arranging)
+
+    async def draw() -> None:
+        fresh = await db(L.get_table, table_id)
+        standings = await db(L.standings, table_id) if fresh.status != "open" else None
+        await post_table_message(context, fresh, standings, tr, edit=True, arranging=arranging)
+
+    try:
+        await retrying(draw, what=f"redrawing table {table_id}")
+    except BadRequest:
+        raise
+    except TelegramError as err:
+        log.warning("could not redraw table %s: %s (again at the next update)", table_id, err)
+        mark_stale(context, table.chat_id, table_id)
+        return False
+    return True
 
 
 async def post_table_message(

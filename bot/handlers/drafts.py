@@ -13,7 +13,7 @@ from telegram import Update
 from telegram.error import BadRequest
 
 import scoring
-from bot import setup, texts, wizard
+from bot import guard, setup, texts, wizard
 from bot.callback import DraftCb
 from bot.context import Ctx, Who, db, is_admin, ledger, seated_or_admin, who
 from bot.handlers.common import (
@@ -21,7 +21,6 @@ from bot.handlers.common import (
     display_settlement,
     done,
     ledger_error,
-    refresh_table_message,
 )
 from bot.i18n import Translator
 from bot.tg import edit_or_send, esc, send
@@ -74,6 +73,7 @@ async def show_draft(
     screen = screen_for(d.step, d.data, tr, d.id)
     markup = texts.draft_markup(screen, d.id, d.version)
     msg = await edit_or_send(context.bot, d.tg_chat_id, message_id, screen.text, markup)
+    await guard.bind_draft(context, d, msg)  # posted anew (the old one was gone)
     return msg.message_id if msg else None
 
 
@@ -98,13 +98,14 @@ async def start_draft(
         ttl_seconds=context.application.bot_data.get("draft_ttl", 86400),
     )
     screen = screen_for(d.step, d.data, w.tr, d.id)
-    await send(
+    msg = await send(
         context.bot,
         w.chat_id,
         screen.text,
         texts.draft_markup(screen, d.id, d.version),
         reply_to=reply_to,
     )
+    await guard.bind_draft(context, d, msg)  # taps from any other message are refused
     return d
 
 
@@ -127,9 +128,14 @@ async def on_draft_tap(update: Update, context: Ctx, cb: DraftCb) -> None:
     except NotFound:
         await alert(q, _("This entry is closed or has expired."))
         return
-    if d.tg_chat_id != q.message.chat.id:
-        await alert(q, _("This button is not valid."))
+    if d.tg_chat_id != q.message.chat.id or not guard.draft_tap_belongs(q, d):
+        log.warning("refused a draft tap %r on message %s", q.data, q.message.message_id)
+        await alert(q, guard.refusal(q, d, cb, w.tr))
         return
+    if await guard.allowed_to_converge(context, w, d) and await guard.converge_tap(
+        update, context, w, d
+    ):
+        return  # a hand the ledger has: its messages shown, whatever the tap was
     if d.status != "open":
         await alert(q, _("This entry is already finished."))
         return
@@ -188,8 +194,9 @@ async def allowed(context: Ctx, w: Who, d: DraftView) -> bool:
         return d.author_id == w.player.id
     if d.data.get("kind") == "setup":
         return d.author_id == w.player.id or await is_admin(context, w.chat_id, w.tg_user_id)
-    if d.data.get("kind") == "confirm" and d.data.get("what") == "undo":
-        return True  # checked on Yes: the recorder, the creator or an admin
+    if d.data.get("kind") == "confirm" and d.table_id is not None:
+        # the table's people (Yes on an undo checks the right to void again)
+        return await guard.table_right(context, w, await db(ledger(context).get_table, d.table_id))
     if d.table_id is None:
         return d.author_id == w.player.id
     if d.data.get("kind") == "hand" and str(w.player.id) in d.data.get("players", ()):
@@ -324,10 +331,12 @@ async def confirm_hand(update: Update, context: Ctx, w: Who, d: DraftView) -> No
     key = f"draft:{d.id}:v{d.version}"
     try:
         if data.get("edit_hand_id"):
-            # the hand's players sat at the table; anyone else needs to be a chat admin
-            admin = str(w.player.id) not in data["players"] and await is_admin(
-                context, w.chat_id, w.tg_user_id
-            )
+            # correcting voids the hand: the right of /undo, checked now (bot.guard)
+            right = await guard.edit_right(context, w, d)
+            if not right.ok:
+                await alert(q, guard.void_refusal(w.tr))
+                return
+            admin = right.admin
             hand = await db(
                 L.correct_hand,
                 int(data["edit_hand_id"]),
@@ -362,24 +371,7 @@ async def confirm_hand(update: Update, context: Ctx, w: Who, d: DraftView) -> No
     except (LedgerError, RecordError) as err:
         await alert(q, ledger_error(err, w.tr))
         return
-    try:
-        await db(L.close_draft, d.id, version=d.version, status="done")
-    except (StaleDraft, DraftExpired):
-        # the other tap on Confirm got here first: the hand exists once, it posted the result
-        await alert(q, _("Already recorded."))
-        return
-    table = await db(L.get_table, d.table_id)
-    names = texts.names_of(table, hand.names)
-    shown = display_settlement(hand.record, names)
-    head = _("✅ Hand {n} corrected") if data.get("edit_hand_id") else _("✅ Hand {n} recorded")
-    text = f"<b>{head.format(n=hand.seq)}</b>\n"
-    if hand.night < table.night:  # a correction of a hand of a night settled already
-        text += esc(settled_note(hand.night, w.tr)) + "\n"
-    text += texts.explain_text(hand, names, shown, w.tr)
-    await edit_or_send(context.bot, d.tg_chat_id, q.message.message_id, text[:4000], None)
-    await refresh_table_message(context, d.table_id, w.tr)
-    await send(context.bot, d.tg_chat_id, texts.result_line(hand, names, w.tr))
-    await done(q)
+    await guard.hand_recorded(update, context, w, d, hand)  # shows it, converging after errors
 
 
 # ---------------------------------------------------------------------------------------
@@ -431,6 +423,8 @@ async def on_reply_text(update: Update, context: Ctx) -> None:
         return
     if not d.step.startswith(("tiles.", "evname.")):
         return
+    if d.message_id is not None and d.message_id != target.message_id:
+        return  # a reply to another message naming this draft: not its message
     if not await allowed(context, w, d):
         return
     data = d.data
@@ -440,7 +434,13 @@ async def on_reply_text(update: Update, context: Ctx) -> None:
             wizard.set_tiles(data, step, msg.text)
         else:
             step = await name_reply(context, w, d, msg.text)
+    except RecursionError:  # JSON nested too deeply to read: a syntax error like any other
+        err = wizard.TilesError("bad_tiles", "JSON nested too deeply")
+        await msg.reply_text(wizard.tiles_error_text(err, w.tr))
+        return
     except wizard.TilesError as err:  # which character, where; the user replies again
+        # quote a prefix of the user's text, not all of it
+        err.why = guard.short(err.why, 40 if str(err).startswith("word_") else 200)
         await msg.reply_text(wizard.tiles_error_text(err, w.tr))
         return
     except wizard.WizardError as err:

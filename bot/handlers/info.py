@@ -10,6 +10,7 @@ import scoring
 from bot import texts
 from bot.callback import BadCallback, DraftCb, TableCb, decode
 from bot.context import Ctx, db, db_long, forget_chat_lang, is_admin, ledger, translator, who
+from bot.guard import on_its_message
 from bot.handlers.common import alert, args_of, done, reply
 from bot.handlers.drafts import on_draft_tap
 from bot.handlers.table import on_table_tap
@@ -133,6 +134,12 @@ async def on_lang_tap(update: Update, context: Ctx, cb: TableCb) -> None:
     q = update.callback_query
     assert q is not None and q.message is not None
     w = await who(update, context)
+    if not on_its_message(q):  # forged: not one of the buttons of the message it came from
+        log.warning("refused a language tap %r on message %s", q.data, q.message.message_id)
+        await alert(
+            q, w.tr.gettext("This button does not belong to this message; nothing was changed.")
+        )
+        return
     i = cb.int_arg(len(LANGS))
     if not w.private and not await is_admin(context, w.chat_id, w.tg_user_id):
         table = await db(ledger(context).current_table, w.chat_id)

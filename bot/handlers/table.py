@@ -7,10 +7,11 @@ import logging
 from typing import Any
 
 from telegram import InputFile, Update
+from telegram.error import BadRequest, TelegramError, TimedOut
 
 import scoring
-from bot import setup, texts, wizard
-from bot.callback import TableCb
+from bot import guard, setup, texts, wizard
+from bot.callback import BadCallback, TableCb
 from bot.context import Ctx, Who, db, db_long, is_admin, ledger, seated_or_admin, who
 from bot.handlers.common import (
     alert,
@@ -23,7 +24,7 @@ from bot.handlers.common import (
     reply,
 )
 from bot.handlers.drafts import settled_note, start_draft
-from bot.tg import edit_or_send, esc, send
+from bot.tg import Keyboard, edit_or_send, esc, send
 from scoring.declarations import is_enabled
 from scoring.rulesets.guobiao import prevalent_wind_for
 from storage.errors import AlreadyVoided, Conflict, DraftExpired, LedgerError, StaleDraft
@@ -194,9 +195,6 @@ async def cmd_edit(update: Update, context: Ctx) -> None:
     if len(args) != 1 or not is_number(args[0]):
         await reply(update, esc(_("Usage: /edit N (the hand number, see /history)")))
         return
-    if not await seated_or_admin(context, w, table):
-        await reply(update, esc(_("Only the players at this table (or a chat admin) can do that.")))
-        return
     L = ledger(context)
     try:
         hand = await db(L.get_hand, table.id, int(args[0]))
@@ -205,6 +203,10 @@ async def cmd_edit(update: Update, context: Ctx) -> None:
         return
     if hand.status != "confirmed":
         await reply(update, esc(_("That hand is already voided.")))
+        return
+    # correcting a hand voids it: the right of /undo (checked again at Confirm)
+    if not (await guard.void_right(context, w, table, hand)).ok:
+        await reply(update, esc(guard.void_refusal(w.tr)))
         return
     names = texts.names_of(table, hand.names)
     data = wizard.from_record(
@@ -233,6 +235,20 @@ async def on_table_tap(update: Update, context: Ctx, cb: TableCb) -> None:
         await alert(q, _("This table is closed or belongs to another chat."))
         return
     action = cb.action
+    if not guard.table_tap_belongs(q, table, action):
+        log.warning("refused a table tap %r on message %s", q.data, q.message.message_id)
+        own = action != "hist" and q.message.message_id == table.message_id
+        if own and action in ("seats", "su", "sd", "sdone") and table.status != "open":
+            why = _("Seats can only be moved before Start.")
+        elif own:  # an older keyboard of this very message
+            why = _(
+                "This keyboard is out of date; nothing was changed. Use the buttons the "
+                "message shows now."
+            )
+        else:
+            why = _("This button does not belong to this message; nothing was changed.")
+        await alert(q, why)
+        return
     if action == "join":
         try:
             await db(L.join, table.id, w.player.id)
@@ -243,7 +259,8 @@ async def on_table_tap(update: Update, context: Ctx, cb: TableCb) -> None:
         await done(q)
         return
     if action == "hist":
-        await show_history(context, w, table, cb.int_arg(10000), q.message.message_id)
+        page, size = history_arg(cb.arg)
+        await show_history(context, w, table, page, q.message.message_id, size)
         await done(q)
         return
     if action == "board":
@@ -278,7 +295,22 @@ async def on_table_tap(update: Update, context: Ctx, cb: TableCb) -> None:
         if action == "draw" and "draw" not in {r.value for r in rs.results}:
             await alert(q, _("This ruleset has no draw."))
             return
-        await start_hand(context, w, table, "draw" if action == "draw" else None)
+        if not guard.claim_entry(context, table.id, w.player.id):
+            await alert(q, _("Your entry is on its way; it shows up in a moment."))
+            return
+        try:
+            await start_hand(context, w, table, "draw" if action == "draw" else None)
+        except TimedOut:
+            await alert(
+                q,
+                _(
+                    "Telegram did not confirm the new entry in time. If it does not show up "
+                    "in a few seconds, tap Record hand again."
+                ),
+            )
+            return
+        finally:
+            guard.release_entry(context, table.id, w.player.id)
         await done(q)
         return
     if action == "undo":
@@ -381,8 +413,21 @@ async def add_bystanders(context: Ctx, table: TableView, data: dict[str, Any]) -
 # ---------------------------------------------------------------------------------------
 # undo / settle (asked first, done on "Yes": a draft, so a double tap does it once)
 # ---------------------------------------------------------------------------------------
+async def refuse(context: Ctx, w: Who, q: Any, text: str) -> None:
+    """An alert on a tap, a reply to a command."""
+    if q is not None:
+        await alert(q, text)
+    else:
+        await send(context.bot, w.chat_id, esc(text))
+
+
 async def ask_undo(context: Ctx, w: Who, table: TableView, q: Any) -> None:
     _ = w.tr.gettext
+    if not await guard.table_right(context, w, table):
+        await refuse(
+            context, w, q, _("Only the players at this table (or a chat admin) can do that.")
+        )
+        return
     hand = await db(ledger(context).last_hand, table.id)
     if hand is None:
         text = _("There is no hand to undo.")
@@ -415,12 +460,11 @@ async def do_undo(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
     assert d.table_id is not None
     table = await db(L.get_table, d.table_id)
     hand = await db(L.get_hand, table.id, int(d.data["seq"]))
-    admin = await is_admin(context, w.chat_id, w.tg_user_id)
-    if not (w.player.id in (hand.recorded_by, table.creator_id) or admin):
-        await alert(
-            q, _("Only whoever recorded the hand, the table's creator or a chat admin can void it.")
-        )
+    right = await guard.void_right(context, w, table, hand)  # admin status asked right now
+    if not right.ok:
+        await alert(q, guard.void_refusal(w.tr))
         return
+    admin = right.admin
     try:
         await db(L.close_draft, d.id, version=d.version, status="done")
     except (StaleDraft, DraftExpired):
@@ -453,16 +497,47 @@ async def do_undo(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
         )
         await done(q)
         return
-    text = "↩ " + esc(_("Hand {n} voided.").format(n=voided.seq))
+    said = _("Hand {n} voided.").format(n=voided.seq)
+    text = "↩ " + esc(said)
     if voided.night < table.night:
         text += "\n" + esc(settled_note(voided.night, w.tr))
-    await edit_or_send(context.bot, d.tg_chat_id, q.message.message_id, text, None)
-    await refresh_table_message(context, table.id, w.tr)
-    await done(q)
+    shown = await show_anyway(context, d.tg_chat_id, q.message.message_id, text)
+    shown = await guard_refresh(context, table.id, w.tr) and shown
+    if shown:
+        await done(q)
+    else:  # the hand is voided whatever Telegram did with the messages: say so
+        await alert(q, said)
+
+
+async def show_anyway(context: Ctx, chat_id: int, message_id: int, text: str) -> bool:
+    """Edit a prompt into its outcome, retried after Telegram's own failures; False if it
+    could not be shown (the outcome stands: the caller tells the user in the tap's answer)."""
+    try:
+        await guard.retrying(
+            lambda: edit_or_send(context.bot, chat_id, message_id, text, None),
+            what="showing an outcome",
+        )
+    except BadRequest:
+        raise
+    except TelegramError as err:
+        log.warning("could not show an outcome in message %s: %s", message_id, err)
+        return False
+    return True
+
+
+async def guard_refresh(context: Ctx, table_id: int, tr: Any) -> bool:
+    from bot.handlers.common import refresh_table
+
+    return await refresh_table(context, table_id, tr)
 
 
 async def ask_settle(context: Ctx, w: Who, table: TableView, q: Any) -> None:
     _ = w.tr.gettext
+    if not await guard.table_right(context, w, table):
+        await refuse(
+            context, w, q, _("Only the players at this table (or a chat admin) can do that.")
+        )
+        return
     data = {
         "kind": "confirm",
         "what": "settle",
@@ -481,6 +556,9 @@ async def do_settle(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
     assert d.table_id is not None
     table = await db(L.get_table, d.table_id)
     night = int(d.data["night"])
+    if not await guard.table_right(context, w, table):
+        await alert(q, _("Only the players at this table (or a chat admin) can do that."))
+        return
     if table.night != night:
         await alert(q, _("Already done."))
         return
@@ -499,12 +577,17 @@ async def do_settle(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
         return
     sv = await db(L.night_transfers, table.id, night=night)
     standings = await db(L.standings, table.id, night=night)
-    await edit_or_send(
-        context.bot, d.tg_chat_id, q.message.message_id, texts.settle_text(table, sv, w.tr), None
-    )
-    await send_settlement_image(context, w, table, sv, standings)
-    await refresh_table_message(context, table.id, w.tr)
-    await done(q)
+    text = texts.settle_text(table, sv, w.tr)
+    shown = await show_anyway(context, d.tg_chat_id, q.message.message_id, text)
+    try:
+        await send_settlement_image(context, w, table, sv, standings)
+    except TelegramError as err:
+        log.warning("could not send the settlement image: %s", err)
+    shown = await guard_refresh(context, table.id, w.tr) and shown
+    if shown:
+        await done(q)
+    else:
+        await alert(q, _("Night {n} is settled").format(n=night))
 
 
 # ---------------------------------------------------------------------------------------
@@ -532,18 +615,50 @@ async def send_settlement_image(context: Ctx, w: Who, table: TableView, sv: Any,
         await context.bot.send_photo(w.chat_id, InputFile(png, filename="settlement.png"))
 
 
+#: hands per history page; a page whose text would be over Telegram's limit (long names)
+#: is shown in smaller pages instead (the page size travels in the buttons: ``P.S``)
+HISTORY_PAGE = 10
+HISTORY_SIZES = (10, 5, 2, 1)
+
+
+def history_arg(arg: str) -> tuple[int, int]:
+    """``P`` (a page of 10) or ``P.S`` (page P of S hands) from a history button."""
+    page_txt, _sep, size_txt = arg.partition(".")
+    if not is_number(page_txt) or (size_txt and not is_number(size_txt)):
+        raise BadCallback(f"bad history page {arg!r}")
+    size = int(size_txt) if size_txt else HISTORY_PAGE
+    if size not in HISTORY_SIZES or int(page_txt) >= 100000:
+        raise BadCallback(f"bad history page {arg!r}")
+    return int(page_txt), size
+
+
 async def show_history(
-    context: Ctx, w: Who, table: TableView, page: int, message_id: int | None
+    context: Ctx, w: Who, table: TableView, page: int, message_id: int | None, size: int = 10
 ) -> None:
+    """A page of the table's hands, as long as Telegram allows: with long names a page of
+    10 is shown as pages of 5, 2 or 1 hands."""
+    from bot.limits import TEXT_LIMIT, visible_len
+
     L = ledger(context)
-    pg = await db(L.history, table.id, page=page, page_size=10)
-    names: dict[str, str] = {}
-    for h in pg.items:
-        names.update(texts.names_of(table, h.names))
-    text = texts.history_text(table, pg, w.tr, names)
-    await edit_or_send(
-        context.bot, w.chat_id, message_id, text, texts.history_markup(table, pg, w.tr)
-    )
+    first = page * size  # the first hand asked for, whatever the page size becomes
+    for n in (s for s in HISTORY_SIZES if s <= size):
+        pg = await db(L.history, table.id, page=first // n, page_size=n)
+        names: dict[str, str] = {}
+        for h in pg.items:
+            names.update(texts.names_of(table, h.names))
+        text = texts.history_text(table, pg, w.tr, names)
+        if visible_len(text) <= TEXT_LIMIT:
+            break
+    if n == HISTORY_PAGE:
+        markup = texts.history_markup(table, pg, w.tr)
+    else:
+        row = []
+        if pg.has_prev:
+            row.append(texts.table_button("◀", table.id, "hist", f"{pg.page - 1}.{n}"))
+        if pg.has_next:
+            row.append(texts.table_button("▶", table.id, "hist", f"{pg.page + 1}.{n}"))
+        markup = Keyboard([row]) if row else None
+    await edit_or_send(context.bot, w.chat_id, message_id, text, markup)
 
 
 async def cmd_history(update: Update, context: Ctx) -> None:

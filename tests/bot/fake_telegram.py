@@ -10,7 +10,15 @@ editMessageText, editMessageReplyMarkup, answerCallbackQuery, sendPhoto, sendDoc
 (multipart), deleteMessage, getChatMember, setMyCommands/getMyCommands/deleteMyCommands,
 sendChatAction, close/logOut. Errors: 400 "message is not modified", 400
 BUTTON_DATA_INVALID for callback data over 64 bytes, 400 "can't parse entities" for bad
-HTML, 400 "message to edit not found", 429 with ``retry_after`` on demand.
+HTML, 400 "message to edit not found", 400 "message is too long" (4,096 characters after
+entities; captions 1,024; alerts 200).
+
+Fault injection (each for the next ``count`` matching requests, ``methods`` None = any but
+getUpdates): :meth:`FakeTelegram.rate_limit` (429 with ``retry_after``), :meth:`~FakeTelegram.fail`
+(500/502, not applied), :meth:`~FakeTelegram.stall` (held, then dropped unanswered and unapplied:
+a timeout), :meth:`~FakeTelegram.late` (applied, answered only after a delay: a timeout although
+it happened), :attr:`~FakeTelegram.redirect_loop` (every call answered 302 to itself), and
+:func:`raw_server` (a server that answers any connection with bytes that are not HTTP).
 """
 
 from __future__ import annotations
@@ -166,6 +174,10 @@ class FakeTelegram:
         self._fail_methods: set[str] | None = None
         self._stall: tuple[int, float, set[str] | None] = (0, 0.0, None)
         self.stalled: list[tuple[str, dict[str, Any]]] = []  # requests held and then dropped
+        self._fail: tuple[int, int, set[str] | None] = (0, 500, None)
+        self._late: tuple[int, float, set[str] | None] = (0, 0.0, None)
+        self.late_applied: list[tuple[str, dict[str, Any]]] = []  # applied, answered late
+        self.redirect_loop = False
         self.polls = 0
         self.webhook: dict[str, Any] | None = None
         # updates POSTed round-robin to these webhook URLs (a load balancer in front of several
@@ -224,6 +236,21 @@ class FakeTelegram:
         """Hold the next ``count`` matching requests for ``seconds`` and then drop them
         unanswered and unapplied: the client times out, as when the network fails mid-call."""
         self._stall = (count, seconds, methods)
+
+    def fail(self, count: int, code: int = 500, methods: set[str] | None = None) -> None:
+        """Answer the next ``count`` matching requests with ``code`` (a 5xx: Telegram's
+        own trouble), without applying them."""
+        self._fail = (count, code, methods)
+
+    def late(self, count: int, seconds: float, methods: set[str] | None = None) -> None:
+        """Apply the next ``count`` matching requests at once but answer only after
+        ``seconds``: a client with a shorter timeout gives up although the call happened."""
+        self._late = (count, seconds, methods)
+
+    def demote(self, chat: Chat, user: User) -> None:
+        self.admins.get(chat.id, set()).discard(user.id)
+        if self.owners.get(chat.id) == user.id:
+            del self.owners[chat.id]
 
     def group(self, chat_id: int, title: str = "Mahjong night") -> Chat:
         chat = Chat(chat_id, "supergroup", title=title)
@@ -414,6 +441,10 @@ class FakeTelegram:
             self.stalled.append((method, params))
             await asyncio.sleep(seconds)
             raise Dropped
+        count, code, methods = self._fail
+        if count > 0 and method != "getUpdates" and (methods is None or method in methods):
+            self._fail = (count - 1, code, methods)
+            raise ApiError(code, "Internal Server Error" if code == 500 else "Bad Gateway")
         if (
             method not in ("getUpdates", "getMe")
             and self._fail_429 > 0
@@ -438,6 +469,11 @@ class FakeTelegram:
             if isinstance(result, dict):
                 sent.params["_result"] = result
             await self._notify()
+        count, seconds, methods = self._late
+        if count > 0 and method != "getUpdates" and (methods is None or method in methods):
+            self._late = (count - 1, seconds, methods)
+            self.late_applied.append((method, params))
+            await asyncio.sleep(seconds)
         return result
 
     async def m_getMe(self, p: dict[str, Any], f: Any) -> dict[str, Any]:
@@ -587,6 +623,8 @@ class FakeTelegram:
 
     async def m_answerCallbackQuery(self, p: dict[str, Any], f: Any) -> bool:
         cq_id = str(p["callback_query_id"])
+        if len(str(p.get("text") or "")) > 200:
+            raise ApiError(400, "Bad Request: MESSAGE_TOO_LONG")
         if cq_id in self.answers:
             raise ApiError(
                 400,
@@ -711,6 +749,23 @@ def _decode(key: str, value: str) -> Any:
         return value
 
 
+async def raw_server(payload: bytes) -> tuple[int, Callable[[], Any]]:
+    """A TCP server on loopback that answers every connection with ``payload`` (not HTTP)
+    and closes it; returns its port and a function that stops it."""
+
+    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            await reader.read(1024)
+            writer.write(payload)
+            await writer.drain()
+        finally:
+            writer.close()
+
+    server = await asyncio.start_server(answer, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    return port, server.close
+
+
 class Dropped(Exception):
     """A request the server drops without answering (see ``FakeTelegram.stall``)."""
 
@@ -721,6 +776,9 @@ class _Handler(tornado.web.RequestHandler):
 
     async def _handle(self, token: str, method: str) -> None:
         fake = self.fake
+        if fake.redirect_loop:
+            self.redirect(self.request.uri or "/", status=302)
+            return
         if token != fake.token:
             self.set_status(401)
             self.finish({"ok": False, "error_code": 401, "description": "Unauthorized"})
