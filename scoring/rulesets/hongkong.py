@@ -229,6 +229,24 @@ class HongKong(Ruleset):
         "liable (包) player pays a self-draw's 6m alone; robbing a kong is paid as a self-draw by "
         "the konger; a false win pays each other player a limit self-draw share."
     )
+    summary_zh_hant: ClassVar[str] = (
+        "番數定單份 m：半辣上（4番以下每番翻倍，之後每兩番翻倍、中間×1.5），或辣辣上、分檔；1份=雞糊單份。"
+        "自摸三家各付雙份2m；全銃出銃者包三家4m，半銃出銃者2m、其他兩家各m。三番起糊，爆棚13番（可改8/10）。"
+        "包自摸者一人付6m；搶槓當自摸、開槓者包；詐糊賠每家滿糊自摸一份。"
+    )
+    #: the payment reasons' names in the spec's own terms (bot.i18n Translator.reason)
+    reasons: ClassVar[tuple[Choice, ...]] = (
+        Choice("self_draw_share", "自摸每家付双份", "self-draw: a double share", zh_hant="自摸每家付雙份"),
+        Choice("discarder_share", "放铳者付", "the discarder pays", zh_hant="出銃者付"),
+        Choice("other_share", "其他家付单份", "a single share", zh_hant="其他家付單份"),
+        Choice("bao_self_draw", "包自摸", "包自摸: the liable player pays all", zh_hant="包自摸"),
+        Choice("bao_discard", "包打出", "包打出: the liable discarder pays all", zh_hant="包打出"),
+        Choice("robbed_kong_bao", "抢杠：开杠者包", "robbed kong: the konger pays all",
+               zh_hant="搶槓：開槓者包"),
+        Choice(FALSE_WIN, "诈糊", "false win", zh_hant="詐糊"),
+        Choice("false_win_fine", "诈糊罚款（无人收）", "false-win fine (paid to nobody)",
+               zh_hant="詐糊罰款（無人收）"),
+    )  # fmt: skip
     players: ClassVar[tuple[int, ...]] = (4,)
     results: ClassVar[tuple[Choice, ...]] = RESULTS
     options: ClassVar[tuple[OptionDecl, ...]] = (

@@ -191,6 +191,15 @@ class Taiwan(Ruleset):
         "konger. When the dealer wins or pays, the dealer's 1 + 2N 台 are added (N = hands "
         "the dealer has already kept, 連N拉N)."
     )
+    summary_zh_hant: ClassVar[str] = (
+        "每家付 1底+台數×台值（預設底30、台10）。自摸三家付，放槍一家付，搶槓被搶者付。"
+        "莊家胡或付時加莊家台 1+2N（N=已連莊次數，連N拉N）。"
+    )
+    #: the payment reasons' names in the spec's own terms (bot.i18n Translator.reason)
+    reasons: ClassVar[tuple[Choice, ...]] = (
+        Choice("self_draw_share", "自摸每家付", "self-draw share", zh_hant="自摸每家付"),
+        Choice("discarder_share", "放枪者付", "the discarder pays", zh_hant="放槍者付"),
+    )
     players: ClassVar[tuple[int, ...]] = (4,)
     results: ClassVar[tuple[Choice, ...]] = RESULTS
     options: ClassVar[tuple[OptionDecl, ...]] = (
