@@ -29,10 +29,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.i18n import ALIASES, LANGS  # light: gettext and scoring.hant, not telegram
+
 PROG = "mahjong-tally"
 EXIT_BAD_INPUT = 2
-#: ``--lang`` values: the bot's languages and the alias zh (= zh_Hans)
-LANG_CHOICES = ("en", "zh_Hans", "zh_Hant", "zh")
+#: ``--lang`` values: the bot's languages (bot.i18n registers them) and the alias zh (= zh_Hans)
+LANG_CHOICES = (*LANGS, *ALIASES)
 
 
 class BadInput(Exception):
@@ -450,7 +452,7 @@ def add_gb_fans(sub: Any) -> None:
         tr = Translator(args.lang)
         args.lang = "zh" if tr.zh else "en"  # notation writes Simplified Chinese or English
         # zh_Hant: the text converted (JSON output keeps the contract's name_zh as it is)
-        convert = tr.lang == "zh_Hant" and not (args.json or args.jsonl)
+        convert = tr.language.derive is not None and not (args.json or args.jsonl)
         buf = io.StringIO()
         try:
             status = notation.run(args, sys.stdin, buf if convert else sys.stdout)

@@ -72,7 +72,7 @@ register(
 LANGS = tuple(LANGUAGES)
 LANG_NAMES = {code: lang.name for code, lang in LANGUAGES.items()}
 #: command-line spellings of the languages (``--lang zh`` = zh_Hans)
-ALIASES = {"zh": "zh_Hans", "zh-hans": "zh_Hans", "zh-hant": "zh_Hant"}
+ALIASES = {"zh": "zh_Hans"}
 
 #: The seat winds, East first (Chinese, English).
 WINDS = (("东", "E"), ("南", "S"), ("西", "W"), ("北", "N"))
@@ -283,6 +283,70 @@ class Translator:
                     return self.name(decl)
         zh, en = REASONS.get(reason, ("付款", "payment"))
         return self.pick(zh, en)
+
+
+#: The /export CSV's columns (storage ``Ledger.export_csv``) as Chinese spreadsheets head them;
+#: English keeps the documented column ids, which scripts read.
+CSV_COLUMNS: dict[str, str] = {
+    "table_id": "桌号",
+    "seq": "局号",
+    "night": "第几晚",
+    "hand_id": "记录号",
+    "status": "状态",
+    "recorded_at": "记录时间",
+    "recorded_by": "记录人",
+    "dealer": "庄家",
+    "result": "结果",
+    "line": "行类型",
+    "player_id": "玩家编号",
+    "player": "玩家",
+    "from_id": "付款人编号",
+    "from": "付款人",
+    "to_id": "收款人编号",
+    "to": "收款人",
+    "amount": "分数",
+    "reason": "原因",
+    "money_minor": "金额（分）",
+    "currency": "货币",
+    "voided_at": "作废时间",
+    "voided_by": "作废人",
+    "void_reason": "作废原因",
+    "replaces_hand_id": "更正的记录号",
+}
+_CSV_WORDS = {"confirmed": ("有效", "confirmed"), "voided": ("已作废", "voided")}
+_CSV_WORDS.update({"net": ("输赢", "net"), "payment": ("付款", "payment")})
+
+
+def localize_csv(text: str, ruleset: object, tr: Translator) -> str:
+    """The /export CSV for people reading ``tr``'s language: Chinese column names, and the
+    status, line, result and reason ids as words; English: the file as the ledger wrote it
+    (column ids and values are the documented export format)."""
+    if not tr.zh:
+        return text
+    import csv
+    import io
+
+    rows = list(csv.reader(io.StringIO(text)))
+    if not rows:
+        return text
+    head = rows[0]
+    col = {name: i for i, name in enumerate(head)}
+    results = {r.value: r for r in getattr(ruleset, "results", ())}
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow([tr.chinese(CSV_COLUMNS.get(h, h)) for h in head])
+    for row in rows[1:]:
+        row = list(row)
+        for key in ("status", "line"):
+            i = col.get(key)
+            if i is not None and row[i] in _CSV_WORDS:
+                row[i] = tr.pick(*_CSV_WORDS[row[i]])
+        if (i := col.get("result")) is not None and row[i] in results:
+            row[i] = tr.name(results[row[i]])
+        if (i := col.get("reason")) is not None and row[i]:
+            row[i] = tr.reason(ruleset, row[i])
+        w.writerow(row)
+    return out.getvalue()
 
 
 @cache

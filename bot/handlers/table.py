@@ -24,6 +24,7 @@ from bot.handlers.common import (
     reply,
 )
 from bot.handlers.drafts import settled_note, start_draft
+from bot.i18n import localize_csv
 from bot.tg import Keyboard, edit_or_send, esc, send
 from scoring.declarations import is_enabled
 from scoring.rulesets.guobiao import prevalent_wind_for
@@ -677,6 +678,7 @@ async def cmd_export(update: Update, context: Ctx) -> None:
     if table is None:
         return
     csv_text = await db_long(ledger(context).export_csv, table.id)
+    csv_text = localize_csv(csv_text, scoring.get(table.ruleset), w.tr)  # zh: headers, names
     await context.bot.send_document(
         w.chat_id,
         InputFile(csv_text.encode("utf-8"), filename=f"table-{table.id}.csv"),
