@@ -273,6 +273,7 @@ class Taiwan(Ruleset):
         CountDecl(
             STREAK, "庄家已连庄次数（0=首次坐庄）", "dealer's streak (0 = first hand as dealer)",
             max=99, zh_hant="莊家已連莊次數（0=首次坐莊）",
+            results=frozenset({"win"}),  # a draw pays nothing: not asked there
         ),
     )  # fmt: skip
     events: ClassVar[tuple[EventDecl, ...]] = ()
@@ -395,10 +396,9 @@ class Taiwan(Ruleset):
         for win in record.wins:
             self._win(t, record, opts, win)
         if not t.steps:
-            n = record.count(STREAK, record.dealer)
             t.explain(
-                f"流局，无人付款；庄家{record.dealer}连庄（下局连{n + 1}）",
-                f"Draw: nobody pays; dealer {record.dealer} keeps the deal (streak {n + 1} next)",
+                f"流局，无人付款；庄家{record.dealer}连庄（连庄次数+1）",
+                f"Draw: nobody pays; dealer {record.dealer} keeps the deal (streak +1)",
             )
         return t.settlement()
 

@@ -553,3 +553,26 @@ def test_h1_two_five_chicken_example_exact_quarter_dollars() -> None:
         "-$0.50",
     ]
     assert "a $1.00, b -$0.25, c -$0.25, d -$0.50" in s.explanation[-1].en
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(sorted(FANS)), min_size=1, max_size=5),
+    st.sampled_from(sorted(FANS)),
+    st.sampled_from([None, "C"]),
+    STYLE,
+)
+def test_checklist_is_monotone(fans: list[str], extra: str, frm: str | None, style: str) -> None:
+    """Ticking one more item never lowers what the winner collects (values are ≥ 0, capped)."""
+    from scoring import RecordError as Err
+
+    def won(items: list[str]) -> int | None:
+        r = rec([{"winner": "A", "from": frm, "fans": items}], {"spiciness": style, "min_faan": 0})
+        try:
+            return settle(r).net["A"]
+        except Err:
+            return None
+
+    before, after = won(fans), won([*fans, extra])
+    if before is not None and after is not None:
+        assert after >= before

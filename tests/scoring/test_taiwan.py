@@ -202,9 +202,12 @@ def test_streak_only_on_the_dealer_and_one_winner() -> None:
 
 def test_a_draw_pays_nothing_and_keeps_the_dealer() -> None:
     # §1: "流局: nothing is paid; the dealer keeps the deal and N grows by 1" (T2)
-    r = rec([], result="draw", streak=2)
+    r = rec([], result="draw")
     s = settle(r)
-    assert s.payments == () and "streak 3 next" in s.explanation[0].en
+    assert s.payments == () and "keeps the deal (streak +1)" in s.explanation[0].en
+    with pytest.raises(RecordError) as err:  # the streak is not asked in a draw
+        settle(rec([], result="draw", streak=2))
+    assert err.value.field == "counts.lian_zhuang.E"
     assert next_dealer(r) == "E"
     assert next_dealer(rec([{"winner": "S", "from": "W", "fan": 2}])) == "S"
     assert next_dealer(rec([{"winner": "E", "from": "W", "fan": 2}])) == "E"
@@ -294,9 +297,29 @@ def test_dealer_streak_from_the_hands_before() -> None:
     # from records: a dealer win and a draw keep the deal, a non-dealer win passes it
     hands = [
         rec([{"winner": "E", "from": "S", "fan": 1}]),
-        rec([], result="draw", streak=1),
+        rec([], result="draw"),
         rec([{"winner": "W", "from": "S", "fan": 1}], streak=2),
     ]
     pairs = [(h["dealer"], next_dealer(h)) for h in hands]
     assert pairs == [("E", "E"), ("E", "E"), ("E", "S")]
     assert [dealer_streak(pairs[:i]) for i in range(4)] == [0, 1, 2, 0]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(sorted(FANS)), min_size=1, max_size=5),
+    st.sampled_from(sorted(FANS)),
+    st.sampled_from([None, "W"]),
+)
+def test_checklist_is_monotone(fans: list[str], extra: str, frm: str | None) -> None:
+    """Ticking one more 台 never lowers what the winner collects."""
+
+    def won(items: list[str]) -> int | None:
+        try:
+            return settle(rec([{"winner": "E", "from": frm, "fans": items}])).net["E"]
+        except RecordError:
+            return None
+
+    before, after = won(fans), won([*fans, extra])
+    if before is not None and after is not None:
+        assert after >= before
