@@ -248,6 +248,10 @@ class Guangdong(Ruleset):
     )  # fmt: skip
     presets: ClassVar[tuple[PresetDecl, ...]] = (
         PresetDecl(
+            "standard", "标准推倒胡（默认）", "Standard (the spec's defaults)", {},
+            zh_hant="標準推倒胡（預設）",
+        ),
+        PresetDecl(
             "xingchen", "星辰广东麻将（G1）", "Xingchen app rules (G1)",
             {"hu_value": 1, "gang_kai_double": True, "four_ghost_mult": 6,
              "extra_horses_no_ghost": 2},
@@ -258,6 +262,7 @@ class Guangdong(Ruleset):
             {f"mult_{sid}": 2 for sid in BIG_HANDS}, zh_hant="大胡×2（G4）",
         ),
     )  # fmt: skip
+    default_preset: ClassVar[str | None] = "standard"
     shapes: ClassVar[tuple[WinItemDecl, ...]] = tuple(
         WinItemDecl(
             sid,

@@ -96,19 +96,19 @@ def shown(preview: str) -> set[str]:
     return {f"{a} → {b}: {n}" for (a, b), n in total.items()}
 
 
-async def tap(s: Scene, user: User, msg: dict, label: str) -> None:
+async def tap(s: Scene, user: User, msg: dict[str, Any], label: str) -> None:
     ans = await s.tap(user, msg, label)
     assert not ans.get("show_alert"), (label, ans, s.text(msg), s.labels(msg))
 
 
-async def tap_where(s: Scene, user: User, msg: dict, *parts: str) -> None:
+async def tap_where(s: Scene, user: User, msg: dict[str, Any], *parts: str) -> None:
     """Tap the one button whose label contains every part (the wizard's own labels)."""
     hits = [t for t in s.labels(msg) if all(p in t for p in parts)]
     assert len(hits) == 1, (parts, s.labels(msg))
     await tap(s, user, msg, hits[0])
 
 
-async def pick(s: Scene, user: User, msg: dict, label: str) -> None:
+async def pick(s: Scene, user: User, msg: dict[str, Any], label: str) -> None:
     """Tap ``label`` on a paged list, paging on (▶ or the next page number) until it shows."""
     for page in range(2, 12):
         if any(label in t for t in s.labels(msg)):
@@ -118,7 +118,7 @@ async def pick(s: Scene, user: User, msg: dict, label: str) -> None:
     raise AssertionError(f"{label!r} never shown")
 
 
-async def win_row(s: Scene, user: User, w: dict, winner: str, frm: str | None) -> None:
+async def win_row(s: Scene, user: User, w: dict[str, Any], winner: str, frm: str | None) -> None:
     """The winner and how: one row button ("Bob ← Carol", "Dave self-drawn"), or the older
     two-step form (the winner, then "Carol discarded" / "Self-drawn")."""
     rows = [
@@ -137,7 +137,9 @@ async def win_row(s: Scene, user: User, w: dict, winner: str, frm: str | None) -
     await tap(s, user, w, f"{frm} discarded" if frm else "Self-drawn")
 
 
-async def keypad(s: Scene, user: User, w: dict, total: int, mode: str = "Total fan") -> None:
+async def keypad(
+    s: Scene, user: User, w: dict[str, Any], total: int, mode: str = "Total fan"
+) -> None:
     if mode in s.labels(w):
         await tap(s, user, w, mode)
     for digit in str(total):
@@ -145,7 +147,7 @@ async def keypad(s: Scene, user: User, w: dict, total: int, mode: str = "Total f
     await tap_where(s, user, w, "▶")
 
 
-async def to_preview(s: Scene, user: User, w: dict, confirm: str = "Confirm") -> str:
+async def to_preview(s: Scene, user: User, w: dict[str, Any], confirm: str = "Confirm") -> str:
     for _ in range(10):
         if any(confirm in t for t in s.labels(w)):
             return s.text(w)
@@ -156,7 +158,7 @@ async def to_preview(s: Scene, user: User, w: dict, confirm: str = "Confirm") ->
 
 
 async def confirm(
-    s: Scene, user: User, w: dict, n: int, label: str = "Confirm", head: str = "Hand {n}:"
+    s: Scene, user: User, w: dict[str, Any], n: int, label: str = "Confirm", head: str = "Hand {n}:"
 ) -> str:
     mark = s.tg.mark()
     await tap_where(s, user, w, label)
@@ -167,7 +169,7 @@ async def confirm(
 async def add_event(
     s: Scene,
     user: User,
-    w: dict,
+    w: dict[str, Any],
     label: str,
     player: str,
     frm: str | None = None,
@@ -204,7 +206,7 @@ async def add_event(
             await tap_where(s, user, w, "✔")
 
 
-def dealer_of(s: Scene, table: dict) -> str:
+def dealer_of(s: Scene, table: dict[str, Any]) -> str:
     line = next(ln for ln in s.text(table).splitlines() if "🎲" in ln)
     return next(n for n in NAMES if n in line)
 
