@@ -777,7 +777,11 @@ class HongKong(Ruleset):
             return
         zh, _, en = STAKE_NAMES[stake]
         per = money_text(1, stake)
-        parts = [f"{p} {money_text(t.net[p], stake)}" for p in record.players]
+        parts = [
+            f"{p} {'+' if t.net[p] > 0 else ''}{money_text(t.net[p], stake)}"
+            for p in record.players
+            if t.net[p]
+        ]
         t.explain(
             f"以{zh}计（每份{per}）：" + "，".join(parts),
             f"at {en} ({per} a unit): " + ", ".join(parts),

@@ -79,20 +79,23 @@ async def pick(s: Scene, user: User, msg: dict, label: str) -> None:
     raise AssertionError(f"{label!r} never shown")
 
 
+def row_for(labels: list[str], winner: str, frm: str | None) -> str:
+    """The one button for "winner, self-drawn" / "winner ← frm" / "winner robs frm's kong",
+    whatever the wording and language ("Bob ← Carol", "Bob搶Dave的槓", "Dave self-drawn")."""
+    rows = [t for t in labels if t.startswith(winner)]
+    if frm is None:
+        rows = [t for t in rows if "self" in t or "自摸" in t]
+    else:
+        rows = [t for t in rows if frm in t[len(winner) :]]
+    assert len(rows) == 1, (winner, frm, labels)
+    return rows[0]
+
+
 async def win_row(s: Scene, user: User, w: dict, winner: str, frm: str | None) -> None:
-    """The winner and how: one row button ("Bob ← Carol", "Dave self-drawn"), or the older
-    two-step form (the winner, then "Carol discarded" / "Self-drawn")."""
-    rows = [
-        t
-        for t in s.labels(w)
-        if t.split()[0] == winner and ("←" in t or "self" in t or "自摸" in t)
-    ]
-    if rows:
-        want = [
-            t for t in rows if (t.endswith(f"← {frm}") if frm else ("self" in t or "自摸" in t))
-        ]
-        assert len(want) == 1, (winner, frm, rows)
-        await tap(s, user, w, want[0])
+    """The winner and how: one row button, or the older two-step form (the winner, then
+    "Carol discarded" / "Self-drawn")."""
+    if any(t.startswith(winner) and ("←" in t or "self" in t or "自摸" in t) for t in s.labels(w)):
+        await tap(s, user, w, row_for(s.labels(w), winner, frm))
         return
     await tap(s, user, w, winner)
     await tap(s, user, w, f"{frm} discarded" if frm else "Self-drawn")
@@ -204,7 +207,7 @@ async def test_hong_kong_night(tg, bot):
     assert "東" in s.text(table_zh) and "莊" in s.text(table_zh)
     w = await s.tap_for_message(bob, table_zh, "記一局")
     await tap_where(s, bob, w, "🀫")
-    await tap(s, bob, w, next(t for t in s.labels(w) if t.split()[0] == "Bob" and "Dave" in t))
+    await tap(s, bob, w, row_for(s.labels(w), "Bob", "Dave"))
     await keypad(s, bob, w, 3, mode="總番數")
     preview = await to_preview(s, bob, w, confirm="確認")
     assert shown(preview) == payments(H5) == {"Dave → Bob: 48"}

@@ -87,12 +87,23 @@ async def pick(s: Scene, user: User, msg: dict, label: str) -> None:
     raise AssertionError(f"{label!r} never shown")
 
 
+def row_for(labels: list[str], winner: str, frm: str | None) -> str:
+    """The one button for "winner, self-drawn" / "winner ← frm" / "winner robs frm's kong",
+    whatever the wording and language ("Bob ← Carol", "Bob搶Dave的槓", "Dave self-drawn")."""
+    rows = [t for t in labels if t.startswith(winner)]
+    if frm is None:
+        rows = [t for t in rows if "self" in t or "自摸" in t]
+    else:
+        rows = [t for t in rows if frm in t[len(winner) :]]
+    assert len(rows) == 1, (winner, frm, labels)
+    return rows[0]
+
+
 async def win_row(s: Scene, user: User, w: dict, winner: str, frm: str | None) -> None:
-    rows = [t for t in s.labels(w) if t.split()[0] == winner and ("←" in t or "self" in t)]
-    if rows:
-        want = [t for t in rows if (t.endswith(f"← {frm}") if frm else "self" in t)]
-        assert len(want) == 1, (winner, frm, rows)
-        await tap(s, user, w, want[0])
+    """The winner and how: one row button, or the older two-step form (the winner, then
+    "Carol discarded" / "Self-drawn")."""
+    if any(t.startswith(winner) and ("←" in t or "self" in t or "自摸" in t) for t in s.labels(w)):
+        await tap(s, user, w, row_for(s.labels(w), winner, frm))
         return
     await tap(s, user, w, winner)
     await tap(s, user, w, f"{frm} discarded" if frm else "Self-drawn")
@@ -214,12 +225,7 @@ async def test_taiwan_night(tg, bot):
     rules = await s.say(alice, "/rules taiwan", expect="台灣十六張")
     assert "門清自摸" in rules["text"] or "底" in rules["text"]
     w = await s.tap_for_message(alice, table_zh, "記一局")
-    await tap(
-        s,
-        alice,
-        w,
-        next(t for t in s.labels(w) if t.split()[0] == "Alice" and t.endswith("← Carol")),
-    )
+    await tap(s, alice, w, row_for(s.labels(w), "Alice", "Carol"))
     await keypad(s, alice, w, 5, mode="總番數")
     preview = await to_preview(s, alice, w, confirm="確認")
     assert shown(preview) == payments(H5) == {"Carol → Alice: 150"}
@@ -232,7 +238,7 @@ async def test_taiwan_night(tg, bot):
     # Hand 6 — Bob robs Alice's kong, 2 台: the konger pays as a discarder (T15), 30 + 40
     w = await s.tap_for_message(bob, table, "Record hand")
     await tap_where(s, bob, w, "🀫")
-    await tap(s, bob, w, next(t for t in s.labels(w) if t.split()[0] == "Bob" and "Alice" in t))
+    await tap(s, bob, w, row_for(s.labels(w), "Bob", "Alice"))
     await keypad(s, bob, w, 2)
     preview = await to_preview(s, bob, w)
     assert shown(preview) == payments(H6) == {"Alice → Bob: 70"}

@@ -552,7 +552,7 @@ def test_h1_two_five_chicken_example_exact_quarter_dollars() -> None:
         "-$0.25",
         "-$0.50",
     ]
-    assert "a $1.00, b -$0.25, c -$0.25, d -$0.50" in s.explanation[-1].en
+    assert "a +$1.00, b -$0.25, c -$0.25, d -$0.50" in s.explanation[-1].en
 
 
 @settings(max_examples=200, deadline=None)
