@@ -1,7 +1,8 @@
 """A random night of every registered ruleset, shown in all three languages through the bot's
 own builders: the chat texts (table, hand result, /explain, /history, standings, settlement,
 nights), every wizard screen of the hand (as /edit opens it, buttons included), the preview,
-the /rules pieces, and the three images — for those, the strings handed to the drawing code.
+the screens that open a table (ruleset, preset, options, stake), the /rules pieces, and the
+three images — for those, the strings handed to the drawing code.
 
 Each text must be free of ASCII snake_case ids (``discarder_share``), JSON paths
 (``wins[0].flags``), database ids (the players are 9001…) and record ids; in zh_Hant it must
@@ -27,7 +28,7 @@ from typing import Any
 import pytest
 
 import scoring
-from bot import texts, wizard
+from bot import setup, texts, wizard
 from bot.handlers import images
 from bot.handlers.common import _rename, display_settlement
 from bot.i18n import LANGS, Translator
@@ -201,6 +202,21 @@ def chat_texts(rs: Any, tr: Translator) -> Iterator[tuple[str, str]]:
         yield f"hand {hv.seq} preview", wizard.format_settlement(shown, data, tr)
 
 
+def setup_texts(rs: Any, tr: Translator) -> Iterator[tuple[str, str]]:
+    """Opening a table with ``rs``: the ruleset, preset, options and stake screens."""
+    step, data = setup.new_setup("table")
+    taps = {"ruleset": ("rs", str(data["choices"].index(rs.id))), "preset": ("ps", "0")}
+    taps.update({"options": ("n", ""), "stake": ("sk", "1")})
+    for _ in range(6):
+        screen = setup.render(step, data, tr)
+        labels = " | ".join(b.label for row in screen.rows for b in row)
+        yield f"setup {step}", screen.text + "\n" + labels
+        if step == "open":
+            break
+        step = setup.apply(step, data, *taps[step])
+    assert step == "open"
+
+
 def rules_texts(rs: Any, tr: Translator) -> Iterator[tuple[str, str]]:
     """What /rules ID shows, piece by piece (bot/handlers/info.py builds it from these)."""
     yield "ruleset", tr.name(rs) + " " + tr.attr(rs, "summary") + " " + tr.attr(rs, "unit")
@@ -275,7 +291,7 @@ def test_chat_texts_of_a_random_night(ruleset: str, lang: str) -> None:
     rs, tr = registry.get(ruleset), Translator(lang)
     bad = [
         f"{where}: {p} in {text!r}"
-        for where, text in [*chat_texts(rs, tr), *rules_texts(rs, tr)]
+        for where, text in [*chat_texts(rs, tr), *setup_texts(rs, tr), *rules_texts(rs, tr)]
         for p in problems(text, lang)
     ]
     assert not bad, f"{len(bad)} problems, e.g.\n" + "\n".join(bad[:8])

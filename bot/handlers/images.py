@@ -79,6 +79,7 @@ async def scoreboard(context: Ctx, w: Who, table: TableView, st: StandingsView) 
         currency=table.currency,
         unit_zh=scoring.get(table.ruleset).unit_zh,
         unit_en=scoring.get(table.ruleset).unit_en,
+        unit_zh_hant=scoring.get(table.ruleset).unit_zh_hant,
     )
     return await _draw(render.render_scoreboard, view, w.tr.lang)
 
@@ -122,6 +123,7 @@ async def settlement(
         stake_minor=sv.stake_minor,
         unit_zh=scoring.get(table.ruleset).unit_zh,
         unit_en=scoring.get(table.ruleset).unit_en,
+        unit_zh_hant=scoring.get(table.ruleset).unit_zh_hant,
     )
     return await _draw(render.render_settlement, view, w.tr.lang)
 
@@ -164,5 +166,6 @@ async def hand_card(
         voided=hand.status == "voided",
         unit_zh=scoring.get(table.ruleset).unit_zh,
         unit_en=scoring.get(table.ruleset).unit_en,
+        unit_zh_hant=scoring.get(table.ruleset).unit_zh_hant,
     )
     return await _draw(render.render_hand_card, view, w.tr.lang)

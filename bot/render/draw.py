@@ -301,7 +301,7 @@ def render_scoreboard(view: ScoreboardView, lang: str) -> bytes:
         W - 2 * M,
     )
     y = header(im, view.table_name, sub, lang) + 16
-    u = unit(view.unit_zh, view.unit_en, lang)
+    u = unit(view.unit_zh, view.unit_en, lang, zh_hant=view.unit_zh_hant)
     for i, seat in enumerate(view.seats):
         _seat_row(im, y, seat, view.currency, lang, u, last=i == len(view.seats) - 1)
         y += ROW_H
@@ -472,11 +472,16 @@ def _legend(im: Image.Image, top: int, view: ScoreboardView) -> None:
 
 @_serialized
 def render_settlement(view: SettlementImageView, lang: str) -> bytes:
-    u = unit(view.unit_zh, view.unit_en, lang)
+    u = unit(view.unit_zh, view.unit_en, lang, zh_hant=view.unit_zh_hant)
     stake = ""
     if view.stake_minor is not None:
         m = format_money(view.stake_minor, view.currency)
-        stake = label("stake", lang, m=m, u=unit(view.unit_zh, view.unit_en, lang, per=True))
+        stake = label(
+            "stake",
+            lang,
+            m=m,
+            u=unit(view.unit_zh, view.unit_en, lang, per=True, zh_hant=view.unit_zh_hant),
+        )
     head_h = 244
     net_h = 84 + 96 * len(view.nets)
     n_tr = len(view.transfers)
@@ -711,7 +716,7 @@ def render_hand_card(view: HandCardView, lang: str) -> bytes:
         SUB_SIZE,
         W - 2 * M,
     )
-    u = unit(view.unit_zh, view.unit_en, lang)
+    u = unit(view.unit_zh, view.unit_en, lang, zh_hant=view.unit_zh_hant)
     y = header(im, label("hand_no", lang, n=view.seq), sub, lang)
     if view.voided:
         tag = label("voided", lang)

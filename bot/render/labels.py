@@ -53,16 +53,18 @@ def label(key: str, lang: str, **kw: object) -> str:
     return translator(lang).pick(zh, en).format(**kw)
 
 
-def unit(unit_zh: str, unit_en: str, lang: str, *, per: bool = False) -> str:
+def unit(unit_zh: str, unit_en: str, lang: str, *, per: bool = False, zh_hant: str = "") -> str:
     """The ruleset's unit as the images write it: ``unit_zh`` in Chinese; in English a final
     "points" is shortened to "pts" ("base points" → "base pts"), or made "point" after "per"
     (``per=True``: "¥0.50 per point")."""
     if is_zh(lang):
-        return translator(lang).chinese(unit_zh.strip() or "分")
+        return translator(lang).pick(unit_zh.strip() or "分", "", zh_hant.strip())
     u = unit_en.strip() or "pts"
     for word in ("points", "pts"):
         if u == word or u.endswith(" " + word):
             return u[: -len(word)] + ("point" if per else "pts")
+    if per and u.endswith("units"):  # "per base units" → "per base unit"
+        return u[:-1]
     return u
 
 

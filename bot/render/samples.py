@@ -49,6 +49,7 @@ from scoring.transfers import fewest_transfers, to_money
 
 EN_NAMES = ("Alice", "Bob", "Carol", "Dave")
 ZH_NAMES = ("阿明", "小红", "老王", "丽丽")
+HANT_NAMES = ("阿明", "小紅", "老王", "麗麗")  # the names as a Traditional Chinese table writes them
 IDS = ("alice", "bob", "carol", "dave")
 TABLE = {"zh": "周五麻将局", "en": "Friday Night Table"}
 NIGHT = 3
@@ -76,10 +77,11 @@ def _ruleset_name(ruleset_id: str, lang: str) -> str:
     return translator(lang).name(registry.get(ruleset_id))
 
 
-def _unit(ruleset_id: str) -> tuple[str, str]:
-    """The ruleset's unit of points (zh, en): ``Ruleset.unit_zh`` / ``unit_en``."""
+def _unit(ruleset_id: str) -> tuple[str, str, str]:
+    """The ruleset's unit of points (zh, en, zh_hant): ``Ruleset.unit_zh`` / ``unit_en`` /
+    ``unit_zh_hant``."""
     rs = registry.get(ruleset_id)
-    return rs.unit_zh, rs.unit_en
+    return rs.unit_zh, rs.unit_en, rs.unit_zh_hant
 
 
 def _reason(ruleset_id: str, reason: str, lang: str) -> str:
@@ -357,6 +359,7 @@ def scoreboard_view(
         currency=CURRENCY if money else None,
         unit_zh=unit[0],
         unit_en=unit[1],
+        unit_zh_hant=unit[2],
     )
 
 
@@ -397,6 +400,7 @@ def settlement_view(
         stake_minor=STAKE_MINOR if money else None,
         unit_zh=unit[0],
         unit_en=unit[1],
+        unit_zh_hant=unit[2],
     )
 
 
@@ -432,6 +436,7 @@ def _card(
         currency=CURRENCY,
         unit_zh=unit[0],
         unit_en=unit[1],
+        unit_zh_hant=unit[2],
     )
 
 
@@ -509,12 +514,13 @@ def guobiao_card_view(names: Sequence[str], lang: str) -> HandCardView:
 
 # --- the command ------------------------------------------------------------------------------
 def render_samples(outdir: Path) -> list[Path]:
-    """Render one of each image, in Chinese and English, into ``outdir``; returns the files."""
+    """Render one of each image, in English, Simplified and Traditional Chinese, into
+    ``outdir`` (``KIND_en.png``, ``KIND_zh.png``, ``KIND_zh_Hant.png``); returns the files."""
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     hands = xingguo_night()
-    for lang, names in (("en", EN_NAMES), ("zh", ZH_NAMES)):
+    for lang, names in (("en", EN_NAMES), ("zh", ZH_NAMES), ("zh_Hant", HANT_NAMES)):
         images = {
             "scoreboard": render_scoreboard(scoreboard_view(names, hands, lang), lang),
             "settlement": render_settlement(settlement_view(names, hands, lang), lang),

@@ -59,6 +59,7 @@ class ScoreboardView:
     currency: str | None = None  # for SeatLine.money_minor
     unit_zh: str = "分"  # the ruleset's unit of points
     unit_en: str = "pts"
+    unit_zh_hant: str = ""  # its Traditional form if declared (else unit_zh converted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +93,7 @@ class SettlementImageView:
     stake_minor: int | None = None  # money per point, shown in the header when given
     unit_zh: str = "分"  # the ruleset's unit of points
     unit_en: str = "pts"
+    unit_zh_hant: str = ""  # its Traditional form if declared (else unit_zh converted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,3 +140,4 @@ class HandCardView:
     currency: str | None = None  # for NetLine.money_minor
     unit_zh: str = "分"  # the ruleset's unit of points
     unit_en: str = "pts"
+    unit_zh_hant: str = ""  # its Traditional form if declared (else unit_zh converted)
