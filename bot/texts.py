@@ -46,6 +46,14 @@ def unit(rs_id: str, tr: Translator) -> str:
     return tr.attr(rs, "unit")
 
 
+def per_unit(rs_id: str, tr: Translator) -> str:
+    """The unit after "per": singular in English ("¥1 per point", not "per points")."""
+    from bot.render.labels import unit as image_unit
+
+    u = unit(rs_id, tr)
+    return u if tr.zh else image_unit("", u, "en", per=True)
+
+
 def table_text(
     table: TableView, standings: StandingsView | None, tr: Translator, *, arranging: bool = False
 ) -> str:
@@ -60,7 +68,8 @@ def table_text(
     if table.stake_minor:
         lines.append(
             _("Stake: {money} per {unit}").format(
-                money=money(table.stake_minor, table.currency), unit=esc(unit(table.ruleset, tr))
+                money=money(table.stake_minor, table.currency),
+                unit=esc(per_unit(table.ruleset, tr)),
             )
         )
     status = {"open": _("waiting for players"), "playing": _("playing"), "closed": _("closed")}
@@ -261,19 +270,19 @@ def standings_text(table: TableView, st: StandingsView, tr: Translator) -> str:
         f"<b>{esc(table.name or tr.name(rs))}</b> · "
         + _("night {n}").format(n=st.night)
         + " · "
-        + _("{n} hands").format(n=st.hand_count)
+        + tr.ngettext("{count} hand", "{count} hands", st.hand_count).format(count=st.hand_count)
     ]
     for i, p in enumerate(st.players, 1):
         money_txt = ""
         if p.money_minor is not None and table.stake_minor:
             money_txt = f" ({money(p.money_minor, table.currency, sign=True)})"
         lines.append(
-            _("{i}. {name} {total:+d}{money} · {wins} wins, {sd} self-drawn, {di} dealt in").format(
+            _("{i}. {name} {total:+d}{money} · {wins}, {sd} self-drawn, {di} dealt in").format(
                 i=i,
                 name=esc(p.name),
                 total=p.total,
                 money=money_txt,
-                wins=p.wins,
+                wins=tr.ngettext("{count} win", "{count} wins", p.wins).format(count=p.wins),
                 sd=p.self_draws,
                 di=p.deal_ins,
             )
@@ -294,7 +303,7 @@ def settle_text(table: TableView, sv: SettleView, tr: Translator, *, settled: bo
     if sv.stake_minor:
         lines.append(
             _("Stake: {money} per {unit}").format(
-                money=money(sv.stake_minor, sv.currency), unit=esc(u)
+                money=money(sv.stake_minor, sv.currency), unit=esc(per_unit(table.ruleset, tr))
             )
         )
     lines.append("")

@@ -12,7 +12,7 @@ import scoring
 from bot import texts
 from bot.context import Ctx, Who
 from scoring.record import Settlement
-from storage.views import HandView, SettleView, StandingsView, TableView
+from storage.views import HandView, SettleView, StandingsView, TableView, TransferView
 
 log = logging.getLogger(__name__)
 WINDS = ("E", "S", "W", "N")
@@ -84,6 +84,16 @@ async def scoreboard(context: Ctx, w: Who, table: TableView, st: StandingsView) 
     return await _draw(render.render_scoreboard, view, w.tr.lang)
 
 
+def _transfer_points(t: TransferView, stake_minor: int | None) -> int:
+    """A transfer's points: a staked table's transfers are in money, a whole number of points
+    at the stake (every net is points × stake), so the points are the money over the stake."""
+    if t.points is not None:
+        return t.points
+    if t.money_minor is None or not stake_minor:
+        return 0
+    return t.money_minor // stake_minor
+
+
 async def settlement(
     context: Ctx, w: Who, table: TableView, sv: SettleView, st: StandingsView
 ) -> bytes | None:
@@ -106,7 +116,7 @@ async def settlement(
         render.TransferLine(
             payer=names.get(t.payer_id, str(t.payer_id)),
             payee=names.get(t.payee_id, str(t.payee_id)),
-            points=t.points or 0,
+            points=_transfer_points(t, sv.stake_minor),
             money_minor=t.money_minor,
         )
         for t in sv.transfers

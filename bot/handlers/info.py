@@ -172,13 +172,15 @@ async def cmd_stats(update: Update, context: Ctx) -> None:
         lines.append(
             esc(
                 _(
-                    "{name}: {net:+d} over {hands} hands · {wins} wins ({sd} self-drawn), "
+                    "{name}: {net:+d} over {hands} · {wins} ({sd} self-drawn), "
                     "{di} dealt in, best hand +{best}"
                 ).format(
                     name=s.name,
                     net=s.net,
-                    hands=s.hands,
-                    wins=s.wins,
+                    hands=w.tr.ngettext("{count} hand", "{count} hands", s.hands).format(
+                        count=s.hands
+                    ),
+                    wins=w.tr.ngettext("{count} win", "{count} wins", s.wins).format(count=s.wins),
                     sd=s.self_draws,
                     di=s.deal_ins,
                     best=s.biggest_win,

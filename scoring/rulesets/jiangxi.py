@@ -523,7 +523,7 @@ class Chongguan(Ruleset):
     """The shared engine; the three rulesets below only differ in declarations."""
 
     unit_zh: ClassVar[str] = "子"
-    unit_en: ClassVar[str] = "zi (stakes)"
+    unit_en: ClassVar[str] = "zi"  # 子, the stake unit (spec §7); said "zi", not "zi (stakes)"
     players: ClassVar[tuple[int, ...]] = (4,)
     results: ClassVar[tuple[Choice, ...]] = (RESULT_WIN, RESULT_DRAW, RESULT_FALSE_WIN)
     shapes: ClassVar[tuple[WinItemDecl, ...]] = SHAPES
