@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import RecordError, next_dealer, settle
+from scoring import RecordError, get, next_dealer, settle
 from scoring.record import HandRecord, Settlement
 from scoring.testing import settlement_problems
 
@@ -330,3 +330,14 @@ def test_kongs_void_in_a_draw_unless_kept(
     s = _check(rec([], events, result="draw", draw_keeps_kongs=keep))
     if not keep:
         assert nets(s) == ((-3, 1, 1, 1) if follow else (0, 0, 0, 0))
+
+
+def test_every_declaration_has_a_traditional_name() -> None:
+    """Issue 16: every declared name carries its own zh_hant (not a character conversion)."""
+    rs = get("guangdong")
+    assert rs.zh_hant == "廣東推倒胡" and rs.unit_zh_hant
+    decls: list[Any] = [*rs.options, *rs.presets, *rs.shapes, *rs.flags, *rs.counts, *rs.events]
+    decls += [c for o in rs.options for c in o.choices]
+    assert all(d.zh_hant for d in decls), [d.id for d in decls if not getattr(d, "zh_hant", "")]
+    assert rs.event("exposed_kong") is not None
+    assert rs.event("exposed_kong").zh_hant == "明槓（點槓）"  # type: ignore[union-attr]

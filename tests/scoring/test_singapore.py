@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import RecordError, settle
+from scoring import RecordError, get, settle
 from scoring.record import HandRecord, Settlement
 from scoring.testing import settlement_problems
 
@@ -442,3 +442,17 @@ def test_instant_payouts_in_a_draw_sum_to_zero_and_go_to_the_player(
         events.append(ev)
     s = _check(rec([], events, result="draw", payment=payment))
     assert all(any(e["player"] == pm.payee for e in events) for pm in s.payments)
+
+
+def test_every_declaration_has_a_traditional_name() -> None:
+    """Issue 16: these players read Traditional Chinese first; every declared name carries its
+    own zh_hant (not left to a character conversion), the tai items included."""
+    rs = get("singapore")
+    assert rs.zh_hant and rs.unit_zh_hant
+    decls: list[Any] = [*rs.options, *rs.presets, *rs.flags, *rs.events]
+    decls += [c for o in rs.options for c in o.choices]
+    decls += [f for e in rs.events for f in e.fields]
+    assert all(d.zh_hant for d in decls), [d.id for d in decls if not getattr(d, "zh_hant", "")]
+    fans = rs.extra_json()["fans"]
+    assert all(f["name_zh_hant"] for f in fans)
+    assert {f["id"] for f in fans if "槓" in f["name_zh_hant"]} >= {"kong_replacement"}
