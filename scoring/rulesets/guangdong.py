@@ -51,9 +51,9 @@ SHAPES: dict[str, tuple[str, str, str, str | None]] = {
     "luxury_seven_pairs": ("豪华七对", "豪華七對", "Luxury seven pairs", "mult_luxury_seven_pairs"),
     "full_flush": ("清一色", "清一色", "Full flush", "mult_full_flush"),
     "half_flush": ("混一色", "混一色", "Half flush", "mult_half_flush"),
-    "terminals": ("幺九", "么九", "Terminals", "mult_terminals"),
+    "terminals": ("幺九", "幺九", "Terminals", "mult_terminals"),
     "all_honours": ("全风（字一色）", "全風（字一色）", "All honours", "mult_all_honours"),
-    "thirteen_orphans": ("十三幺", "十三么", "Thirteen orphans", "mult_thirteen_orphans"),
+    "thirteen_orphans": ("十三幺", "十三幺", "Thirteen orphans", "mult_thirteen_orphans"),
     "four_ghosts": ("四鬼胡", "四鬼胡", "Four ghosts (instant win)", "four_ghost_mult"),
 }
 

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import RecordError, get, settle
+from scoring.hant import simplified_only
 from scoring.record import HandRecord, Settlement
 from scoring.testing import settlement_problems
 
@@ -453,6 +454,10 @@ def test_every_declaration_has_a_traditional_name() -> None:
     decls += [c for o in rs.options for c in o.choices]
     decls += [f for e in rs.events for f in e.fields]
     assert all(d.zh_hant for d in decls), [d.id for d in decls if not getattr(d, "zh_hant", "")]
+    # and none of them keeps a Simplified-only character (发, 杠, 庄, 无 …; scoring.hant)
+    names = [rs.zh_hant, rs.unit_zh_hant, *(d.zh_hant for d in decls)]
+    names += [f["name_zh_hant"] for f in rs.extra_json().get("fans", [])]
+    assert not [n for n in names if simplified_only(n)], [n for n in names if simplified_only(n)]
     fans = rs.extra_json()["fans"]
     assert all(f["name_zh_hant"] for f in fans)
     assert {f["id"] for f in fans if "槓" in f["name_zh_hant"]} >= {"kong_replacement"}
