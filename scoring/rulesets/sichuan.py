@@ -187,7 +187,8 @@ class Sichuan(Ruleset):
             "not in the seeds; a common house rule",
         ),
         OptionDecl(
-            "cap_fan", "封顶（番）", "Cap (fan)", "int", 0, min=0, max=13, house=True,
+            "cap_fan", "封顶（番，0=不封顶）", "Cap (fan, 0 = none)", "int", 0, min=0, max=13,
+            house=True, important=True,
             help_zh="0 = 不封顶（默认；种子未说封顶，S4）。常见3、4或5番。查花猪的16倍不受封顶",
             help_en="0 = no cap (default; the seeds state none, S4). Commonly 3, 4 or 5. The "
             "flower pig's 16× is not capped",
@@ -217,6 +218,14 @@ class Sichuan(Ruleset):
             "won are included (S5); default: only non-pig players still in the hand",
         ),
         payment_option("discarder", important=False),
+        OptionDecl(
+            "hujiao_zhuanyi", "呼叫转移", "Call transfer (呼叫转移)", "bool", False, house=True,
+            help_zh="杠上炮时，放炮的杠牌者把这个杠收到的刮风下雨钱转给胡牌者（常见桌规，种子未载）。"
+            "一炮多响时由杠上炮的胡牌者平分，除不尽的余数从杠牌者的下家起依次各多得1",
+            help_en="On a 杠上炮 the player who konged and dealt in hands that kong's money to the "
+            "winner (a common table rule, not in the seeds). Several winners on that discard share "
+            "it; a remainder goes one each in turn order from the konger's next seat",
+        ),
     )  # fmt: skip
     shapes: ClassVar[tuple[WinItemDecl, ...]] = tuple(_shape(sid) for sid in HANDS)
     flags: ClassVar[tuple[WinItemDecl, ...]] = (
@@ -435,16 +444,24 @@ class Sichuan(Ruleset):
         out: set[str] = set()  # the players who have won so far
         # 一炮多响 (L129–130): the co-winners of one discard do not pay each other
         co_winners: dict[int, set[str]] = {}
+        group_of: dict[int, list[int]] = {}
         for group in one_discard_groups(wins, breaks=kongs_at.keys()):
             names = {wins[i].winner for i in group}
             for i in group:
                 co_winners[i] = names
+                group_of[i] = group
+        last_kong: dict[tuple[int, str], list[tuple[str, str, int]]] = {}
         for k in range(len(wins) + 1):
             for ev in kongs_at.get(k, ()):
-                kong_paid.extend(self._kong(record, ev, out, base, tally))
+                paid = self._kong(record, ev, out, base, tally)
+                kong_paid.extend(paid)
+                last_kong[(k, ev.player)] = paid
             mark(k)
             if k < len(wins):
                 self._win(record, opts, k, out | co_winners[k], tally)
+                group = group_of[k]
+                if opts.b("hujiao_zhuanyi") and k == group[-1]:
+                    self._transfer_kong(record, group, last_kong, kong_paid, tally)
                 mark(k)
                 out.add(wins[k].winner)
         if record.result == "draw":
@@ -453,6 +470,48 @@ class Sichuan(Ruleset):
         if not tally.steps:
             tally.explain("无人付款", "Nobody pays")
         return stages
+
+    @staticmethod
+    def _transfer_kong(
+        record: HandRecord,
+        group: list[int],
+        last_kong: dict[tuple[int, str], list[tuple[str, str, int]]],
+        kong_paid: list[tuple[str, str, int]],
+        tally: Tally,
+    ) -> None:
+        """呼叫转移 (option ``hujiao_zhuanyi``): after the wins of one discard, if they were
+        杠上炮, the konger hands that kong's money to the 杠上炮 winners (shared; a remainder one
+        each in turn order from the konger's next seat); it is then no longer his to refund."""
+        wins = record.wins
+        takers = [wins[i].winner for i in group if wins[i].has("gang_shang_pao")]
+        konger = wins[group[0]].discarder
+        if not takers or konger is None:
+            return
+        paid = last_kong.get((group[0], konger))
+        total = sum(amount for _, _, amount in paid or ())
+        if not paid or not total:
+            return
+        players = record.players
+        seat = players.index(konger)
+        takers.sort(key=lambda p: (players.index(p) - seat) % len(players))
+        each, rest = divmod(total, len(takers))
+        for j, p in enumerate(takers):
+            tally.pay(konger, p, each + (1 if j < rest else 0), "hujiao_zhuanyi")
+        for entry in paid:
+            kong_paid.remove(entry)
+        share_zh = share_en = ""
+        if len(takers) > 1:
+            share_zh = f"，{len(takers)}家平分 {total}÷{len(takers)}={each}" + (
+                f"余{rest}（从{konger}下家起各多1）" if rest else ""
+            )
+            share_en = f", shared by {len(takers)}: {total}÷{len(takers)} = {each}" + (
+                f" remainder {rest} (one each from {konger}'s next seat)" if rest else ""
+            )
+        tally.explain(
+            f"呼叫转移：{konger}杠上炮，把这个杠收的{total}转给" + "、".join(takers) + share_zh,
+            f"Call transfer (呼叫转移): {konger} dealt in right after a kong and hands that "
+            f"kong's {total} to " + ", ".join(takers) + share_en,
+        )
 
     def _kong(
         self, record: HandRecord, ev: Event, out: set[str], base: int, tally: Tally

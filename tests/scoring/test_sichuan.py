@@ -593,3 +593,85 @@ def test_audit_jiadi_after_cap_self_draw() -> None:
     s = settle(r)
     assert s.net == {"a": -15, "b": 45, "c": -15, "d": -15}
     assert "=6番，封顶3番 → 3×2^(3−1)=12，自摸加底 +3=15" in s.explanation[0].zh
+
+
+# --- issue 12 point 6: 呼叫转移 and the cap among the options /newtable asks ----------------
+# 呼叫转移 is not in the seeds (a common table variant): option hujiao_zhuanyi, default off
+# (the spec's behaviour: the konger keeps his kong money, seed 001 L139 "下雨立刻收取其他未胡者2倍点数").
+
+GSP_EVENTS = [{"type": "an_gang", "player": "c", "after_wins": 0}]
+
+
+@pytest.mark.parametrize(("transfer", "expected"), [
+    # c's 暗杠: a, b, d each pay c 2×1 = 2 (L139). c then discards and b wins 杠上炮:
+    # 平胡 1 + 杠上炮 1 = 2番 → 1×2^(2−1) = 2 from c (L263 "杠上炮…加1番").
+    # off: a −2, b −2+2 = 0, c +6−2 = +4, d −2
+    (False, {"a": -2, "b": 0, "c": 4, "d": -2}),
+    # on: c also hands that kong's 6 to b: b 0+6 = +6, c 4−6 = −2
+    (True, {"a": -2, "b": 6, "c": -2, "d": -2}),
+], ids=["off_default", "on"])  # fmt: skip
+def test_hujiao_zhuanyi_hands_the_kong_money_to_the_winner(
+    transfer: bool, expected: dict[str, int]
+) -> None:
+    decl = get("sichuan").option("hujiao_zhuanyi")
+    assert decl is not None and decl.default is False and decl.house
+    s = settle(
+        rec(
+            [win("b", "c", "ping_hu", "gang_shang_pao")],
+            options={**NORMAL, "hujiao_zhuanyi": transfer},
+            events=GSP_EVENTS,
+        )
+    )
+    assert s.net == expected
+    if transfer:
+        assert s.paid("c", "b") == 2 + 6
+        assert any("呼叫转移" in st.zh and "6" in st.zh for st in s.explanation)
+
+
+def test_hujiao_zhuanyi_two_winners_share_it_in_turn_order() -> None:
+    # c's 直杠 fed by a: a pays c 1 (L135 "直杠，立刻收取引杠者1倍"). c discards; b and d both win
+    # 杠上炮 (一炮多响, L129–130), 平胡 2番 → 2 each from c. 呼叫转移: the kong's 1 is shared by
+    # two: 1÷2 = 0 remainder 1, the remainder to the first taker after c in turn order (d, then
+    # a, then b): d gets 1, b 0. Net: a −1, b +2, c +1−4−1 = −4, d +2+1 = +3. Listing d first
+    # changes nothing.
+    wins = [win("b", "c", "ping_hu", "gang_shang_pao"), win("d", "c", "ping_hu", "gang_shang_pao")]
+    events = [{"type": "zhi_gang", "player": "c", "from": "a", "after_wins": 0}]
+    for order in (wins, wins[::-1]):
+        s = settle(rec(order, options={**NORMAL, "hujiao_zhuanyi": True}, events=events))
+        assert s.net == {"a": -1, "b": 2, "c": -4, "d": 3}
+
+
+def test_hujiao_zhuanyi_money_is_not_refunded_twice_at_a_draw() -> None:
+    # 血战: c 暗杠 (a, b, d pay 2 each), c deals in 杠上炮 to b (2番 ×2 = 2; transfer 6 to b).
+    # The wall runs out with a, c, d still in; c is not ready: he would refund his kong money
+    # (L141 "必须退回全部刮风下雨所得"), but it went to b with 呼叫转移, so c refunds nothing;
+    # a and d are not ready either, nobody is ready: no 查大叫 payment.
+    # Net: a −2, b −2+2+6 = +6, c +6−2−6 = −2, d −2.
+    s = settle(
+        rec(
+            [win("b", "c", "ping_hu", "gang_shang_pao")],
+            result="draw",
+            options={"hujiao_zhuanyi": True},
+            events=GSP_EVENTS,
+        )
+    )
+    assert s.net == {"a": -2, "b": 6, "c": -2, "d": -2}
+    assert not any(p.reason == "kong_refund" for p in s.payments)
+
+
+def test_cap_is_asked_when_a_sichuan_table_is_opened() -> None:
+    # issue 12: many tables cap (封顶 3/4/5/6/8 番); the default stays no cap (S4, house), but
+    # /newtable asks for it: it is an important option, and the setup screen shows it.
+    from bot.i18n import translator
+    from bot.setup import new_setup
+    from bot.setup import render as render_setup
+
+    decl = get("sichuan").option("cap_fan")
+    assert decl is not None and decl.important and decl.default == 0
+    _, data = new_setup()
+    data["ruleset"] = "sichuan"
+    screen = render_setup("options", data, translator("en"))
+    labels = [b.label for row in screen.rows for b in row]
+    assert any(label.startswith("Cap (fan") for label in labels), labels
+    # with a cap of 3 a 清对 (4番 ×8) pays ×4
+    assert one_discard_win("qing_dui", cap_fan=3) == 4
