@@ -64,13 +64,14 @@ STAKE_NAMES = {
     "yi_er_man": ("一二蚊", "一二蚊", "一二蚊 one-two dollars"),
 }
 
-#: §3 checklist: id -> (zh, zh_hant, en, faan or None = limit, sources)
+#: §3 checklist: id -> (zh, zh_hant, en, faan or None = limit, sources). The Traditional names
+#: are the spec's own (十三么, 花么九, 清么九 as Hong Kong writes them; Simplified 幺).
 FANS: dict[str, tuple[str, str, str, int | None, str]] = {
     "ping_hu": ("平糊", "平糊", "Common hand (all chows)", 1, "H5, H11, H12, H17"),
     "dui_dui_hu": ("对对糊", "對對糊", "All triplets", 3, "H5, H11, H12, H17"),
     "hun_yi_se": ("混一色", "混一色", "Mixed one suit", 3, "H5, H11, H12, H17"),
     "qing_yi_se": ("清一色", "清一色", "All one suit", 7, "H5, H11"),
-    "hua_yao_jiu": ("花么九", "花么九", "Mixed terminals and honours", 1, "H5, H11"),
+    "hua_yao_jiu": ("花幺九", "花么九", "Mixed terminals and honours", 1, "H5, H11"),
     "fan_zi": ("番子（三元牌）", "番子（三元牌）", "Dragon pung or kong (each)", 1, "H5, H11, H17"),
     "men_feng": ("门风", "門風", "Seat-wind pung", 1, "H5, H11, H18"),
     "quan_feng": ("圈风", "圈風", "Round-wind pung", 1, "H11, H18"),
@@ -79,8 +80,8 @@ FANS: dict[str, tuple[str, str, str, int | None, str]] = {
     "xiao_si_xi": ("小四喜", "小四喜", "Small four winds", None, "H5, H11"),
     "da_si_xi": ("大四喜", "大四喜", "Great four winds", None, "H5, H12, H11"),
     "zi_yi_se": ("字一色", "字一色", "All honours", None, "H11, H20"),
-    "qing_yao_jiu": ("清么九", "清么九", "All terminals", None, "H5, H11, H17"),
-    "shi_san_yao": ("十三么", "十三么", "Thirteen orphans", None, "H5, H12, H11, H17"),
+    "qing_yao_jiu": ("清幺九", "清么九", "All terminals", None, "H5, H11, H17"),
+    "shi_san_yao": ("十三幺", "十三么", "Thirteen orphans", None, "H5, H12, H11, H17"),
     "jiu_lian_bao_deng": ("九子连环", "九子連環", "Nine gates", None, "H11, H17"),
     "shi_ba_luo_han": ("十八罗汉", "十八羅漢", "Four kongs", None, "H5, H12, H11, H17"),
     "kan_kan_hu": ("坎坎糊", "坎坎糊", "Four concealed triplets", None, "H11, H17"),
