@@ -1,6 +1,7 @@
 """Images for the table: scoreboard, night settlement, hand card (Pillow, PNG bytes).
 
-Public API (``lang`` is ``"zh"`` or ``"en"``; anything starting with ``zh`` is Chinese)::
+Public API (``lang`` is a language of :mod:`bot.i18n`: ``"en"``, ``"zh_Hans"`` (or ``"zh"``)
+or ``"zh_Hant"``; every word drawn goes through its :class:`~bot.i18n.Translator`)::
 
     render_scoreboard(view: ScoreboardView, lang: str) -> bytes
     render_settlement(view: SettlementImageView, lang: str) -> bytes
