@@ -159,6 +159,12 @@ def _not_with(fid: str) -> list[str]:
     return sorted({b if a == fid else a for a, b in EXCLUSIVE if fid in (a, b)})
 
 
+#: id -> the ids it cannot be listed with (both ways), built once
+NOT_WITH: dict[str, frozenset[str]] = {
+    fid: frozenset(_not_with(fid)) for fid in {x for pair in EXCLUSIVE for x in pair}
+}
+
+
 def item_name(fid: str) -> tuple[str, str]:
     """(zh, en) of a tai item or limit hand."""
     if fid in ITEMS:
@@ -554,10 +560,10 @@ class Singapore(Ruleset):
             most = ITEMS[fid][4] if fid in ITEMS else 1
             if counted[fid] > most:
                 raise RecordError(fpath, f"{fid!r} counts at most {most} time(s)")
-            for a, b in EXCLUSIVE:
-                other = b if a == fid else a if b == fid else None
-                if other is not None and other in counted:
-                    raise RecordError(fpath, f"{fid!r} cannot be combined with {other!r}")
+            clash = NOT_WITH.get(fid)
+            if clash is not None and not clash.isdisjoint(counted):
+                other = min(clash & counted.keys())
+                raise RecordError(fpath, f"{fid!r} cannot be combined with {other!r}")
             if fid in SELF_DRAWN_ONLY and w.discarder is not None:
                 raise RecordError(fpath, f"{fid!r} is only possible on a self-draw")
             if fid in DEALER_ONLY and w.winner != record.dealer:
@@ -712,6 +718,8 @@ class Singapore(Ruleset):
             tally.pay(payer, w.winner, amount, reason)
 
     def _settle_events(self, tally: Tally, record: HandRecord, opts: Options) -> None:
+        if not record.events:
+            return
         k = opts.i("instant_scale") * opts.i("base")
         players = record.players
         unit_zh = f"（单位 k={opts.i('instant_scale')}×{opts.i('base')}={k}）"
