@@ -94,10 +94,32 @@ class Driver:
                 return w
         pages = [o for o in offered if o[0] == "pg"]
         cur = int(self.data.get("page", 0))
+        page = self.page_of(want)
+        if page is not None and ("pg", str(page)) in pages and page != cur:
+            return ("pg", str(page))
         nxt = [o for o in pages if o[1] == str(cur + 1)]
         if nxt:
             return nxt[0]
         raise Astray(f"step {self.step}: wanted {want}, offered {offered}")
+
+    def page_of(self, want: list[tuple[str, str]]) -> int | None:
+        """The page of a paged list (the fan checklist) that shows the wanted button."""
+        from bot import wizard
+
+        if not self.step.startswith("fans") or not want or want[0][0] != "ft":
+            return None
+        fans = wizard.fan_list(self.rs)
+        order = sorted(range(len(fans)), key=lambda j: (-int(fans[j].get("points", 0)), j))
+        n = int(self.step.split(".")[1])
+        chosen = set(self.data["wins"][n].get("fans") or [])
+        shown = [
+            k
+            for k in order
+            if fans[k]["id"] in chosen or wizard.fan_compatible(fans, list(chosen), fans[k]["id"])
+        ]
+        k = int(want[0][1])
+        size = getattr(wizard, "FANS_PAGE", wizard.PAGE)
+        return shown.index(k) // size if k in shown else None
 
     # the wanted taps, best first -----------------------------------------------------------
     def want(self) -> list[tuple[str, str]] | str:
@@ -110,7 +132,18 @@ class Driver:
         wins = d["wins"]
         if kind == "winner":
             if n < len(t["wins"]):
-                return [("w", str(players.index(t["wins"][n]["winner"])))]
+                tw = t["wins"][n]
+                i = players.index(tw["winner"])
+                out = [("w", str(i))]
+                if hasattr(wizard, "grid_hows"):  # the winners' grid: who and how in one tap
+                    opts = rs.resolve_options(d.get("options") or {})
+                    cells = wizard.grid_hows(rs, opts, d, n, tw["winner"])
+                    src = None if _how(tw) == "self_drawn" else tw["from"]
+                    if (_how(tw), src) in cells:
+                        out.insert(0, ("wh", f"{i}.{cells.index((_how(tw), src))}"))
+                    elif not d.get("rk") and tw.get("robbed_kong"):
+                        out.insert(0, ("rk", ""))
+                return out
             results = [r.value for r in rs.results if r.value != "win"]
             if n > 0:
                 results = [r for r in results if r in rs.wins_allowed_in]
@@ -182,7 +215,19 @@ class Driver:
                 if x["type"] == ev["type"] and (ev.get("player") in (None, x["player"]))
             )
             if kind == "evplayer":
-                return [("p", str(players.index(goal["player"])))]
+                decl = rs.event(ev["type"])
+                ints = [f for f in decl.fields if f.kind == "int"]
+                for i, f in enumerate(ints):
+                    v, g = int(ev.get(f.id, f.default)), int(goal.get(f.id, f.default))
+                    if v != g:
+                        return [("+" if g > v else "-", str(i))]
+                out = [("p", str(players.index(goal["player"])))]
+                if hasattr(wizard, "event_cells"):
+                    cells = wizard.event_cells(d, decl)
+                    cell = (goal["player"], goal["from"])
+                    if cell in cells:
+                        out.insert(0, ("eg", str(cells.index(cell))))
+                return out
             if kind == "evfrom":
                 return [("p", "-" if goal["from"] is None else str(players.index(goal["from"])))]
             if kind == "evtext":
@@ -198,8 +243,29 @@ class Driver:
                     return [("+" if g > v else "-", str(i))]
             return [("n", "")]
         if kind == "preview":
-            return [("c", "")]
+            return self._preview()
         raise Astray(f"unknown step {self.step}")
+
+    def _preview(self) -> list[tuple[str, str]]:
+        """On the preview (also the editor): what is missing or wrong, else Confirm."""
+        d, t, rs = self.data, self.t, self.rs
+        wins = d["wins"]
+        if len(wins) < len(t["wins"]):
+            return [("aw", "")]
+        ids = [f.id for f in rs.flags]
+        for n, (w, tw) in enumerate(zip(wins, t["wins"], strict=False)):
+            for f in sorted(set(w.get("flags") or []) ^ set(tw["flags"]), key=ids.index):
+                return [("tf", f"{n}.{ids.index(f)}")]
+        for c, cdecl in enumerate(rs.counts):
+            taps = self._count_taps(cdecl.id)
+            if taps:
+                a, i = taps[0]
+                return [("cp" if a == "+" else "cm", f"{c}.{i}"), ("ed", f"c{c}")]
+        missing = self._missing_events()
+        if missing:
+            ids_e = [e.id for e in rs.events]
+            return [("ea", str(ids_e.index(missing[0]["type"])))]
+        return [("c", "")]
 
     def _count_taps(self, cid: str) -> list[tuple[str, str]]:
         have = self.data["counts"].get(cid, {})

@@ -15,7 +15,9 @@ of visited steps is enough to go Back.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +25,7 @@ import scoring
 from bot.i18n import Translator
 from scoring.declarations import (
     DISCARD,
+    HOW_NAMES,
     ROBBED_KONG,
     SELF_DRAWN,
     EventDecl,
@@ -45,6 +48,7 @@ from scoring.ruleset import Options, Ruleset
 
 FAN_MAX = 9999
 PAGE = 8  # buttons per page for long lists
+FANS_PAGE = 27  # a checklist page (3 a row)
 # The contract's tiles field ``flowers`` and a ruleset count of the same id (Guobiao's 花牌) are
 # one number: a tiles reply leaves it out and build_record takes it from the count.
 FLOWERS = "flowers"
@@ -53,6 +57,16 @@ TILES_EXAMPLE = "[555z](7777p)123s999p2z 2z"
 
 class WizardError(Exception):
     """A tap that is not allowed in the current state (shown as an alert)."""
+
+
+class Refused(WizardError):
+    """A tap that would make the hand impossible: refused at the step that causes it, and
+    explained by :func:`problem_text` (the scoring core's :class:`RecordError`, in the chat's
+    language, with the players' names). The draft is left as it was before the tap."""
+
+    def __init__(self, err: RecordError) -> None:
+        super().__init__("refused")
+        self.err = err
 
 
 class TilesError(WizardError):
@@ -242,8 +256,16 @@ def _flag_compatible(
     return True
 
 
-def fan_compatible(fans: list[dict[str, Any]], chosen: list[str], fan_id: str) -> bool:
-    """A checklist fan that no chosen fan excludes (``not_with`` both ways, where given)."""
+def fan_compatible(
+    fans: list[dict[str, Any]],
+    chosen: list[str],
+    fan_id: str,
+    data: dict[str, Any] | None = None,
+    win: dict[str, Any] | None = None,
+) -> bool:
+    """A checklist fan that no chosen fan excludes (``not_with`` both ways, where given), and
+    that the ruleset still offers beside the chosen ones (``fan_offerable``: Guobiao's
+    contradictions and 不计 table, given the draft's options and the win's how)."""
     by_id = {f["id"]: f for f in fans}
     mine = set(by_id.get(fan_id, {}).get("not_with") or ())
     for c in chosen:
@@ -251,7 +273,27 @@ def fan_compatible(fans: list[dict[str, Any]], chosen: list[str], fan_id: str) -
             continue
         if c in mine or fan_id in set(by_id.get(c, {}).get("not_with") or ()):
             return False
+    offerable = getattr(_rs(data), "fan_offerable", None) if data is not None else None
+    if offerable is not None and data is not None:
+        w = win or {}
+        self_drawn = w.get("from") is None
+        robbed = bool(w.get("robbed_kong"))
+        return bool(
+            offerable(_opts(data), chosen, fan_id, self_drawn=self_drawn, robbed_kong=robbed)
+        )
     return True
+
+
+def checklist_total(data: dict[str, Any], win: dict[str, Any], fans: list[dict[str, Any]]) -> int:
+    """The checklist's running total: what the ruleset pays for the ticked fans
+    (``checklist_points``), else the sum of their points."""
+    chosen = list(win.get("fans") or [])
+    points = getattr(_rs(data), "checklist_points", None)
+    if points is not None:
+        self_drawn = win.get("from") is None
+        robbed = bool(win.get("robbed_kong"))
+        return int(points(_opts(data), chosen, self_drawn=self_drawn, robbed_kong=robbed))
+    return sum(int(f.get("points", 0)) for f in fans if f["id"] in chosen)
 
 
 def prune_flags(rs: Ruleset, opts: Options, data: dict[str, Any], win: dict[str, Any]) -> None:
@@ -309,16 +351,30 @@ def _multi_possible(rs: Ruleset, data: dict[str, Any]) -> bool:
 
 
 def _after_wins(rs: Ruleset, opts: Options, data: dict[str, Any]) -> str:
-    counts = enabled_counts(rs, opts, data["result"])
-    if counts:
-        return f"count.{counts[0]}"
-    return _after_counts(rs, opts, data)
+    """After the wins: the preview, which is also the editor (flags, counts, events, another
+    winner are buttons there), or, for a result that is an event (诈胡 …), that event's
+    player first (:func:`result_event`)."""
+    decl = result_event(rs, opts, data["result"])
+    if decl is not None and not any(e.get("type") == decl.id for e in data["events"]):
+        _begin_event(data, decl)
+        return _ev_first(data, decl)
+    return "preview"
 
 
 def _after_counts(rs: Ruleset, opts: Options, data: dict[str, Any]) -> str:
-    if enabled_events(rs, opts, data["result"]):
-        return "events"
     return "preview"
+
+
+def result_event(rs: Ruleset, opts: Options, result: str) -> EventDecl | None:
+    """The event a non-win result *is* (Jiangxi's 诈胡: result ``false_win`` with its one
+    ``false_win`` event): an enabled event declared for this result only, with its own id."""
+    if result in ("win", "draw"):
+        return None
+    for i in enabled_events(rs, opts, result):
+        e = rs.events[i]
+        if e.results == frozenset({result}) and e.id == result:
+            return e
+    return None
 
 
 def next_step(data: dict[str, Any], step: str) -> str:
@@ -338,18 +394,8 @@ def next_step(data: dict[str, Any], step: str) -> str:
         return _after_mode(rs, opts, data, n)
     if kind == "shape":
         return _after_shape(rs, opts, data, n)
-    if kind in ("fan", "fans", "tiles"):
-        return _to_flags(rs, opts, data, n)
-    if kind == "flags":
-        return _to_more(rs, opts, data, n)
-    if kind == "more":
+    if kind in ("fan", "fans", "tiles", "flags", "more"):
         return _after_wins(rs, opts, data)
-    if kind == "count":
-        counts = enabled_counts(rs, opts, data["result"])
-        later = [c for c in counts if c > n]
-        return f"count.{later[0]}" if later else _after_counts(rs, opts, data)
-    if kind in ("events", "evplayer", "evfrom", "evtext", "evname", "evfields"):
-        return "preview"
     return "preview"
 
 
@@ -372,36 +418,27 @@ def _after_shape(rs: Ruleset, opts: Options, data: dict[str, Any], n: int) -> st
     if mode is not None:
         win["mode"] = mode
         return f"{mode}.{n}"
-    return _to_flags(rs, opts, data, n)
-
-
-def _to_flags(rs: Ruleset, opts: Options, data: dict[str, Any], n: int) -> str:
-    win = data["wins"][n]
-    prune_flags(rs, opts, data, win)
-    if valid_flags(rs, opts, data, win):
-        return f"flags.{n}"
-    return _to_more(rs, opts, data, n)
-
-
-def _to_more(rs: Ruleset, opts: Options, data: dict[str, Any], n: int) -> str:
-    if _multi_possible(rs, data) or len(data["wins"]) > n + 1:
-        return f"more.{n}"
     return _after_wins(rs, opts, data)
 
 
 def walk(data: dict[str, Any]) -> list[str]:
-    """The steps a user would pass through to reach the preview with ``data`` as chosen."""
+    """The steps a user would pass through to reach the preview with ``data`` as chosen (the
+    trail of an /edit pre-fill, so Back walks the same way)."""
+    rs, opts = _rs(data), _opts(data)
     trail: list[str] = []
-    step = "winner.0"
-    for _ in range(200):
-        if step == "preview":
-            break
-        trail.append(step)
-        kind, n = _split(step)
-        if kind == "more" and len(data["wins"]) > n + 1:
-            step = f"winner.{n + 1}"
-            continue
-        step = next_step(data, step)
+    for n in range(len(data["wins"])):
+        step = f"winner.{n}"
+        for _ in range(20):
+            if step == "preview" or not step.endswith(f".{n}"):
+                break
+            trail.append(step)
+            step = (
+                _after_how(rs, opts, data, n)
+                if step.startswith("winner")
+                else next_step(data, step)
+            )
+    if not data["wins"]:
+        trail.append("winner.0")
     return trail
 
 
@@ -417,7 +454,130 @@ def _idx(arg: str, upper: int) -> int:
 def _go(data: dict[str, Any], step: str, new: str) -> str:
     data["trail"].append(step)
     data["page"] = 0
+    if new == "preview":
+        repair(data)
     return new
+
+
+def _snapshot(data: dict[str, Any]) -> dict[str, Any]:
+    copy: dict[str, Any] = json.loads(json.dumps(data))
+    return copy
+
+
+def problem(data: dict[str, Any]) -> RecordError | None:
+    """What the scoring core says is wrong with the hand as entered (None if nothing)."""
+    try:
+        scoring.settle(build_record(data))
+    except RecordError as err:
+        return err
+    return None
+
+
+def _keep_or_refuse(data: dict[str, Any], before: dict[str, Any], *, related: str = "") -> None:
+    """After a change made by a tap: if it made the hand impossible (it was possible before,
+    or the scoring core now objects to what the tap changed, ``related`` being that part's
+    JSON path), undo it and raise :class:`Refused` naming why."""
+    err = problem(data)
+    if err is None:
+        return
+    was = problem(before)
+    if was is None or (related and err.field.startswith(related)):
+        data.clear()
+        data.update(before)
+        raise Refused(err)
+
+
+def repair(data: dict[str, Any]) -> bool:
+    """On the way to the preview, make the one change the rules force, if there is exactly
+    one: a result the wins imply (Sichuan 血战: with fewer than three winners the hand ended in
+    a draw), or the one flag that makes a win possible (Xingguo: a plain win on a discard is
+    德国 at a table where a plain win with 精 cannot be won on a discard). Returns whether
+    anything changed."""
+    if problem(data) is None:
+        return False
+    rs, opts = _rs(data), _opts(data)
+    fixes: list[dict[str, Any]] = []
+    if data["wins"]:
+        for r in rs.results:
+            if r.value != data["result"] and (r.value == "win" or r.value in rs.wins_allowed_in):
+                trial = _snapshot(data)
+                trial["result"] = r.value
+                if problem(trial) is None:
+                    fixes.append(trial)
+    for n, win in enumerate(data["wins"]):
+        for i in valid_flags(rs, opts, data, win):
+            fid = rs.flags[i].id
+            if fid in (win.get("flags") or []):
+                continue
+            trial = _snapshot(data)
+            trial["wins"][n]["flags"] = [*(win.get("flags") or []), fid]
+            if problem(trial) is None:
+                fixes.append(trial)
+    if len(fixes) != 1:
+        return False
+    data.clear()
+    data.update(fixes[0])
+    return True
+
+
+def _new_win(p: str) -> dict[str, Any]:
+    return {
+        "winner": p,
+        "from": None,
+        "robbed_kong": False,
+        "shape": None,
+        "flags": [],
+        "fan": None,
+        "fans": None,
+        "tiles": None,
+    }
+
+
+def _set_winner(rs: Ruleset, data: dict[str, Any], n: int, p: str) -> None:
+    """Win ``n`` is ``p``'s: kept as chosen if it already was (editing), else a new win (and
+    the later ones dropped). A second winner of one discard shares the first one's discard."""
+    wins = data["wins"]
+    data["result"] = "win"
+    if len(wins) > n and wins[n]["winner"] == p:
+        return
+    del wins[n:]
+    wins.append(_new_win(p))
+    if n > 0 and rs.multi_win == "same_discard":
+        wins[n]["from"] = wins[0]["from"]
+        wins[n]["robbed_kong"] = wins[0]["robbed_kong"]
+
+
+def _set_how(
+    rs: Ruleset, opts: Options, data: dict[str, Any], n: int, h: str, src: str | None
+) -> None:
+    win = data["wins"][n]
+    win["from"] = None if h == SELF_DRAWN else src
+    win["robbed_kong"] = h == ROBBED_KONG
+    t = win.get("tiles")
+    if isinstance(t, dict) and t.get("self_drawn") != (h == SELF_DRAWN):
+        # tiles entered before Back changed the "how": they follow it (as set_tiles does)
+        t["self_drawn"] = h == SELF_DRAWN
+        t["kong_related"] = h == ROBBED_KONG
+    elif isinstance(t, dict) and h != SELF_DRAWN:
+        t["kong_related"] = h == ROBBED_KONG
+    if (
+        win.get("shape")
+        and (shape := rs.shape(win["shape"]))
+        and not _item_ok(shape, win, data["dealer"], opts, flags=[])
+    ):
+        win["shape"] = None
+    prune_flags(rs, opts, data, win)
+    if n == 0 and rs.multi_win == "same_discard":  # the other winners of this discard follow
+        for other in data["wins"][1:]:
+            other["from"], other["robbed_kong"] = win["from"], win["robbed_kong"]
+        data["wins"][1:] = [
+            w for w in data["wins"][1:] if w["winner"] != win["from"] and win["from"] is not None
+        ]
+
+
+def _event_fits(rs: Ruleset, opts: Options, data: dict[str, Any], ev: dict[str, Any]) -> bool:
+    decl = rs.event(str(ev.get("type")))
+    return decl is not None and (not decl.results or data["result"] in decl.results)
 
 
 def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
@@ -441,36 +601,32 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
     if action == "pg":
         data["page"] = _idx(arg, 1000)
         return step
+    if kind == "winner" and action == "rk":
+        data["rk"] = not data.get("rk")
+        return step
+    if kind == "winner" and action == "wh":
+        i_txt, _dot, j_txt = arg.partition(".")
+        p = players[_idx(i_txt, len(players))]
+        if p not in winner_choices(rs, data, n):
+            raise WizardError("bad_arg")
+        choices = grid_hows(rs, opts, data, n, p)
+        h, src = choices[_idx(j_txt, len(choices))]
+        _set_winner(rs, data, n, p)
+        _set_how(rs, opts, data, n, h, src)
+        data.pop("rk", None)
+        return _go(data, step, _after_how(rs, opts, data, n))
     if kind == "winner":
         if action == "w":
             p = players[_idx(arg, len(players))]
             if p not in winner_choices(rs, data, n):
                 raise WizardError("bad_arg")
-            data["result"] = "win"
-            if len(wins) > n and wins[n]["winner"] == p:
-                pass  # keep what was chosen (editing)
-            else:
-                del wins[n:]
-                wins.append(
-                    {
-                        "winner": p,
-                        "from": None,
-                        "robbed_kong": False,
-                        "shape": None,
-                        "flags": [],
-                        "fan": None,
-                        "fans": None,
-                        "tiles": None,
-                    }
-                )
-                if n > 0 and rs.multi_win == "same_discard":
-                    wins[n]["from"] = wins[0]["from"]
-                    wins[n]["robbed_kong"] = wins[0]["robbed_kong"]
+            _set_winner(rs, data, n, p)
             return _go(data, step, next_step(data, step))
         if action == "r" and n == 0:
             results = [r.value for r in rs.results if r.value != "win"]
             data["result"] = results[_idx(arg, len(results))]
             del wins[:]
+            data["events"] = [e for e in data["events"] if _event_fits(rs, opts, data, e)]
             return _go(data, step, next_step(data, step))
         if action == "r" and n > 0:
             results = [
@@ -480,27 +636,14 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
             del wins[n:]
             return _go(data, step, _after_wins(rs, opts, data))
         raise WizardError("bad_arg")
+    if kind == "preview":
+        return _apply_preview(step, data, action, arg)
     if kind == "how":
-        win = wins[n]
         options = how_choices(rs, opts, data, n)
         if action != "h":
             raise WizardError("bad_arg")
         h, src = options[_idx(arg, len(options))]
-        win["from"] = None if h == SELF_DRAWN else src
-        win["robbed_kong"] = h == ROBBED_KONG
-        t = win.get("tiles")
-        if isinstance(t, dict) and t.get("self_drawn") != (h == SELF_DRAWN):
-            # tiles entered before Back changed the "how": they follow it (as set_tiles does)
-            t["self_drawn"] = h == SELF_DRAWN
-            t["kong_related"] = h == ROBBED_KONG
-        elif isinstance(t, dict) and h != SELF_DRAWN:
-            t["kong_related"] = h == ROBBED_KONG
-        if (
-            win.get("shape")
-            and (s := rs.shape(win["shape"]))
-            and not _item_ok(s, win, data["dealer"], opts, flags=[])
-        ):
-            win["shape"] = None
+        _set_how(rs, opts, data, n, h, src)
         return _go(data, step, next_step(data, step))
     if kind == "mode":
         modes = win_modes(rs)
@@ -513,17 +656,20 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
         return _go(data, step, next_step(data, step))
     if kind == "shape":
         win = wins[n]
-        choices = valid_shapes(rs, opts, data, win)
+        shapes = valid_shapes(rs, opts, data, win)
         if action == "s":
             i = _idx(arg, len(rs.shapes))
-            if i not in choices:
+            if i not in shapes:
                 raise WizardError("bad_arg")
             win["shape"] = rs.shapes[i].id
         elif action == "s0" and not rs.shape_required:
             win["shape"] = None
         else:
             raise WizardError("bad_arg")
-        return _go(data, step, next_step(data, step))
+        new = next_step(data, step)
+        if new == "preview":
+            _refuse_win(data, n, (f"wins[{n}].shape", f"wins[{n}].from", f"wins[{n}].flags"))
+        return _go(data, step, new)
     if kind == "fan":
         win = wins[n]
         cur = win.get("fan")
@@ -540,6 +686,7 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
         if action == "n":
             if cur is None:
                 raise WizardError("need_fan")
+            _refuse_win(data, n, (f"wins[{n}]",))  # e.g. under the table's minimum: here
             return _go(data, step, next_step(data, step))
         raise WizardError("bad_arg")
     if kind == "fans":
@@ -550,7 +697,7 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
             chosen = list(win.get("fans") or [])
             if fid in chosen:
                 chosen.remove(fid)
-            elif fan_compatible(fans, chosen, fid):
+            elif fan_compatible(fans, chosen, fid, data, win):
                 chosen.append(fid)
             else:
                 raise WizardError("not_with")
@@ -559,6 +706,7 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
         if action == "n":
             if not win.get("fans"):
                 raise WizardError("need_fans")
+            _refuse_win(data, n, (f"wins[{n}]",))
             return _go(data, step, next_step(data, step))
         raise WizardError("bad_arg")
     if kind == "tiles":
@@ -579,7 +727,9 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
                 chosen.append(fid)
             else:
                 raise WizardError("not_with")
+            before = _snapshot(data)
             win["flags"] = chosen
+            _keep_or_refuse(data, before, related=f"wins[{n}].flags")
             return step
         if action == "n":
             return _go(data, step, next_step(data, step))
@@ -601,20 +751,8 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
             return _go(data, step, _after_wins(rs, opts, data))
         raise WizardError("bad_arg")
     if kind == "count":
-        cdecl = rs.counts[n]
-        per: dict[str, int] = data["counts"].setdefault(cdecl.id, {})
         if action in ("+", "-"):
-            p = players[_idx(arg, len(players))]
-            cur = per.get(p, 0)
-            if action == "+":
-                total = sum(per.values())
-                if cur >= cdecl.max or (cdecl.total_max is not None and total >= cdecl.total_max):
-                    raise WizardError("at_max")
-                per[p] = cur + 1
-            else:
-                if cur <= cdecl.min:
-                    raise WizardError("at_min")
-                per[p] = cur - 1
+            _step_count(data, n, _idx(arg, len(players)), action)
             return step
         if action == "n":
             return _go(data, step, next_step(data, step))
@@ -625,12 +763,8 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
             i = _idx(arg, len(rs.events))
             if i not in evs:
                 raise WizardError("bad_arg")
-            edecl = rs.events[i]
-            data["ev"] = {"type": edecl.id, "player": None, "from": None}
-            for f in edecl.fields:
-                if f.kind == "int":
-                    data["ev"][f.id] = f.default
-            return _go(data, step, "evplayer")
+            _begin_event(data, rs.events[i])
+            return _go(data, step, _ev_first(data, rs.events[i]))
         if action == "er":
             i = _idx(arg, len(data["events"]))
             del data["events"][i]
@@ -653,6 +787,20 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
         if kind == "evtext" and action == "nm":
             _text_field(decl, n)
             return _go(data, step, f"evname.{n}")
+        if kind == "evplayer" and action == "eg":
+            cells = event_cells(data, decl)
+            ev["player"], ev["from"] = cells[_idx(arg, len(cells))]
+            new = _ev_after_from(decl, grid=True)
+            return _finish_event(data, step) if new == "evadd" else _go(data, step, new)
+        if kind in ("evplayer", "evfields") and action in ("+", "-"):
+            ints = [f for f in decl.fields if f.kind == "int"]
+            fd = ints[_idx(arg, len(ints))]
+            v = int(ev.get(fd.id, fd.default))
+            v = v + 1 if action == "+" else v - 1
+            if not fd.min <= v <= fd.max:
+                raise WizardError("at_max" if action == "+" else "at_min")
+            ev[fd.id] = v
+            return step
         if kind == "evplayer" and action == "p":
             ev["player"] = players[_idx(arg, len(players))]
             if ev.get("from") == ev["player"]:
@@ -669,15 +817,6 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
                 ev["from"] = src
             new = _ev_after_from(decl)
             return _finish_event(data, step) if new == "evadd" else _go(data, step, new)
-        if kind == "evfields" and action in ("+", "-"):
-            ints = [f for f in decl.fields if f.kind == "int"]
-            fd = ints[_idx(arg, len(ints))]
-            v = int(ev.get(fd.id, fd.default))
-            v = v + 1 if action == "+" else v - 1
-            if not fd.min <= v <= fd.max:
-                raise WizardError("at_max" if action == "+" else "at_min")
-            ev[fd.id] = v
-            return step
         if kind == "evfields" and action == "n":
             return _finish_event(data, step)
         raise WizardError("bad_arg")
@@ -690,14 +829,16 @@ def _ev_after_player(decl: EventDecl) -> str:
     return _ev_after_from(decl)
 
 
-def _ev_after_from(decl: EventDecl) -> str:
+def _ev_after_from(decl: EventDecl, *, grid: bool = False) -> str:
     if text_fields(decl):
         return "evtext.0"
-    return _ev_after_texts(decl)
+    return _ev_after_texts(decl, grid=grid)
 
 
-def _ev_after_texts(decl: EventDecl) -> str:
-    if any(f.kind == "int" for f in decl.fields):
+def _ev_after_texts(decl: EventDecl, *, grid: bool = False) -> str:
+    """After the event's players: its number fields (unless they were on the players' grid,
+    which shows them, or there are none), then it is added."""
+    if not grid and any(f.kind == "int" for f in decl.fields):
         return "evfields"
     return "evadd"
 
@@ -734,7 +875,7 @@ def _set_text(data: dict[str, Any], step: str, decl: EventDecl, n: int, pid: str
     data["ev"][fd.id] = pid
     if n + 1 < len(text_fields(decl)):
         return _go(data, step, f"evtext.{n + 1}")
-    new = _ev_after_texts(decl)
+    new = _ev_after_texts(decl, grid=True)
     return _finish_event(data, step) if new == "evadd" else _go(data, step, new)
 
 
@@ -763,16 +904,104 @@ def set_text_value(data: dict[str, Any], step: str, pid: str, name: str) -> str:
 
 
 def _finish_event(data: dict[str, Any], step: str) -> str:
-    """Add the event being built and return to the events list (its sub-steps leave the
-    trail, so Back from the list goes where it went before)."""
+    """Add the event being built and return to the preview (its sub-steps leave the trail, so
+    Back from the preview goes where it went before). An event that would make the hand
+    impossible is refused (:class:`Refused`) and the event is dropped."""
+    before = _snapshot(data)
     ev = data.pop("ev")
     data["events"].append({k: v for k, v in ev.items() if v is not None or k == "from"})
-    while data["trail"] and data["trail"][-1] != "events":
+    at = f"events[{len(data['events']) - 1}]"
+    err = problem(data)
+    if err is not None and err.field.startswith(at):
+        data.clear()
+        data.update(before)
+        raise Refused(err)
+    while data["trail"] and data["trail"][-1].startswith("ev") and data["trail"][-1] != "events":
         data["trail"].pop()
-    if data["trail"]:
+    if data["trail"] and data["trail"][-1] in ("preview", "events"):
         data["trail"].pop()
     data["page"] = 0
-    return "events"
+    repair(data)
+    return "preview"
+
+
+def _begin_event(data: dict[str, Any], decl: EventDecl) -> None:
+    data["ev"] = {"type": decl.id, "player": None, "from": None}
+    for f in decl.fields:
+        if f.kind == "int":
+            data["ev"][f.id] = f.default
+
+
+def _ev_first(data: dict[str, Any], decl: EventDecl) -> str:
+    """The first step of a new event: the players' grid (who, and from whom, in one tap, with
+    its number fields above)."""
+    return "evplayer"
+
+
+def event_cells(data: dict[str, Any], decl: EventDecl) -> list[tuple[str, str | None]]:
+    """``(player, from)`` pairs the event may have in this hand: ``from`` as its declaration
+    says (none, optional or required; never the player), and only pairs the scoring core
+    accepts for it (e.g. 跟庄 is always the dealer's: one cell)."""
+    players = data["players"]
+    cells: list[tuple[str, str | None]] = []
+    for p in players:
+        if decl.source != "required":
+            cells.append((p, None))
+        if decl.source != "forbidden":
+            cells.extend((p, q) for q in players if q != p)
+    base = data.get("ev") or {"type": decl.id}
+    at = f"events[{len(data['events'])}]"
+    ok = []
+    for p, q in cells:
+        trial = {k: v for k, v in data.items() if k != "ev"}
+        ev = {**base, "player": p, "from": q}
+        for f in text_fields(decl):  # a stand-in text id: only the players are tried here
+            ev.setdefault(f.id, "?")
+            if ev[f.id] is None:
+                ev[f.id] = "?"
+        trial["events"] = [*data["events"], {k: v for k, v in ev.items() if v is not None}]
+        err = problem(trial)
+        if err is None or not err.field.startswith(at):
+            ok.append((p, q))
+    return ok or cells
+
+
+def _refuse_win(data: dict[str, Any], n: int, paths: tuple[str, ...]) -> None:
+    """Refuse the tap that completes win ``n`` if the scoring core objects to the win itself
+    (after the one forced change :func:`repair` would make), e.g. a fan total under the
+    table's minimum, or a shape that cannot be won this way."""
+    trial = _snapshot(data)
+    repair(trial)
+    err = problem(trial)
+    if err is not None and any(
+        err.field == p or err.field.startswith((p + ".", p + "[")) for p in paths
+    ):
+        raise Refused(err)
+
+
+def _step_count(data: dict[str, Any], c: int, i: int, action: str) -> None:
+    """➕/➖ on count ``c`` of player ``i``: never out of its range (nor over its total), and
+    refused if the hand would become impossible (e.g. a 精杠 without the four 副精)."""
+    rs = _rs(data)
+    cdecl = rs.counts[c]
+    p = data["players"][i]
+    before = _snapshot(data)
+    per: dict[str, int] = data["counts"].setdefault(cdecl.id, {})
+    cur = per.get(p, 0)
+    if action == "+":
+        if not can_add(cdecl, per, p):
+            raise WizardError("at_max")
+        per[p] = cur + 1
+    else:
+        if cur <= cdecl.min:
+            raise WizardError("at_min")
+        per[p] = cur - 1
+    _keep_or_refuse(data, before, related=f"counts.{cdecl.id}")
+
+
+def can_add(cdecl: Any, per: dict[str, int], p: str) -> bool:
+    total = sum(per.values())
+    return per.get(p, 0) < cdecl.max and (cdecl.total_max is None or total < cdecl.total_max)
 
 
 # --------------------------------------------------------------------------------------
@@ -790,7 +1019,25 @@ def how_choices(
     rs: Ruleset, opts: Options, data: dict[str, Any], n: int
 ) -> list[tuple[str, str | None]]:
     """``(how, source)`` pairs that leave at least one possible shape."""
-    win = data["wins"][n]
+    return _hows_for(rs, opts, data, n, data["wins"][n])
+
+
+def grid_hows(
+    rs: Ruleset, opts: Options, data: dict[str, Any], n: int, p: str
+) -> list[tuple[str, str | None]]:
+    """The cells of ``p``'s row on the winners' grid: self-drawn and each discarder, or (with
+    the robbed-kong switch on) each player whose kong was robbed."""
+    wins = data["wins"]
+    win = wins[n] if len(wins) > n and wins[n]["winner"] == p else _new_win(p)
+    hows = _hows_for(rs, opts, data, n, win)
+    if data.get("rk"):
+        return [c for c in hows if c[0] == ROBBED_KONG]
+    return [c for c in hows if c[0] != ROBBED_KONG]
+
+
+def _hows_for(
+    rs: Ruleset, opts: Options, data: dict[str, Any], n: int, win: dict[str, Any]
+) -> list[tuple[str, str | None]]:
     gone = {w["winner"] for w in data["wins"][:n]} if rs.multi_win == "sequential" else set()
     others = [p for p in data["players"] if p != win["winner"] and p not in gone]
     out: list[tuple[str, str | None]] = []
@@ -807,6 +1054,118 @@ def how_choices(
     if possible(ROBBED_KONG):
         out.extend((ROBBED_KONG, p) for p in others)
     return out
+
+
+def shown_counts(data: dict[str, Any]) -> list[int]:
+    """The counts the preview asks: enabled and declared for the result, and able to change
+    the money of this hand (a count nobody has that, given to any player, changes no net —
+    精 in a draw or a false win — is not asked; one the scoring core would refuse is asked,
+    since it may become possible)."""
+    rs, opts = _rs(data), _opts(data)
+    idx = enabled_counts(rs, opts, data["result"])
+    try:
+        rec = build_record(data).to_json()
+        base = scoring.settle(rec).net
+    except RecordError:
+        return idx
+    out = []
+    for i in idx:
+        c = rs.counts[i]
+        others = [rs.counts[j] for j in idx]
+        if any((data["counts"].get(c.id) or {}).values()) or _count_matters(rec, base, c, others):
+            out.append(i)
+    return out
+
+
+def _count_matters(rec: dict[str, Any], base: Mapping[str, int], c: Any, others: list[Any]) -> bool:
+    """Whether count ``c`` given to some player changes a net. A count the scoring core only
+    accepts with others (a 精杠 needs the four 副精) is tried with those at their most."""
+    if c.max <= c.min:
+        return False
+    for p in rec["players"]:
+        trial = dict(rec)
+        trial["counts"] = {**rec["counts"], c.id: {p: c.min + 1}}
+        try:
+            if scoring.settle(trial).net != base:
+                return True
+            continue
+        except RecordError:
+            pass
+        full = {o.id: {p: min(o.max, o.total_max or o.max)} for o in others if o.id != c.id}
+        try:
+            without = scoring.settle({**rec, "counts": full}).net
+            with_c = scoring.settle({**rec, "counts": {**full, c.id: {p: c.min + 1}}}).net
+        except RecordError:
+            return True
+        if with_c != without:
+            return True
+    return False
+
+
+def _apply_preview(step: str, data: dict[str, Any], action: str, arg: str) -> str:
+    """A tap on the preview, which is also the editor."""
+    rs, opts = _rs(data), _opts(data)
+    wins = data["wins"]
+    if action == "ed":
+        what, num = arg[:1], arg[1:]
+        if what == "w":
+            n = _idx(num, len(wins))
+            data["rk"] = bool(wins[n].get("robbed_kong"))
+            return _go(data, step, f"winner.{n}")
+        if what == "v":
+            n = _idx(num, len(wins))
+            target = _after_how(rs, opts, data, n)
+            if target == "preview":
+                raise WizardError("bad_arg")
+            return _go(data, step, target)
+        if what == "c":
+            i = _idx(num, len(rs.counts))
+            if i not in enabled_counts(rs, opts, data["result"]):
+                raise WizardError("bad_arg")
+            return _go(data, step, f"count.{i}")
+        if what == "r" and not num:
+            return _go(data, step, "winner.0")
+        raise WizardError("bad_arg")
+    if action == "tf":
+        n_txt, _dot, i_txt = arg.partition(".")
+        n = _idx(n_txt, len(wins))
+        win = wins[n]
+        fid = rs.flags[_idx(i_txt, len(rs.flags))].id
+        chosen = list(win.get("flags") or [])
+        if fid in chosen:
+            chosen.remove(fid)
+        elif _flag_compatible(rs, opts, data, win, fid):
+            chosen.append(fid)
+        else:
+            raise WizardError("not_with")
+        before = _snapshot(data)
+        win["flags"] = chosen
+        _keep_or_refuse(data, before, related=f"wins[{n}].flags")
+        return step
+    if action in ("cp", "cm"):
+        c_txt, _dot, i_txt = arg.partition(".")
+        c = _idx(c_txt, len(rs.counts))
+        if c not in enabled_counts(rs, opts, data["result"]):
+            raise WizardError("bad_arg")
+        _step_count(data, c, _idx(i_txt, len(data["players"])), "+" if action == "cp" else "-")
+        return step
+    if action == "ea":
+        i = _idx(arg, len(rs.events))
+        if i not in enabled_events(rs, opts, data["result"]):
+            raise WizardError("bad_arg")
+        _begin_event(data, rs.events[i])
+        return _go(data, step, _ev_first(data, rs.events[i]))
+    if action == "er":
+        i = _idx(arg, len(data["events"]))
+        before = _snapshot(data)
+        del data["events"][i]
+        _keep_or_refuse(data, before)
+        return step
+    if action == "aw":
+        if not _multi_possible(rs, data):
+            raise WizardError("bad_arg")
+        return _go(data, step, f"winner.{len(wins)}")
+    raise WizardError("bad_arg")
 
 
 # --------------------------------------------------------------------------------------
@@ -939,6 +1298,26 @@ def set_tiles(data: dict[str, Any], step: str, text: str) -> None:
         if problem is not None:
             win["tiles"] = before
             raise TilesError("bad_hand", problem)
+
+
+def tiles_reply_step(step: str, data: dict[str, Any]) -> str | None:
+    """The tiles step a text reply to the entry's message answers: the tiles step itself, or,
+    on the preview, the last win entered by its tiles (replying again corrects them there)."""
+    if step.startswith("tiles."):
+        return step
+    if step != "preview" or data.get("kind") not in (None, "hand"):
+        return None
+    for past in reversed(data.get("trail") or []):
+        kind, n = _split(past)
+        if kind == "tiles" and n < len(data["wins"]) and data["wins"][n].get("mode") == "tiles":
+            return str(past)
+    return None
+
+
+def after_tiles(data: dict[str, Any], step: str) -> str:
+    """The step after a tiles reply that was read (:func:`set_tiles`): the wizard goes on by
+    itself, as if Next had been tapped."""
+    return _go(data, step, next_step(data, step))
 
 
 def _win_problem(data: dict[str, Any], n: int) -> str | None:
@@ -1150,12 +1529,21 @@ def _esc(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _paged(items: list[Button], page: int, per_row: int = 2) -> list[list[Button]]:
-    pages = max(1, -(-len(items) // PAGE))
+def _paged(
+    items: list[Button], page: int, per_row: int = 2, size: int = PAGE, numbered: bool = False
+) -> list[list[Button]]:
+    pages = max(1, -(-len(items) // size))
     page = min(max(page, 0), pages - 1)
-    chunk = items[page * PAGE : (page + 1) * PAGE]
+    chunk = items[page * size : (page + 1) * size]
     rows = [chunk[i : i + per_row] for i in range(0, len(chunk), per_row)]
-    if pages > 1:
+    if numbered and 1 < pages <= 8:  # every page one tap away
+        rows.append(
+            [
+                Button(f"· {i + 1} ·" if i == page else str(i + 1), "pg", str(i))
+                for i in range(pages)
+            ]
+        )
+    elif pages > 1:
         nav = []
         if page > 0:
             nav.append(Button("◀", "pg", str(page - 1)))
@@ -1198,16 +1586,31 @@ def render(
         return _name(data, p) + mark
 
     if kind == "winner":
-        prompt = _("Who won?") if n == 0 else _("Who else won?")
         choices = winner_choices(rs, data, n)
-        rows = [
-            [Button(pname(p), "w", str(players.index(p))) for p in choices[i : i + 2]]
-            for i in range(0, len(choices), 2)
-        ]
-        if n == 0:
-            others = [r for r in rs.results if r.value != "win"]
-            if others:
-                rows.append([Button(tr.name(r), "r", str(i)) for i, r in enumerate(others)])
+        if n > 0 and rs.multi_win == "same_discard":
+            prompt = _("Who else won on this discard?")
+            rows = [
+                [Button(pname(p), "w", str(players.index(p))) for p in choices[i : i + 2]]
+                for i in range(0, len(choices), 2)
+            ]
+        else:
+            prompt = _("Who won? Tap the winner's row: self-drawn, or ← who discarded.")
+            if data.get("rk"):
+                prompt = _("Who won by robbing a kong? Tap the winner's row: ← whose kong.")
+            rows = _winner_grid(rs, opts, data, n, choices, tr)
+            robbable = any(
+                c[0] == ROBBED_KONG
+                for p in choices
+                for c in _hows_for(rs, opts, data, n, _new_win(p))
+            )
+            if robbable:
+                label = _("Not a robbed kong") if data.get("rk") else _("Robbed a kong…")
+                rows.append([Button("🀫 " + label, "rk")])
+        others = [r for r in rs.results if r.value != "win"]
+        if n > 0:
+            others = [r for r in others if r.value in rs.wins_allowed_in]
+        if others:
+            rows.append([Button(tr.name(r), "r", str(i)) for i, r in enumerate(others)])
         rows.append(_nav(data, tr))
     elif kind == "how":
         win = data["wins"][n]
@@ -1261,19 +1664,19 @@ def render(
         win = data["wins"][n]
         chosen = set(win.get("fans") or [])
         fans = fan_list(rs)
-        total = sum(int(f.get("points", 0)) for f in fans if f["id"] in chosen)
+        total = checklist_total(data, win, fans)
         prompt = _("Tick the fans ({n} points so far):").format(n=total)
         btns = []
         picked = list(win.get("fans") or [])
         # grouped by points (biggest first); a fan a chosen one excludes is not offered
         for k in sorted(range(len(fans)), key=lambda j: (-int(fans[j].get("points", 0)), j)):
             fan = fans[k]
-            if fan["id"] not in chosen and not fan_compatible(fans, picked, fan["id"]):
+            if fan["id"] not in chosen and not fan_compatible(fans, picked, fan["id"], data, win):
                 continue
             name = tr.entry(fan)
             mark = "✅ " if fan["id"] in chosen else ""
             btns.append(Button(f"{mark}{name} · {fan.get('points', '')}", "ft", str(k)))
-        rows = _paged(btns, data.get("page", 0))
+        rows = _paged(btns, data.get("page", 0), per_row=3, size=FANS_PAGE, numbered=True)
         rows.append(_nav(data, tr, next_label=next_lbl if chosen else None))
     elif kind == "tiles":
         win = data["wins"][n]
@@ -1339,11 +1742,24 @@ def render(
         decl = rs.event(ev["type"])
         assert decl is not None
         if kind == "evplayer":
-            prompt = _("{event}: who?").format(event=_esc(tr.name(decl)))
-            rows = [
-                [Button(pname(p), "p", str(i)) for i, p in enumerate(players)][j : j + 2]
-                for j in range(0, len(players), 2)
-            ]
+            if decl.source == "forbidden":
+                prompt = _("{event}: who?").format(event=_esc(tr.name(decl)))
+            else:
+                src_label = tr.pick(decl.source_zh, decl.source_en) or _("from whom?")
+                prompt = _("{event}: who, and ← {source}").format(
+                    event=_esc(tr.name(decl)), source=_esc(src_label)
+                )
+            ints = [f for f in decl.fields if f.kind == "int"]
+            for i, f in enumerate(ints):
+                v = int(ev.get(f.id, f.default))
+                rows.append(
+                    [
+                        Button("➖", "-", str(i)) if v > f.min else Button(" ", "pg", "0"),
+                        Button(f"{tr.name(f)}: {v}", "pg", "0"),
+                        Button("➕", "+", str(i)) if v < f.max else Button(" ", "pg", "0"),
+                    ]
+                )
+            rows += _event_grid(data, decl, pname)
         elif kind == "evfrom":
             src_label = tr.pick(decl.source_zh, decl.source_en) or _("from whom?")
             prompt = f"{_esc(tr.name(decl))} · {_esc(_name(data, ev['player']))}: {_esc(src_label)}"
@@ -1385,6 +1801,13 @@ def render(
         rows.append(_nav(data, tr))
     elif kind == "preview":
         prompt = ""
+        rows = editor_rows(data, tr)
+        if error is None and settlement is None:
+            err = problem(data)
+            if err is not None:
+                error = problem_text(err, data, tr)
+            else:
+                settlement = scoring.settle(build_record(data))
         if error:
             prompt = "⚠️ " + _esc(error)
             rows.append(_nav(data, tr))
@@ -1406,6 +1829,139 @@ def render(
         raise WizardError("bad_step")
     text = top + ("\n\n" + prompt if prompt else "")
     return Screen(text, rows)
+
+
+def _winner_grid(
+    rs: Ruleset, opts: Options, data: dict[str, Any], n: int, choices: list[str], tr: Translator
+) -> list[list[Button]]:
+    """One row per possible winner: "Bob self-drawn", "Bob ← Alice", … (one tap for who won
+    and how)."""
+    _ = tr.gettext
+    players = data["players"]
+    rows = []
+    for p in choices:
+        row = []
+        name = _name(data, p)  # the summary above names the dealer
+        for j, (h, src) in enumerate(grid_hows(rs, opts, data, n, p)):
+            if h == SELF_DRAWN:
+                label = _("{name} self-drawn").format(name=name)
+            elif h == DISCARD:
+                label = f"{name} ← {_name(data, src)}"
+            else:
+                label = _("{name} robs {other}'s kong").format(name=name, other=_name(data, src))
+            row.append(Button(label, "wh", f"{players.index(p)}.{j}"))
+        for i in range(0, len(row), 4):
+            rows.append(row[i : i + 4])
+    return rows
+
+
+def _event_grid(data: dict[str, Any], decl: EventDecl, pname: Any) -> list[list[Button]]:
+    """The players' grid of an event: "Carol", or "Carol ← Dave" where it has a ``from``."""
+    rows: list[list[Button]] = []
+    cur: list[Button] = []
+    last = None
+    for j, (p, q) in enumerate(event_cells(data, decl)):
+        if p != last and cur:
+            rows.append(cur)
+            cur = []
+        last = p
+        label = pname(p) if q is None else f"{_name(data, p)} ← {_name(data, q)}"
+        cur.append(Button(label, "eg", str(j)))
+        if len(cur) == 4:
+            rows.append(cur)
+            cur = []
+    if cur:
+        rows.append(cur)
+    return rows
+
+
+#: The preview shows the counts' ➖ n ➕ rows when they fit in this many buttons (Telegram
+#: allows 100 in a keyboard); beyond, one button per count opens its own screen.
+COUNT_BUTTONS = 48
+
+
+def editor_rows(data: dict[str, Any], tr: Translator) -> list[list[Button]]:
+    """The preview's editing buttons: each win's line (winner and how; shape or value) jumps to
+    its step and comes back; each win's possible flags toggle; the counts that can change the
+    money (➖ n ➕ per player); the events (✖ removes, ➕ adds); ➕ another winner."""
+    _ = tr.gettext
+    rs, opts = _rs(data), _opts(data)
+    if data.get("mode") == "calc" and not data["players"]:
+        return []
+    players = data["players"]
+    rows: list[list[Button]] = []
+    wins = data["wins"]
+    if data["result"] != "win" and not wins:
+        r = next((r for r in rs.results if r.value == data["result"]), None)
+        rows.append([Button("✏️ " + (tr.name(r) if r else data["result"]), "ed", "r")])
+    for n, w in enumerate(wins):
+        who = _name(data, w["winner"])
+        h = _how(w)
+        if h == SELF_DRAWN:
+            how_txt = _("{name} self-drawn").format(name=who)
+        elif h == DISCARD:
+            how_txt = f"{who} ← {_name(data, w['from'])}"
+        else:
+            how_txt = _("{name} robs {other}'s kong").format(name=who, other=_name(data, w["from"]))
+        row = [Button("✏️ " + how_txt, "ed", f"w{n}")]
+        if _after_how(rs, opts, data, n) != "preview":
+            value = _win_value(rs, data, w, tr) or _("No special shape")
+            row.append(Button("✏️ " + value, "ed", f"v{n}"))
+        rows.append(row)
+        flags = []
+        for i in valid_flags(rs, opts, data, w):
+            mark = "✅ " if rs.flags[i].id in (w.get("flags") or []) else "▫️ "
+            label = mark + tr.name(rs.flags[i]) + (f" · {who}" if len(wins) > 1 else "")
+            flags.append(Button(label, "tf", f"{n}.{i}"))
+        rows += [flags[i : i + 3] for i in range(0, len(flags), 3)]
+    shown = shown_counts(data)
+    if len(shown) * len(players) * 3 <= COUNT_BUTTONS:
+        for c in shown:
+            cdecl = rs.counts[c]
+            per = data["counts"].get(cdecl.id, {})
+            rows.append([Button(f"— {tr.name(cdecl)} —", "pg", "0")])
+            for i, p in enumerate(players):
+                v = per.get(p, 0)
+                rows.append(
+                    [
+                        Button("➖", "cm", f"{c}.{i}") if v > cdecl.min else Button(" ", "pg", "0"),
+                        Button(f"{_name(data, p)}: {v}", "pg", "0"),
+                        Button("➕", "cp", f"{c}.{i}")
+                        if can_add(cdecl, per, p)
+                        else Button(" ", "pg", "0"),
+                    ]
+                )
+    else:
+        btns = []
+        for c in shown:
+            cdecl = rs.counts[c]
+            per = data["counts"].get(cdecl.id, {})
+            nz = ", ".join(f"{_name(data, p)} {v}" for p, v in per.items() if v)
+            btns.append(Button("✏️ " + tr.name(cdecl) + (f": {nz}" if nz else ""), "ed", f"c{c}"))
+        rows += [btns[i : i + 2] for i in range(0, len(btns), 2)]
+    for i, ev in enumerate(data["events"]):
+        rows.append([Button("✖ " + describe_event(rs, data, ev, tr), "er", str(i))])
+    adds = [
+        Button("➕ " + tr.name(rs.events[i]), "ea", str(i))
+        for i in enabled_events(rs, opts, data["result"])
+    ]
+    rows += [adds[i : i + 3] for i in range(0, len(adds), 3)]
+    if wins and _multi_possible(rs, data):
+        rows.append([Button("➕ " + _("Another winner"), "aw")])
+    return rows
+
+
+def _win_value(rs: Ruleset, data: dict[str, Any], w: dict[str, Any], tr: Translator) -> str:
+    _ = tr.gettext
+    if w.get("shape") and (s := rs.shape(w["shape"])):
+        return tr.name(s)
+    if w.get("fan") is not None:
+        return _("{n} fan").format(n=w["fan"])
+    if w.get("fans"):
+        return _("{n} fans ticked").format(n=len(w["fans"]))
+    if isinstance(w.get("tiles"), dict):
+        return _("Tiles")
+    return ""
 
 
 def format_settlement(st: Settlement, data: dict[str, Any], tr: Translator) -> str:
@@ -1433,6 +1989,160 @@ def format_settlement(st: Settlement, data: dict[str, Any], tr: Translator) -> s
     return "\n".join(lines)
 
 
-def record_error_text(err: RecordError, tr: Translator) -> str:
+def record_error_text(err: RecordError, tr: Translator, data: dict[str, Any] | None = None) -> str:
+    """The preview's refusal (what only the whole hand shows): :func:`problem_text`."""
+    if data is None:
+        return tr.gettext("This hand is not possible as entered.")
+    return problem_text(err, data, tr)
+
+
+_PATH = re.compile(
+    r"^(?:wins\[(?P<w>\d+)\](?:\.(?P<wf>\w+)(?:\[(?P<wi>\d+)\])?)?"
+    r"|counts\.(?P<c>\w+)(?:\.(?P<cp>[^.\s]+))?"
+    r"|events\[(?P<e>\d+)\](?:\.(?P<ef>\w+))?"
+    r"|(?P<top>\w+))$"
+)
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def problem_text(err: RecordError, data: dict[str, Any], tr: Translator) -> str:
+    """THE one place a :class:`RecordError` becomes a sentence for a person: what it is about
+    (the flag, shape, count or event by its name, the player by theirs, from the error's JSON
+    path) and why, in the chat's language. No JSON path, id or English reaches a Chinese
+    chat: the scoring core's reason (English) is shown in English chats with every id
+    replaced by its name, and in Chinese ones only where it starts with a Chinese phrase;
+    the constraints every ruleset shares (:func:`scoring.declarations.item_problem`) are
+    translated."""
     _ = tr.gettext
-    return _("This hand is not possible: {why}. Go back and change it.").format(why=str(err))
+    rs = _rs(data)
+    m = _PATH.match(err.field or "")
+    what, who = "", None
+    g = m.groupdict() if m else {}
+    if g.get("w") is not None:
+        n = int(g["w"])
+        win = data["wins"][n] if n < len(data["wins"]) else {}
+        who = win.get("winner")
+        wf, wi = g.get("wf"), g.get("wi")
+        if wf == "flags" and wi is not None:
+            flags = win.get("flags") or []
+            f = rs.flag(flags[int(wi)]) if int(wi) < len(flags) else None
+            what = tr.name(f) if f else _("a special")
+        elif wf == "shape" and win.get("shape") and (sh := rs.shape(win["shape"])):
+            what = tr.name(sh)
+        elif wf == "from" and win.get("from"):
+            what = "from"
+        elif wf == "robbed_kong":
+            what = _("robbing a kong")
+        elif wf in ("fan", "fans", "tiles"):
+            what = _("the hand's value")
+    elif g.get("c") is not None:
+        c = rs.count(g["c"])
+        what = tr.name(c) if c else _("a count")
+        cp = g.get("cp")
+        who = cp if cp in data["players"] else None
+    elif g.get("e") is not None:
+        i = int(g["e"])
+        ev = data["events"][i] if i < len(data["events"]) else (data.get("ev") or {})
+        decl = rs.event(str(ev.get("type")))
+        what = tr.name(decl) if decl else _("an event")
+        who = ev.get("player")
+    elif g.get("top") == "events":
+        what = _("the events")
+    elif g.get("top") == "wins":
+        what = _("the winners")
+    why = _reason(err.message, data, tr)
+    name = _name(data, who) if who else ""
+    if what == "from":
+        other = _name(data, data["wins"][int(g["w"])].get("from"))
+        head = _("{name} cannot win on {other}'s discard here").format(name=name, other=other)
+    elif what and name:
+        head = _("{what} ({name}) is not possible in this hand").format(what=what, name=name)
+    elif what:
+        head = _("{what} is not possible in this hand").format(what=what)
+    elif name:
+        head = _("{name}'s win is not possible as entered").format(name=name)
+    else:
+        head = _("This hand is not possible as entered")
+    sep = "：" if tr.zh else ": "
+    return head + (sep + why if why else "") + ("。" if tr.zh else ".")
+
+
+def _reason(message: str, data: dict[str, Any], tr: Translator) -> str:
+    """The reason of a :class:`RecordError` in the chat's language (see :func:`problem_text`)."""
+    _ = tr.gettext
+    rs = _rs(data)
+    hows = {
+        SELF_DRAWN: _("self-drawn"),
+        DISCARD: _("on a discard"),
+        ROBBED_KONG: _("robbing a kong"),
+    }
+    if m := re.search(r"not played at this table \(option (\w+)\)", message):
+        o = rs.option(m.group(1))
+        return _("not played at this table (option: {option})").format(
+            option=tr.name(o) if o else "?"
+        )
+    if m := re.search(r"is only possible (.+?), not ", message):
+        ways = [hows[h] for h, en in HOW_NAMES.items() if en in m.group(1)]
+        return _("only possible {ways}").format(ways=_(" or ").join(ways))
+    if "is only possible for the dealer" in message:
+        return _("only the dealer can have it")
+    if "is not possible for the dealer" in message:
+        return _("the dealer cannot have it")
+    if m := re.search(r"needs shape (.+)$", message):
+        names = [tr.name(sh) for x in m.group(1).split(" or ") if (sh := rs.shape(x.strip()))]
+        return _("it needs the shape {shapes}").format(shapes=_(" or ").join(names))
+    if m := re.search(r"cannot be combined with '(\w+)'", message):
+        item = rs.flag(m.group(1)) or rs.shape(m.group(1))
+        return _("it cannot go with {item}").format(item=tr.name(item) if item else "?")
+    if m := re.search(r"must be at most (\d+)", message):
+        return _("at most {n}").format(n=m.group(1))
+    if m := re.search(r"must be at least (\d+)", message):
+        return _("at least {n}").format(n=m.group(1))
+    if tr.zh:
+        head = re.split(r"[:：]", message, maxsplit=1)[0].strip()
+        if _CJK.search(head) and not re.search(r"[A-Za-z]", head):
+            return tr.chinese(head)
+        return ""
+    return _sanitize(message, data, tr)
+
+
+def _sanitize(message: str, data: dict[str, Any], tr: Translator) -> str:
+    """An English reason of the scoring core with its internals replaced: ids of options,
+    shapes, flags, counts, events and players by their names; seed/spec line references and
+    JSON paths dropped."""
+    rs = _rs(data)
+    text = re.sub(r"\s*\((?:L\d+[^)]*|spec [^)]*|seed [^)]*)\)", "", message)
+    text = re.sub(r"\b\w+\[\d+\](?:\.\w+)*(?:\[\d+\])?", "", text)
+
+    def opt(m: re.Match[str]) -> str:
+        o = rs.option(m.group(1))
+        return f"(option: {tr.name(o)})" if o else ""
+
+    text = re.sub(r"\(option (\w+)\)", opt, text)
+
+    def ident(m: re.Match[str]) -> str:
+        key = m.group(1)
+        item = rs.flag(key) or rs.shape(key) or rs.count(key) or rs.event(key) or rs.option(key)
+        return tr.name(item) if item else key.replace("_", " ")
+
+    text = re.sub(r"'([a-z][a-z0-9_]*)'", ident, text)
+    text = re.sub(
+        r"\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b",
+        lambda m: (
+            ident(m)
+            if (
+                rs.flag(m.group(1))
+                or rs.shape(m.group(1))
+                or rs.count(m.group(1))
+                or rs.event(m.group(1))
+                or rs.option(m.group(1))
+            )
+            else m.group(1).replace("_", " ")
+        ),
+        text,
+    )
+    for p in sorted(
+        data["players"] + [str(x) for x in data.get("bystanders", [])], key=len, reverse=True
+    ):
+        text = re.sub(rf"(?<![\w.]){re.escape(str(p))}(?![\w.])", _name(data, str(p)), text)
+    return " ".join(text.split()).rstrip(".")

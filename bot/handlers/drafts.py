@@ -42,7 +42,7 @@ def hand_screen(step: str, data: dict[str, Any], tr: Translator) -> wizard.Scree
         record = wizard.build_record(data)
         shown = display_settlement(record, data["names"])
     except RecordError as err:
-        return wizard.render(step, data, tr, error=wizard.record_error_text(err, tr))
+        return wizard.render(step, data, tr, error=wizard.problem_text(err, data, tr))
     return wizard.render(step, data, tr, settlement=shown)
 
 
@@ -53,7 +53,8 @@ def screen_for(d_step: str, data: dict[str, Any], tr: Translator, draft_id: int)
     if kind == "confirm":
         return confirm_screen(data, tr)
     screen = hand_screen(d_step, data, tr)
-    if d_step.startswith(("tiles.", "evname.")):  # a text reply finds the draft by this tag
+    if d_step.startswith("evname.") or wizard.tiles_reply_step(d_step, data):
+        # a text reply finds the draft by this tag
         screen.text += f"\n#{draft_id}"
     return screen
 
@@ -176,6 +177,9 @@ async def on_draft_tap(update: Update, context: Ctx, cb: DraftCb) -> None:
             step = wizard.apply(d.step, data, cb.action, cb.arg)
         else:
             raise wizard.WizardError("bad_arg")
+    except wizard.Refused as err:  # the tap would make the hand impossible: said here
+        await alert(q, wizard.problem_text(err.err, d.data, w.tr))
+        return
     except wizard.WizardError as err:
         await alert(q, wizard_error(str(err), w.tr))
         return
@@ -421,7 +425,8 @@ async def on_reply_text(update: Update, context: Ctx) -> None:
         return
     if d.tg_chat_id != w.chat_id or d.status != "open":
         return
-    if not d.step.startswith(("tiles.", "evname.")):
+    tiles_step = wizard.tiles_reply_step(d.step, d.data)
+    if not (tiles_step or d.step.startswith("evname.")):
         return
     if d.message_id is not None and d.message_id != target.message_id:
         return  # a reply to another message naming this draft: not its message
@@ -430,8 +435,10 @@ async def on_reply_text(update: Update, context: Ctx) -> None:
     data = d.data
     step = d.step
     try:
-        if step.startswith("tiles."):
-            wizard.set_tiles(data, step, msg.text)
+        if tiles_step:
+            wizard.set_tiles(data, tiles_step, msg.text)
+            if step == tiles_step:  # read: on to the preview, no Next to tap
+                step = wizard.after_tiles(data, step)
         else:
             step = await name_reply(context, w, d, msg.text)
     except RecursionError:  # JSON nested too deeply to read: a syntax error like any other

@@ -11,8 +11,13 @@ from tests.bot.fake_telegram import User
 async def pick_paged(s: Scene, user: User, msg: dict[str, Any], label: str) -> dict[str, Any]:
     """Tap ``label`` on a paged keyboard, paging forward with ▶ until it shows."""
     for _ in range(20):
-        if any(label in t for t in s.labels(msg)):
+        labels = s.labels(msg)
+        if any(label in t for t in labels):
             return await s.tap(user, msg, label)
+        cur = next((t for t in labels if t.startswith("· ") and t.endswith(" ·")), None)
+        if cur is not None and str(int(cur.strip("· ")) + 1) in labels:  # numbered pages
+            await s.tap(user, msg, str(int(cur.strip("· ")) + 1))
+            continue
         await s.tap(user, msg, "▶")
     raise AssertionError(f"{label!r} never shown")
 
@@ -48,9 +53,16 @@ async def seat_and_start(
     assert not ans.get("show_alert"), ans
 
 
+NEXT_LABELS = ("Next ▶", "Preview ▶", "No, next ▶", "下一步 ▶", "预览 ▶")
+
+
 async def wizard(s: Scene, user: User, msg: dict[str, Any], *labels: str) -> None:
-    """Tap a sequence of buttons on the wizard message (each must not alert)."""
+    """Tap a sequence of buttons on the wizard message (each must not alert). A Next the
+    screen does not show is passed over: the wizard goes to the preview (the editor, where
+    flags and counts are) by itself once the win is entered."""
     for label in labels:
+        if label in NEXT_LABELS and label not in s.labels(msg):
+            continue
         ans = await s.tap(user, msg, label)
         assert not ans.get("show_alert"), (label, ans, s.text(msg), s.labels(msg))
 
@@ -93,3 +105,21 @@ async def next_until(
         ans = await s.tap(user, msg, label)
         assert not ans.get("show_alert"), ans
     raise AssertionError(f"{stop!r} never shown")
+
+
+async def tap_count(
+    s: Scene, user: User, msg: dict[str, Any], count: str, player: str, label: str, times: int = 1
+) -> None:
+    """On the preview (the editor), tap ``label`` (➕/➖) in ``player``'s row under the
+    header of the count whose name contains ``count``."""
+    for _ in range(times):
+        markup = s.tg.messages[(s.chat.id, msg["message_id"])].get("reply_markup") or {}
+        rows = markup.get("inline_keyboard", [])
+        start = next(i for i, r in enumerate(rows) if len(r) == 1 and count in r[0]["text"])
+        row = next(
+            r for r in rows[start + 1 :] if any(b["text"].startswith(player + ":") for b in r)
+        )
+        b = next(b for b in row if b["text"] == label)
+        cq = await s.tg.press_data(s.chat, user, msg["message_id"], b["callback_data"])
+        ans = await s.tg.answer_of(cq)
+        assert not ans.get("show_alert"), ans

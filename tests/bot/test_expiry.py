@@ -39,7 +39,7 @@ async def test_expired_entry_answers_politely_and_changes_nothing(tg, db_url):
         table = await open_table(s, users[0], "Xingguo")
         await seat_and_start(s, table, users)
         w = await s.tap_for_message(users[1], table, "Record hand")
-        await wizard(s, users[1], w, "Bob")
+        await wizard(s, users[1], w, "Bob self-drawn")
         did = draft_id_of(s, w)
         assert status(bot, did)[0] == "open"
         before = (s.text(w), s.labels(w), status(bot, did))
@@ -49,7 +49,7 @@ async def test_expired_entry_answers_politely_and_changes_nothing(tg, db_url):
         await tg.wait_for(lambda: status(bot, did)[0] == "expired")
         swept = status(bot, did)
         assert swept[1] == before[2][1] + 1 and swept[2] == before[2][2]
-        ans = await s.tap(users[1], w, "Self-drawn")
+        ans = await s.tap(users[1], w, "Plain win")
         assert ans.get("show_alert") and "expired" in ans["text"], ans
         assert "Sorry" in ans["text"]
         assert (s.text(w), s.labels(w)) == before[:2]

@@ -23,7 +23,7 @@ import scoring
 from bot import wizard
 from bot.i18n import Translator
 from tests.bot.conftest import Scene
-from tests.bot.helpers import next_until, open_table, pick_paged, seat_and_start, tap_row
+from tests.bot.helpers import next_until, open_table, pick_paged, seat_and_start, tap_count
 from tests.bot.helpers import wizard as taps
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
@@ -111,7 +111,7 @@ async def test_guobiao_keypad_checklist_and_tiles_then_settle(tg, bot):
 
     # --- hand 1: the keypad ---------------------------------------------------------------
     w = await s.tap_for_message(bob, table, "Record hand")
-    await taps(s, bob, w, "Bob", "Dave discarded")
+    await taps(s, bob, w, "Bob ← Dave")
     assert {"Total fan", "Fan checklist", "Tiles"} <= set(s.labels(w))  # all three ways
     await taps(s, bob, w, "Total fan", "1", "2")
     assert "Total fan: 12" in s.text(w)
@@ -130,7 +130,7 @@ async def test_guobiao_keypad_checklist_and_tiles_then_settle(tg, bot):
 
     # --- hand 2: the checklist, grouped by points (8 before 2 before 1) ---------------------
     w = await s.tap_for_message(carol, table, "Record hand")
-    await taps(s, carol, w, "Carol", "Self-drawn", "Fan checklist")
+    await taps(s, carol, w, "Carol self-drawn", "Fan checklist")
     assert "Tick the fans (0 points so far)" in s.text(w)
     first = s.labels(w)[0]
     assert first.endswith("· 88"), first  # the biggest fans first
@@ -156,7 +156,7 @@ async def test_guobiao_keypad_checklist_and_tiles_then_settle(tg, bot):
 
     # --- hand 3: the tiles, as a text reply -----------------------------------------------
     w = await s.tap_for_message(dave, table, "Record hand")
-    await taps(s, dave, w, "Alice", "Bob discarded", "Tiles")
+    await taps(s, dave, w, "Alice ← Bob", "Tiles")
     assert "Reply to this message with the hand, a space, then the winning tile" in s.text(w)
     assert "Next ▶" not in s.labels(w)  # nothing to go on with before a reply
     # a typo: the parser says which character, where; the wizard is unchanged
@@ -177,9 +177,9 @@ async def test_guobiao_keypad_checklist_and_tiles_then_settle(tg, bot):
     await reply(s, dave, w, "[333z]123m456m789m5p --win 5p")
     await tg.wait_for(lambda: s.text(w) != before)
     assert "Alice — on Bob's discard · [333z]123456789m5p 5p" in s.text(w)
-    await taps(s, dave, w, "Next ▶", "No, next ▶")
-    assert "Flowers for each player" in s.text(w)
-    await tap_row(s, dave, w, "Alice:", "➕", times=2)
+    # the reply read, the preview (the editor) shows the flowers' ➖ n ➕ rows
+    assert any(t.startswith("— Flower") for t in s.labels(w)), s.labels(w)
+    await tap_count(s, dave, w, "Flower", "Alice", "➕", times=2)
     await next_until(s, dave, w, "Confirm")
     preview = s.text(w)
     # the fans found, by name with points; the seat wind is West (the dealer Carol is East)

@@ -20,7 +20,7 @@ async def test_a_chinese_night(tg, bot):
     await seat_and_start(s, table, users, join="入座", start="开始")
     assert "东 老王 🎲庄" in s.text(table)
     w = await s.tap_for_message(ming, table, "记一局", expect="谁胡了？")
-    await wizard(s, ming, w, "小明", "小红放炮", "大七对", "德国", "下一步 ▶")
+    await wizard(s, ming, w, "小明 ← 小红", "大七对", "德国", "下一步 ▶")
     await next_until(s, ming, w, "确认", nxt=ZH_NEXT)
     preview = s.text(w)
     # the contract's example, in Chinese: dealer pays 2^(庄1+大七2+德国1)=16
@@ -68,7 +68,7 @@ async def test_calc_in_private_records_nothing(tg, bot):
     await pick_paged(s, carol, setup, "Xingguo")
     await wizard(s, carol, setup, "Next ▶")
     assert "Who won?" in s.text(setup)
-    await wizard(s, carol, setup, "South", "West discarded", "Big seven pairs", "No wild", "Next ▶")
+    await wizard(s, carol, setup, "South ← West", "Big seven pairs", "No wild", "Next ▶")
     await next_until(s, carol, setup, "New calculation")
     text = s.text(setup)
     assert "East → South: 16" in text and "West → South: 21" in text and "North → South: 8" in text

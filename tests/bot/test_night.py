@@ -17,7 +17,7 @@ import pytest
 
 import scoring
 from tests.bot.conftest import Bot, Scene
-from tests.bot.helpers import next_until, open_table, seat_and_start, tap_row, wizard
+from tests.bot.helpers import next_until, open_table, seat_and_start, tap_count, wizard
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
 
@@ -111,7 +111,7 @@ async def test_full_night_xingguo(tg, bot):
 
     # Hand 1 — the contract's example
     w = await s.tap_for_message(bob, table, "Record hand")
-    await wizard(s, bob, w, "Bob", "Carol discarded", "Big seven pairs", "No wild", "Next ▶")
+    await wizard(s, bob, w, "Bob ← Carol", "Big seven pairs", "No wild", "Next ▶")
     await next_until(s, bob, w, "Confirm")
     preview = s.text(w)
     assert (
@@ -127,10 +127,9 @@ async def test_full_night_xingguo(tg, bot):
 
     # Hand 2 — dealer Bob self-draws a plain win; 精 held: Alice 1 正精, Bob 2 副精
     w = await s.tap_for_message(alice, table, "Record hand")
-    await wizard(s, alice, w, "Bob", "Self-drawn", "Plain win", "Next ▶")
-    await tap_row(s, alice, w, "Alice:", "➕")
-    await wizard(s, alice, w, "Next ▶")
-    await tap_row(s, alice, w, "Bob:", "➕", times=2)
+    await wizard(s, alice, w, "Bob self-drawn", "Plain win")
+    await tap_count(s, alice, w, "Primary", "Alice", "➕")  # on the preview, the editor
+    await tap_count(s, alice, w, "Secondary", "Bob", "➕", times=2)
     await next_until(s, alice, w, "Confirm")
     assert "wildcards" in s.text(w).lower()
     mark = tg.mark()
@@ -150,11 +149,8 @@ async def test_full_night_xingguo(tg, bot):
     # Hand 4 — Dave self-draws small seven pairs on a wild single wait (精吊), holds 2 正精;
     # Carol made a concealed kong
     w = await s.tap_for_message(dave, table, "Record hand")
-    await wizard(
-        s, dave, w, "Dave", "Self-drawn", "Small seven pairs", "Wild single wait", "Next ▶"
-    )
-    await tap_row(s, dave, w, "Dave:", "➕", times=2)
-    await next_until(s, dave, w, "Concealed kong")
+    await wizard(s, dave, w, "Dave self-drawn", "Small seven pairs", "Wild single wait", "Next ▶")
+    await tap_count(s, dave, w, "Primary", "Dave", "➕", times=2)
     await wizard(s, dave, w, "Concealed kong", "Carol")
     assert "Concealed kong: Carol" in s.text(w)
     await next_until(s, dave, w, "Confirm")
@@ -165,7 +161,7 @@ async def test_full_night_xingguo(tg, bot):
 
     # Hand 5 — entered by mistake, then undone (Undo → confirmation → Yes)
     w = await s.tap_for_message(carol, table, "Record hand")
-    await wizard(s, carol, w, "Alice", "Bob discarded", "Thirteen rotten")
+    await wizard(s, carol, w, "Alice ← Bob", "Thirteen rotten")
     await next_until(s, carol, w, "Confirm")
     mark = tg.mark()
     await wizard(s, carol, w, "Confirm")
@@ -185,8 +181,8 @@ async def test_full_night_xingguo(tg, bot):
 
     # Hand 6 — Carol (dealer) wins big seven pairs on Dave's discard, 1 副精 (later corrected)
     w = await s.tap_for_message(carol, table, "Record hand")
-    await wizard(s, carol, w, "Carol", "Dave discarded", "Big seven pairs", "Next ▶", "Next ▶")
-    await tap_row(s, carol, w, "Carol:", "➕")
+    await wizard(s, carol, w, "Carol ← Dave", "Big seven pairs", "Next ▶", "Next ▶")
+    await tap_count(s, carol, w, "Secondary", "Carol", "➕")
     await next_until(s, carol, w, "Confirm")
     mark = tg.mark()
     await wizard(s, carol, w, "Confirm")
@@ -195,20 +191,18 @@ async def test_full_night_xingguo(tg, bot):
 
     # Hand 7 — Alice self-draws a no-wild plain win
     w = await s.tap_for_message(alice, table, "Record hand")
-    await wizard(s, alice, w, "Alice", "Self-drawn", "Plain win", "No wild")
+    await wizard(s, alice, w, "Alice self-drawn", "Plain win", "No wild")
     await next_until(s, alice, w, "Confirm")
     mark = tg.mark()
     await wizard(s, alice, w, "Confirm")
     await tg.next_message(chat, mark, contains="Hand 7:")
     assert dealer_of(s, table) == "Dave"
 
-    # /edit 6: it was a no-wild hand and nobody held a 副精 — back through the steps, fix, confirm
+    # /edit 6: it was a no-wild hand and nobody held a 副精 — fixed on the preview (the editor)
     w = await s.say(carol, "/edit 6", expect="Correcting hand 6")
     assert "Confirm" in " ".join(s.labels(w))
-    await wizard(s, carol, w, "◀ Back", "◀ Back", "◀ Back")
-    await tap_row(s, carol, w, "Carol:", "➖")
-    await wizard(s, carol, w, "◀ Back", "◀ Back", "No wild")
-    await next_until(s, carol, w, "Confirm")
+    await tap_count(s, carol, w, "Secondary", "Carol", "➖")
+    await wizard(s, carol, w, "No wild")
     preview = s.text(w)
     assert "Dave → Carol" in preview
     mark = tg.mark()

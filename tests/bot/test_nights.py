@@ -46,17 +46,15 @@ async def test_hand_numbers_and_nights(tg, bot):
     assert status_line(s, table) == "Night 1 · next hand 1 · playing"
 
     # night 1: hand 1 (the contract's example), hand 2 entered by mistake and undone, hand 3
-    await record(
-        s, bob, table, "Bob", "Carol discarded", "Big seven pairs", "No wild", "Next ▶", hand=1
-    )
+    await record(s, bob, table, "Bob ← Carol", "Big seven pairs", "No wild", "Next ▶", hand=1)
     assert status_line(s, table) == "Night 1 · next hand 2 · 1 hand tonight · playing"
-    await record(s, carol, table, "Alice", "Bob discarded", "Thirteen rotten", hand=2)
+    await record(s, carol, table, "Alice ← Bob", "Thirteen rotten", hand=2)
     ask = await s.tap_for_message(carol, table, "Undo", expect="Void the last hand?")
     await wizard(s, carol, ask, "Yes, void hand 2")
     assert "Hand 2 voided." in s.text(ask)
     # the voided hand keeps its number: the next one is hand 3, though 1 hand counts tonight
     assert status_line(s, table) == "Night 1 · next hand 3 · 1 hand tonight · playing"
-    await record(s, dave, table, "Dave", "Self-drawn", "Plain win", hand=3)
+    await record(s, dave, table, "Dave self-drawn", "Plain win", hand=3)
     assert status_line(s, table) == "Night 1 · next hand 4 · 2 hands tonight · playing"
 
     ask = await s.say(alice, "/settle", expect="settle")
@@ -68,7 +66,7 @@ async def test_hand_numbers_and_nights(tg, bot):
     assert status_line(s, table) == "Night 2 · next hand 4 · playing"
 
     # night 2: its first hand is hand 4 (the number /explain knows it by)
-    await record(s, carol, table, "Carol", "Self-drawn", "Plain win", hand=4)
+    await record(s, carol, table, "Carol self-drawn", "Plain win", hand=4)
     assert status_line(s, table) == "Night 2 · next hand 5 · 1 hand tonight · playing"
     exp = await s.say(bob, "/explain 4", expect="Hand 4")
     assert "night 2" in s.text(exp) and "Carol" in s.text(exp)

@@ -24,7 +24,7 @@ async def test_confirm_retried_after_the_hand_was_stored_records_it_once(tg, bot
     not tell the players to enter it again (which would count it twice)."""
     s, table, (_alice, bob, _carol, _dave) = await playing_table(tg, -100720)
     w = await s.tap_for_message(bob, table, "Record hand")
-    await wizard(s, bob, w, "Bob", "Self-drawn", "Plain win")
+    await wizard(s, bob, w, "Bob self-drawn", "Plain win")
     await next_until(s, bob, w, "Confirm")
     ref = confirm_ref(s, w)
     led = bot.ledger
@@ -54,7 +54,7 @@ async def test_two_entries_of_one_hand_confirmed_at_once_record_it_once(tg, bot)
         confirms = []
         for u in (bob, carol):  # both enter the same hand on their phones
             w = await s.tap_for_message(u, table, "Record hand")
-            await wizard(s, u, w, "Bob", "Self-drawn", "Plain win")
+            await wizard(s, u, w, "Bob self-drawn", "Plain win")
             await next_until(s, u, w, "Confirm")
             data = tg.find_button(s.chat, w["message_id"], "Confirm")["callback_data"]
             confirms.append((u, w["message_id"], data))
@@ -91,7 +91,7 @@ async def test_two_settle_confirmations_at_once_end_one_night(tg, bot):
 async def test_a_chat_admin_who_never_sat_can_undo_and_close(tg, bot):
     s, table, (_alice, bob, _carol, _dave) = await playing_table(tg, -100723)
     w = await s.tap_for_message(bob, table, "Record hand")
-    await wizard(s, bob, w, "Bob", "Self-drawn", "Plain win")
+    await wizard(s, bob, w, "Bob self-drawn", "Plain win")
     await next_until(s, bob, w, "Confirm")
     mark = tg.mark()
     await wizard(s, bob, w, "Confirm")
@@ -112,7 +112,7 @@ async def test_undo_after_an_edit_offers_the_last_hand_played(tg, bot):
     s, table, (alice, bob, carol, _dave) = await playing_table(tg, -100724)
     for who_, winner in ((bob, "Bob"), (carol, "Carol")):
         w = await s.tap_for_message(who_, table, "Record hand")
-        await wizard(s, who_, w, winner, "Self-drawn", "Plain win")
+        await wizard(s, who_, w, f"{winner} self-drawn", "Plain win")
         await next_until(s, who_, w, "Confirm")
         mark = tg.mark()
         await wizard(s, who_, w, "Confirm")

@@ -35,7 +35,7 @@ def draft_ref(s: Scene, msg: dict) -> DraftCb:
 async def test_double_confirm_from_two_phones_records_one_hand(tg, bot):
     s, table, (alice, bob, carol, _dave) = await playing_table(tg)
     w = await s.tap_for_message(bob, table, "Record hand")
-    await wizard(s, bob, w, "Bob", "Self-drawn", "Plain win")
+    await wizard(s, bob, w, "Bob self-drawn", "Plain win")
     await next_until(s, bob, w, "Confirm")
     confirm = tg.find_button(s.chat, w["message_id"], "Confirm")["callback_data"]
     mark = tg.mark()
@@ -64,12 +64,12 @@ async def test_a_stranger_cannot_record_or_touch_a_draft(tg, bot):
     assert not tg.sent_since(mark, "sendMessage")
     w = await s.tap_for_message(bob, table, "Record hand")
     snapshot = (s.text(w), s.labels(w))
-    ans = await s.tap(eve, w, "Bob")
+    ans = await s.tap(eve, w, "Bob self-drawn")
     assert ans.get("show_alert")
     assert (s.text(w), s.labels(w)) == snapshot and s.text(table) == before
     # a chat admin may, though
     tg.admins[s.chat.id] = {eve.id}
-    ans = await s.tap(eve, w, "Bob")
+    ans = await s.tap(eve, w, "Bob self-drawn")
     assert not ans.get("show_alert")
     assert "Bob — self-drawn" in s.text(w)
 
@@ -96,8 +96,8 @@ async def test_forged_and_stale_callbacks_get_an_alert_and_change_nothing(tg, bo
         assert ans.get("show_alert"), data
     assert (s.text(w), s.labels(w)) == snapshot
     # a stale keyboard: tap once, then replay the old version
-    old = tg.find_button(s.chat, w["message_id"], "Alice")["callback_data"]
-    await wizard(s, bob, w, "Bob")
+    old = tg.find_button(s.chat, w["message_id"], "Alice self-drawn")["callback_data"]
+    await wizard(s, bob, w, "Bob self-drawn")
     cq = await tg.press_data(s.chat, bob, w["message_id"], old)
     ans = await tg.answer_of(cq)
     assert ans.get("show_alert") and "out of date" in ans["text"]
@@ -115,7 +115,7 @@ async def test_forged_and_stale_callbacks_get_an_alert_and_change_nothing(tg, bo
 async def test_restart_mid_entry_then_finish(tg, bot):
     s, table, (_alice, _bob, carol, _dave) = await playing_table(tg, -100703)
     w = await s.tap_for_message(carol, table, "Record hand")
-    await wizard(s, carol, w, "Carol", "Alice discarded", "Big seven pairs")
+    await wizard(s, carol, w, "Carol ← Alice", "Big seven pairs")
     await bot.restart()  # a new process: nothing kept in memory
     await wizard(s, carol, w, "No wild", "Next ▶")
     await next_until(s, carol, w, "Confirm")
@@ -129,7 +129,7 @@ async def test_429_storm_every_reply_arrives(tg, bot):
     s, table, (_alice, bob, _carol, _dave) = await playing_table(tg, -100704)
     tg.rate_limit(count=8, retry_after=1)
     w = await s.tap_for_message(bob, table, "Record hand")
-    await wizard(s, bob, w, "Dave", "Self-drawn", "Plain win")
+    await wizard(s, bob, w, "Dave self-drawn", "Plain win")
     await next_until(s, bob, w, "Confirm")
     mark = tg.mark()
     await wizard(s, bob, w, "Confirm")
@@ -148,15 +148,14 @@ async def test_network_timeout_mid_entry_then_tap_again(tg, db_url):
     try:
         s, table, (_alice, bob, _carol, _dave) = await playing_table(tg, -100709)
         w = await s.tap_for_message(bob, table, "Record hand")
-        await wizard(s, bob, w, "Bob")
         before = (s.text(w), s.labels(w))
         tg.stall(count=1, seconds=2.5, methods={"editMessageText"})
-        ans = await s.tap(bob, w, "Self-drawn")
+        ans = await s.tap(bob, w, "Bob self-drawn")
         assert ans.get("show_alert") and "Telegram is slow" in ans["text"]
         assert [m for m, _ in tg.stalled] == ["editMessageText"]
         assert (s.text(w), s.labels(w)) == before  # the message never changed
         # the old keyboard: redrawn to the step the entry is at, nothing else changes
-        ans = await s.tap(bob, w, "Carol discarded")
+        ans = await s.tap(bob, w, "Bob ← Carol")
         assert ans.get("show_alert") and "now shows the current step" in ans["text"]
         assert "Bob — self-drawn" in s.text(w)
         await wizard(s, bob, w, "Plain win")
@@ -174,7 +173,7 @@ async def test_network_timeout_mid_entry_then_tap_again(tg, db_url):
 async def test_deleted_table_message_is_sent_again(tg, bot):
     s, table, (alice, bob, _carol, _dave) = await playing_table(tg, -100705)
     w = await s.tap_for_message(bob, table, "Record hand")
-    await wizard(s, bob, w, "Bob", "Self-drawn", "Plain win")
+    await wizard(s, bob, w, "Bob self-drawn", "Plain win")
     await next_until(s, bob, w, "Confirm")
     tg.user_deletes(s.chat, table["message_id"])
     mark = tg.mark()
@@ -223,7 +222,7 @@ async def test_guest_and_seat_commands(tg, bot):
     await wizard(s, alice, table, "Start")
     # anyone seated records for the guest
     w = await s.tap_for_message(carol, table, "Record hand")
-    await wizard(s, carol, w, "Grandma", "Self-drawn", "Plain win")
+    await wizard(s, carol, w, "Grandma self-drawn", "Plain win")
     await next_until(s, carol, w, "Confirm")
     mark = tg.mark()
     await wizard(s, carol, w, "Confirm")

@@ -221,7 +221,7 @@ async def test_fifth_confirmed_hand_is_south_round_a_voided_one_does_not_count(t
 
     # the night's 4th confirmed hand (seq 5), Dave deals again: still the East round. Bob sits
     # West (Dave E, Alice S, Bob W, Carol N): the pung of South is neither wind → 幺九刻 only
-    w = await tiles_step(s, bob, table, "Bob", "Carol discarded")
+    w = await tiles_step(s, bob, table, "Bob ← Carol")
     assert (
         "Seat wind: West · prevalent wind: East (East unless a word says otherwise: "
         "hand 4 of the night, four hands to a round)"
@@ -236,7 +236,7 @@ async def test_fifth_confirmed_hand_is_south_round_a_voided_one_does_not_count(t
 
     # the night's 5th confirmed hand (seq 6), Alice deals: the South round without typing
     # 圈南. Carol sits West (Alice E, Bob S, Carol W, Dave N): 圈风刻 2, not 门风刻
-    w = await tiles_step(s, carol, table, "Carol", "Dave discarded")
+    w = await tiles_step(s, carol, table, "Carol ← Dave")
     assert (
         "Seat wind: West · prevalent wind: South (South unless a word says otherwise: "
         "hand 5 of the night, four hands to a round)"
@@ -267,9 +267,9 @@ async def test_fifth_confirmed_hand_is_south_round_a_voided_one_does_not_count(t
     m = re.search(r"· (\[222z\].*)$", s.text(w), flags=re.M)
     assert m is not None and m.group(1) == shown
     await reply_tiles(s, carol, w, SOUTH_HAND)  # without the word: East, as the prompt says
-    assert "prevalent wind: East" in s.text(w)
-    await reply_tiles(s, carol, w, m.group(1))
-    assert "prevalent wind: South" in s.text(w)
+    assert "Prevalent Wind" not in s.text(w) and shown not in s.text(w)  # on the preview
+    await reply_tiles(s, carol, w, m.group(1))  # a reply to the preview corrects the tiles
+    assert f"Carol — on Dave's discard · {shown}" in s.text(w)
     await next_until(s, carol, w, "Confirm")
     assert "Prevalent Wind 2" in s.text(w)
     assert payments(s.text(w)) == expected_payments(south)
@@ -277,7 +277,7 @@ async def test_fifth_confirmed_hand_is_south_round_a_voided_one_does_not_count(t
     await tg.wait_for(lambda: "corrected" in s.text(w))  # as hand 7 (void + new)
 
     # the corrected hand counts once: the next entry is the night's 6th hand, South round
-    w = await tiles_step(s, dave, table, "Dave", "Alice discarded")
+    w = await tiles_step(s, dave, table, "Dave ← Alice")
     assert "prevalent wind: South (South unless a word says otherwise: hand 6 of the night" in (
         s.text(w)
     ), s.text(w)
@@ -293,7 +293,7 @@ async def test_option_east_keeps_east_in_the_south_round(tg, bot):
     for n in (1, 2, 3, 4):
         await draw(s, alice, table, n)
     # the night's 5th hand, Alice deals, Carol sits West: East unless a word says otherwise
-    w = await tiles_step(s, carol, table, "Carol", "Dave discarded")
+    w = await tiles_step(s, carol, table, "Carol ← Dave")
     assert "Seat wind: West · prevalent wind: East (East unless a word says otherwise)" in (
         s.text(w)
     ), s.text(w)
@@ -326,7 +326,7 @@ async def test_a_new_night_starts_in_the_east_round(tg, bot):
     await seat_and_start(s, table, users)
     for n in (1, 2, 3, 4, 5):
         await draw(s, alice, table, n)
-    w = await tiles_step(s, bob, table, "Bob", "Self-drawn")
+    w = await tiles_step(s, bob, table, "Bob self-drawn")
     assert "prevalent wind: South (South unless a word says otherwise: hand 6 of the night" in (
         s.text(w)
     ), s.text(w)
@@ -334,7 +334,7 @@ async def test_a_new_night_starts_in_the_east_round(tg, bot):
     ask = await s.say(alice, "/settle", expect="settle")
     await taps(s, alice, ask, "Settle")
     assert "Night 1 is settled" in s.text(ask)
-    w = await tiles_step(s, bob, table, "Bob", "Self-drawn")
+    w = await tiles_step(s, bob, table, "Bob self-drawn")
     assert "prevalent wind: East (East unless a word says otherwise: hand 1 of the night" in (
         s.text(w)
     ), s.text(w)

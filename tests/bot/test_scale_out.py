@@ -101,7 +101,7 @@ async def test_two_webhook_processes_share_one_postgresql_night(tg, two_processe
 
     # hand 1: Bob wins on Carol's discard; every press goes to the other process
     w = await s.tap_for_message(bob, table, "Record hand")
-    await wizard(s, bob, w, "Bob", "Carol discarded", "Big seven pairs", "No wild")
+    await wizard(s, bob, w, "Bob ← Carol", "Big seven pairs", "No wild")
     await next_until(s, bob, w, "Confirm")
     mark = tg.mark()
     await wizard(s, bob, w, "Confirm")
@@ -110,7 +110,7 @@ async def test_two_webhook_processes_share_one_postgresql_night(tg, two_processe
 
     # hand 2: Confirm pressed by three phones at once reaches both processes: one hand
     w = await s.tap_for_message(carol, table, "Record hand")
-    await wizard(s, carol, w, "Carol", "Self-drawn", "Plain win")
+    await wizard(s, carol, w, "Carol self-drawn", "Plain win")
     await next_until(s, carol, w, "Confirm")
     confirm = tg.find_button(chat, w["message_id"], "Confirm")["callback_data"]
     first = len(tg.delivered)

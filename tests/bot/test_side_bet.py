@@ -50,7 +50,7 @@ async def test_side_bet_backers_win_and_lose_with_their_seat_and_settle(tg, bot)
     # Hand 1: Bob wins a basic hand on Carol's discard; Grandpa (typed) backs Bob,
     # Eve (offered: a chat player who is not seated) backs Carol
     w = await s.tap_for_message(alice, table, "Record hand")
-    await wizard(s, alice, w, "Bob", "Carol discarded", "basic hand")
+    await wizard(s, alice, w, "Bob ← Carol", "basic hand")
     await next_until(s, alice, w, "side bet")
     await wizard(s, alice, w, "➕ side bet", "Bob")
     assert "who is the backer?" in s.text(w)
@@ -87,7 +87,7 @@ async def test_side_bet_backers_win_and_lose_with_their_seat_and_settle(tg, bot)
     # Dave, who pays Alice's self-drawn win
     assert "Bob 🎲dealer" in s.text(table)
     w = await s.tap_for_message(bob, table, "Record hand")
-    await wizard(s, bob, w, "Alice", "Self-drawn", "basic hand")
+    await wizard(s, bob, w, "Alice self-drawn", "basic hand")
     await next_until(s, bob, w, "side bet")
     await wizard(s, bob, w, "➕ side bet", "Dave")
     assert {"Eve", "Grandpa"} <= set(s.labels(w))
@@ -138,7 +138,7 @@ async def test_side_bet_in_calc_takes_a_typed_name(tg, bot):
     if nxt:
         await wizard(s, alice, setup, nxt)
     w = setup
-    await wizard(s, alice, w, "South", "Self-drawn", "basic hand")
+    await wizard(s, alice, w, "South self-drawn", "basic hand")
     await next_until(s, alice, w, "side bet")
     await wizard(s, alice, w, "➕ side bet", "South", "Someone else")
     await reply_name(s, alice, w, "Uncle")

@@ -19,15 +19,9 @@ async def test_open_table_and_record_one_hand(tg, bot):
         s,
         bob,
         w,
-        "Bob",
-        "Carol discarded",
+        "Bob ← Carol",
         "Big seven pairs",
         "No wild",
-        "Next",
-        "Next",
-        "Next",
-        "Next",
-        "Preview",
     )
     print(s.text(w))
     mark = tg.mark()

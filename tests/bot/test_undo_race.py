@@ -21,7 +21,7 @@ NEWER_EN = (
 async def record(s: Scene, user, table, winner: str) -> None:
     """``user`` records a hand: ``winner`` self-draws a plain win."""
     w = await s.tap_for_message(user, table, "Record hand")
-    await wizard(s, user, w, winner, "Self-drawn", "Plain win")
+    await wizard(s, user, w, f"{winner} self-drawn", "Plain win")
     await next_until(s, user, w, "Confirm")
     mark = s.tg.mark()
     await wizard(s, user, w, "Confirm")
@@ -157,7 +157,7 @@ async def test_edit_of_a_settled_nights_last_hand_moves_the_next_nights_first_de
         if "Who won?" in s.text(w):
             break
         await wizard(s, bob, w, "◀ Back")
-    await wizard(s, bob, w, "Alice", "Self-drawn", "Plain win")
+    await wizard(s, bob, w, "Alice self-drawn", "Plain win")
     await next_until(s, bob, w, "Confirm")
     mark = tg.mark()
     await wizard(s, bob, w, "Confirm")

@@ -37,8 +37,18 @@ def actions(step: str, data: dict) -> set[tuple[str, str]]:
 
 
 def flag_ids(step: str, data: dict) -> set[str]:
+    """The flags the preview (the editor) offers to toggle on the first win."""
     rs = scoring.get(data["ruleset"])
-    return {rs.flags[int(b.arg)].id for b in offered(step, data) if b.action == "f"}
+    return {
+        rs.flags[int(b.arg.split(".")[1])].id
+        for b in offered(step, data)
+        if b.action == "tf" and b.arg.startswith("0.")
+    }
+
+
+def flag(ruleset: str, fid: str) -> str:
+    """The argument of the preview's toggle of flag ``fid`` on the first win."""
+    return "0." + str(next(i for i, f in enumerate(scoring.get(ruleset).flags) if f.id == fid))
 
 
 def go(step: str, data: dict, *taps: tuple[str, str]) -> str:
@@ -85,117 +95,136 @@ def test_codec_round_trip_and_limits():
 def test_how_constraint_hides_self_drawn_only_flags_on_a_discard():
     # xingguo: 精吊 wild_single_wait and 杠开 kong_bloom are "how: self_drawn"
     step, data = start("xingguo")
-    step = go(step, data, ("w", "1"), ("h", "1"), ("s", "2"))  # Bob on Alice's discard, 大七对
-    assert step == "flags.0"
+    step = go(step, data, ("wh", "1.1"), ("s", "2"))  # Bob on Alice's discard, 大七对
+    assert step == "preview"  # the flags are toggles on the preview
     assert {"wild_single_wait", "kong_bloom", "heavenly_hand"}.isdisjoint(flag_ids(step, data))
     assert "no_wild" in flag_ids(step, data)
     step, data = start("xingguo")
-    step = go(step, data, ("w", "1"), ("h", "0"), ("s", "2"))  # self-drawn
+    step = go(step, data, ("wh", "1.0"), ("s", "2"))  # self-drawn
     assert {"wild_single_wait", "kong_bloom"} <= flag_ids(step, data)
 
 
 def test_winner_dealer_and_not_with():
     # heavenly_hand: winner_dealer=True; wild_single_wait not_with thirteen_rotten
     step, data = start("xingguo", dealer="11")
-    step = go(step, data, ("w", "1"), ("h", "0"), ("s", "3"))  # Bob (not dealer), 十三烂
+    step = go(step, data, ("wh", "1.0"), ("s", "3"))  # Bob (not dealer), 十三烂
     ids = flag_ids(step, data)
     assert "heavenly_hand" not in ids and "wild_single_wait" not in ids
     step, data = start("xingguo", dealer="11")
-    step = go(step, data, ("w", "0"), ("h", "0"), ("s", "0"))  # dealer Alice, plain win
+    step = go(step, data, ("wh", "0.0"), ("s", "0"))  # dealer Alice, plain win
     assert "heavenly_hand" in flag_ids(step, data)
     # heavenly_hand not_with kong_bloom: choosing one hides the other
-    rs = scoring.get("xingguo")
-    hh = next(i for i, f in enumerate(rs.flags) if f.id == "heavenly_hand")
-    step = go(step, data, ("f", str(hh)))
+    step = go(step, data, ("tf", flag("xingguo", "heavenly_hand")))
     assert "kong_bloom" not in flag_ids(step, data)
-    kb = next(i for i, f in enumerate(rs.flags) if f.id == "kong_bloom")
     with pytest.raises(wizard.WizardError):
-        go(step, data, ("f", str(kb)))
+        go(step, data, ("tf", flag("xingguo", "kong_bloom")))
 
 
 def test_enabled_by_option():
     step, data = start("xingguo")
-    step = go(step, data, ("w", "1"), ("h", "0"), ("s", "0"))
+    step = go(step, data, ("wh", "1.0"), ("s", "0"))
     assert "all_melded" not in flag_ids(step, data)
     step, data = start("xingguo", quanqiuren=True)
-    step = go(step, data, ("w", "1"), ("h", "0"), ("s", "0"))
+    step = go(step, data, ("wh", "1.0"), ("s", "0"))
     assert "all_melded" in flag_ids(step, data)
 
 
 def test_count_total_max_stops_the_plus_button():
     step, data = start("xingguo")
-    step = go(step, data, ("w", "1"), ("h", "0"), ("s", "0"), ("n", ""))
-    assert step == "count.0"  # primary wilds: at most 3 in all
-    step = go(step, data, ("+", "0"), ("+", "0"), ("+", "2"))
-    assert not any(a == "+" for a, _ in actions(step, data))
+    step = go(step, data, ("wh", "1.0"), ("s", "0"))
+    assert step == "preview"  # primary wilds (count 0): at most 3 in all, on the preview
+    step = go(step, data, ("cp", "0.0"), ("cp", "0.0"), ("cp", "0.2"))
+    assert not any(a == "cp" and arg.startswith("0.") for a, arg in actions(step, data))
     with pytest.raises(wizard.WizardError):
-        go(step, data, ("+", "1"))
-    step = go(step, data, ("-", "2"))
-    assert ("+", "1") in actions(step, data)
+        go(step, data, ("cp", "0.1"))
+    step = go(step, data, ("cm", "0.2"))
+    assert ("cp", "0.1") in actions(step, data)
 
 
-def test_events_follow_results_and_source():
+def test_false_win_is_a_result_with_its_own_short_path():
+    # xingguo 诈胡: result false_win and its one false_win event (the offender): the result's
+    # button asks who at once, then the preview; no 精 screen (精 are not paid on it)
     rs = scoring.get("xingguo")
     step, data = start("xingguo")
     fw = next(
         i for i, r in enumerate(r for r in rs.results if r.value != "win") if r.value == "false_win"
     )
-    step = go(step, data, ("r", str(fw)), ("n", ""), ("n", ""), ("n", ""))
-    assert step == "events"
-    ev = {rs.events[int(b.arg)].id for b in offered(step, data) if b.action == "ea"}
-    assert "false_win" in ev
+    step = go(step, data, ("r", str(fw)))
+    assert step == "evplayer" and data["ev"]["type"] == "false_win"
+    step = go(step, data, ("eg", "2"))  # Carol
+    assert step == "preview"
+    assert data["events"] == [{"type": "false_win", "player": "13", "from": None}]
+    assert not any(a in ("cp", "cm") for a, _ in actions(step, data))
+    _record, settlement = wizard.preview(data)
+    assert settlement.net["13"] < 0
+    # the preview refuses removing the only false_win event (the hand would be impossible)
+    with pytest.raises(wizard.Refused):
+        go(step, data, ("er", "0"))
+
+
+def test_events_follow_results_and_source():
+    rs = scoring.get("xingguo")
     step, data = start("xingguo")
-    step = go(
-        step, data, ("w", "1"), ("h", "0"), ("s", "0"), ("n", ""), ("n", ""), ("n", ""), ("n", "")
-    )
+    step = go(step, data, ("wh", "1.0"), ("s", "0"))
     ev = {rs.events[int(b.arg)].id for b in offered(step, data) if b.action == "ea"}
-    assert "false_win" not in ev
-    # exposed kong: "from" optional → a Nobody button; then added at once (no fields)
+    assert "false_win" not in ev and "exposed_kong" in ev
+    # exposed kong: "from" optional → a cell without ← and one per other player, one tap
     ek = next(i for i, e in enumerate(rs.events) if e.id == "exposed_kong")
-    step = go(step, data, ("ea", str(ek)), ("p", "2"))
-    assert (
-        step == "evfrom"
-        and ("p", "-") in actions(step, data)
-        and ("p", "2") not in actions(step, data)
-    )
-    step = go(step, data, ("p", "3"))
-    assert step == "events" and data["events"] == [
+    step = go(step, data, ("ea", str(ek)))
+    assert step == "evplayer"
+    cells = wizard.event_cells(data, rs.events[ek])
+    assert ("13", None) in cells and ("13", "14") in cells and ("13", "13") not in cells
+    step = go(step, data, ("eg", str(cells.index(("13", "14")))))
+    assert step == "preview" and data["events"] == [
         {"type": "exposed_kong", "player": "13", "from": "14"}
     ]
-    # Back from the list goes to the count step, not into the finished event
-    assert go(step, data, ("b", "")) == "count.2"
+    # 跟庄 is the dealer's (the ruleset's check): the grid offers the dealer only
+    fd = next(i for i, e in enumerate(rs.events) if e.id == "follow_dealer")
+    step = go(step, data, ("ea", str(fd)))
+    assert wizard.event_cells(data, rs.events[fd]) == [("11", None)]
+    # Back from the preview goes to the win's last step, not into the finished event
+    step = go(step, data, ("eg", "0"))
+    assert step == "preview" and data["events"][-1]["type"] == "follow_dealer"
+    assert go(step, data, ("b", "")) == "shape.0"
 
 
 def test_back_keeps_choices_and_edit_prefill_walks_the_same_steps():
     step, data = start("xingguo")
-    step = go(step, data, ("w", "2"), ("h", "1"), ("s", "2"), ("f", "0"), ("n", ""))
-    assert step == "count.0"
-    step = go(step, data, ("b", ""), ("b", ""))
+    step = go(step, data, ("wh", "2.1"), ("s", "2"), ("tf", flag("xingguo", "no_wild")))
+    assert step == "preview"
+    step = go(step, data, ("b", ""))
     assert step == "shape.0" and data["wins"][0]["flags"] == ["no_wild"]
     step = go(step, data, ("s", "0"))  # a plain win on a discard still allows no_wild
     assert data["wins"][0]["flags"] == ["no_wild"]
     record = wizard.build_record(data)
     again = wizard.from_record(record, NAMES)
-    assert again["trail"] == [
-        "winner.0",
-        "how.0",
-        "shape.0",
-        "flags.0",
-        "count.0",
-        "count.1",
-        "count.2",
-        "events",
-    ]
+    assert again["trail"] == ["winner.0", "shape.0"]
     assert wizard.build_record(again) == record
+
+
+def test_forced_flag_and_refusal_at_the_step():
+    # xingguo (option youjing_pinghu_can_ron off): a plain win on a discard is 德国 — the one
+    # flag that makes it possible is set on the way to the preview; turning it off is refused
+    # there, naming why in the chat's language
+    step, data = start("xingguo")
+    step = go(step, data, ("wh", "1.1"), ("s", "0"))  # Bob on Alice's discard, plain win
+    assert step == "preview" and data["wins"][0]["flags"] == ["no_wild"]
+    with pytest.raises(wizard.Refused) as exc:
+        go(step, data, ("tf", flag("xingguo", "no_wild")))
+    assert data["wins"][0]["flags"] == ["no_wild"]  # unchanged
+    en = wizard.problem_text(exc.value.err, data, TR)
+    zh = wizard.problem_text(exc.value.err, data, Translator("zh_Hans"))
+    assert "Bob" in en and "Alice" in en and "wins[" not in en and "youjing" not in en
+    assert "Bob" in zh and "有精平胡不能抓点炮" in zh and "option" not in zh
 
 
 def test_a_draw_skips_the_win_steps():
     step, data = wizard.new_state(
         ruleset="xingguo", options={}, players=P, names=NAMES, dealer="11", result="draw"
     )
-    assert step == "count.0" and data["result"] == "draw"
-    while step != "preview":
-        step = go(step, data, ("n", ""))
+    # a draw: straight to the preview; no 精 (they are not paid in a draw)
+    assert step == "preview" and data["result"] == "draw"
+    assert not any(a in ("cp", "cm") or arg.startswith("c") for a, arg in actions(step, data))
     _, settlement = wizard.preview(data)
     assert all(v == 0 for v in settlement.net.values())
 
@@ -205,29 +234,35 @@ def test_a_draw_skips_the_win_steps():
 # ---------------------------------------------------------------------------------------
 def test_same_discard_second_winner_copies_the_discard():
     step, data = start("nanning")
-    step = go(step, data, ("w", "1"), ("h", "2"))  # Bob on Carol's discard
+    step = go(step, data, ("w", "1"), ("h", "2"))  # Bob on Carol's discard (the two-step way)
     assert data["wins"][0]["from"] == "13"
-    while not step.startswith("more"):
-        step = go(step, data, ("n", "")) if step.startswith("flags") else go(step, data, ("s", "0"))
+    step = go(step, data, ("s", "0"))
+    assert step == "preview" and ("aw", "") in actions(step, data)  # ➕ another winner
     step = go(step, data, ("aw", ""))
     assert step == "winner.1"
     choices = {arg for a, arg in actions(step, data) if a == "w"}
     assert choices == {"0", "3"}  # neither Bob (won) nor Carol (discarded)
     step = go(step, data, ("w", "3"))
     assert step.startswith("shape.1") and data["wins"][1]["from"] == "13"
+    # a self-drawn win has no second winner: no ➕ on its preview
+    step, data = start("nanning")
+    step = go(step, data, ("wh", "1.0"), ("s", "0"))
+    assert step == "preview" and ("aw", "") not in actions(step, data)
 
 
 def test_sequential_wins_exclude_earlier_winners_as_discarders():
+    rs = scoring.get("sichuan")
     step, data = start("sichuan")
-    step = go(step, data, ("w", "1"), ("h", "0"), ("s", "0"))
-    while not step.startswith("more"):
-        step = go(step, data, ("n", ""))
-    step = go(step, data, ("aw", ""), ("w", "2"))
-    assert step == "how.1"
-    hows = wizard.how_choices(
-        scoring.get("sichuan"), scoring.get("sichuan").resolve_options({}), data, 1
-    )
-    assert all(src != "12" for _, src in hows)
+    step = go(step, data, ("wh", "1.0"), ("s", "0"))
+    # 血战: one win alone means the hand ended in a draw (the scoring core's rule): forced
+    assert step == "preview" and data["result"] == "draw"
+    step = go(step, data, ("aw", ""))
+    assert step == "winner.1"
+    cells = wizard.grid_hows(rs, rs.resolve_options({}), data, 1, "13")
+    assert all(src != "12" for _, src in cells) and ("discard", "14") in cells
+    assert not any(a == "wh" and arg.startswith("1.") for a, arg in actions(step, data))
+    step = go(step, data, ("wh", f"2.{cells.index(('discard', '14'))}"), ("s", "0"))
+    assert step == "preview" and [w["from"] for w in data["wins"]] == [None, "14"]
 
 
 def test_fan_keypad_and_checklist():
@@ -316,6 +351,9 @@ def test_random_walk_over_offered_buttons(ruleset, lang, picks):
                 assert json.dumps(data, sort_keys=True) == before
         try:
             step = wizard.apply(step, data, b.action, b.arg)
+        except wizard.Refused as err:
+            # a tap that would make the hand impossible: refused, with a sentence
+            assert wizard.problem_text(err.err, data, tr)
         except wizard.WizardError as err:
             # only "need input first" refusals are allowed for an offered button
             assert str(err) in {"need_fan", "need_fans", "need_tiles"}, (step, b)
@@ -329,18 +367,17 @@ def test_text_field_offers_bystanders_or_a_typed_name():
     data["bystanders"] = ["11", "21", "22"]  # "11" is seated: never offered
     data["names"].update({"21": "Uncle", "22": "Auntie"})
     rs = scoring.get("yichun")
-    step = go(step, data, ("w", "1"), ("h", "0"))  # Bob self-draws
+    step = go(step, data, ("wh", "1.0"))  # Bob self-draws
     assert step == "shape.0"
     step = go(step, data, ("s", "0"))
-    while step != "events":
-        step = go(step, data, ("n", ""))
+    assert step == "preview"
     bet = next(i for i, e in enumerate(rs.events) if e.id == "side_bet")
-    step = go(step, data, ("ea", str(bet)), ("p", "1"))  # backing Bob
+    step = go(step, data, ("ea", str(bet)), ("eg", "1"))  # backing Bob
     assert step == "evtext.0"
     shown = [b for b in offered(step, data) if b.action == "p"]
     assert [b.label for b in shown] == ["Uncle", "Auntie"]
     step = go(step, data, ("p", "1"))  # Uncle
-    assert step == "events" and data["events"][-1] == {
+    assert step == "preview" and data["events"][-1] == {
         "type": "side_bet",
         "player": "12",
         "from": None,
@@ -348,7 +385,7 @@ def test_text_field_offers_bystanders_or_a_typed_name():
     }
     assert "side bet: Bob · backer Uncle" in wizard.render(step, data, TR).text
     # the same backer on the same seat is not offered twice; another name is typed
-    step = go(step, data, ("ea", str(bet)), ("p", "1"))
+    step = go(step, data, ("ea", str(bet)), ("eg", "1"))
     assert [b.label for b in offered(step, data) if b.action == "p"] == ["Auntie"]
     with pytest.raises(wizard.WizardError):
         wizard.apply(step, data, "p", "0")  # Uncle again (forged)
@@ -359,7 +396,7 @@ def test_text_field_offers_bystanders_or_a_typed_name():
     with pytest.raises(wizard.WizardError, match="seated"):
         wizard.set_text_value(data, step, "13", "Carol")
     step = wizard.set_text_value(data, step, "30", "Cousin")
-    assert step == "events" and data["events"][-1]["backer"] == "30"
+    assert step == "preview" and data["events"][-1]["backer"] == "30"
     assert data["names"]["30"] == "Cousin" and "30" in data["bystanders"]
     _record, settlement = wizard.preview(data)
     # both backers of Bob win exactly what Bob wins (spec L49; self-drawn, no other bets)
@@ -367,18 +404,16 @@ def test_text_field_offers_bystanders_or_a_typed_name():
     assert sum(settlement.net.values()) == 0
     text = wizard.render("preview", data, TR, settlement=settlement).text
     assert f"Uncle: {settlement.net['21']:+d}" in text and "Cousin" in text
-    # Back from the events list walks into the wizard, not into the side-bet sub-steps
-    assert data["trail"][-1] != "evtext.0"
+    # Back from the preview walks into the wizard, not into the side-bet sub-steps
+    assert not data["trail"][-1].startswith("ev")
 
 
 def test_text_field_back_from_name_returns_to_the_list():
     step, data = start("yichun")
     data["bystanders"] = []
-    step = go(step, data, ("w", "0"), ("h", "0"), ("s", "0"))
-    while step != "events":
-        step = go(step, data, ("n", ""))
+    step = go(step, data, ("wh", "0.0"), ("s", "0"))
     bet = next(i for i, e in enumerate(scoring.get("yichun").events) if e.id == "side_bet")
-    step = go(step, data, ("ea", str(bet)), ("p", "2"), ("nm", ""))
+    step = go(step, data, ("ea", str(bet)), ("eg", "2"), ("nm", ""))
     assert go(step, data, ("b", "")) == "evtext.0"
     with pytest.raises(wizard.WizardError):
         wizard.apply("evname.0", data, "p", "0")
@@ -387,30 +422,37 @@ def test_text_field_back_from_name_returns_to_the_list():
 # ---------------------------------------------------------------------------------------
 # shared is_enabled and per-result counts (scoring.declarations)
 # ---------------------------------------------------------------------------------------
-def counts_visited(ruleset: str, result: str | None) -> list[str]:
-    """The count steps a user passes with every Next, for a win by Alice or a ``result``."""
+def counts_shown(ruleset: str, result: str | None, **counts: dict[str, int]) -> list[str]:
+    """The counts the preview asks, for a self-drawn first win by Alice or a ``result``."""
     step, data = wizard.new_state(
         ruleset=ruleset, options={}, players=P, names=NAMES, dealer="11", result=result
     )
     rs = scoring.get(ruleset)
     if result is None:
-        step = go(step, data, ("w", "0"), ("h", "0"))
-        while not step.startswith(("count", "events")) and step != "preview":
+        step = go(step, data, ("wh", "0.0"))
+        while step != "preview":
             bs = [b for b in offered(step, data) if b.action not in ("b", "x", "pg")]
             b = next((b for b in bs if b.action == "n"), bs[0])  # Next where offered
             step = go(step, data, (b.action, b.arg))
-    seen = []
-    while step.startswith("count"):
-        seen.append(rs.counts[int(step.split(".")[1])].id)
-        step = go(step, data, ("n", ""))
-    return seen
+    data["counts"].update(counts)
+    return [rs.counts[i].id for i in wizard.shown_counts(data)]
 
 
-def test_counts_asked_only_in_their_results():
-    # Sichuan: 查花猪/查大叫 inputs (results=DRAW_ONLY) only in a draw; 根 always
-    win = counts_visited("sichuan", None)
-    assert "gen" in win and "flower_pig" not in win and "ready_fan" not in win
-    assert counts_visited("sichuan", "draw") == ["gen", "flower_pig", "ready_fan"]
+def test_counts_asked_only_in_their_results_and_where_they_pay():
+    # Sichuan: 查花猪/查大叫 inputs (results=DRAW_ONLY) only in a draw (a hand with fewer than
+    # three winners is one: forced), 根 with a win
+    assert counts_shown("sichuan", None) == ["gen", "flower_pig", "ready_fan"]
+    assert counts_shown("sichuan", "draw") == ["gen", "flower_pig", "ready_fan"]
+    rs = scoring.get("sichuan")
+    assert [
+        c.id
+        for c in (rs.counts[i] for i in wizard.enabled_counts(rs, rs.resolve_options({}), "win"))
+    ] == ["gen"]
+    # Xingguo: 精 are paid on a win, not in a draw (spec C19) — but a 精杠 needs the four 副精
+    assert counts_shown("xingguo", None) == ["primary_wild", "secondary_wild", "wild_kongs"]
+    assert counts_shown("xingguo", "draw") == []
+    # a count someone already has stays shown (so it can be taken back)
+    assert counts_shown("xingguo", "draw", primary_wild={"12": 1}) == ["primary_wild"]
 
 
 def test_a_count_no_longer_asked_is_left_out_of_the_record():
