@@ -158,14 +158,25 @@ async def _redraw_stale(update: Update, context: Any, table_id: int) -> None:
         log.warning("redrawing table %s failed again: %s", table_id, err)
 
 
+async def _finish_hand(update: Update, context: Any, draft_id: int) -> None:
+    from bot.context import translator
+    from bot.guard import converge_later
+
+    await converge_later(context, draft_id, await translator(update, context))
+
+
 async def _sweep_hook(update: object, context: Any) -> None:
     """Runs first for every update: starts a draft sweep in the background when one is due,
     and redraws the chat's table message if a Telegram error left it behind the ledger."""
     app = context.application
     if isinstance(update, Update) and update.effective_chat is not None:
-        from bot.guard import stale_table
+        from bot.guard import pending_hand, stale_table
 
-        stale = stale_table(context, update.effective_chat.id)
+        chat_id = update.effective_chat.id
+        hand = pending_hand(context, chat_id)
+        if hand is not None:  # a recorded hand whose messages are behind: they catch up
+            app.create_task(_finish_hand(update, context, hand), update=update)
+        stale = stale_table(context, chat_id)
         if stale is not None:
             app.create_task(_redraw_stale(update, context, stale), update=update)
     if time.monotonic() >= app.bot_data.get("next_sweep", 0.0):
@@ -283,6 +294,22 @@ def run_bot(settings: Settings | None = None) -> None:
     logging.getLogger("httpx").setLevel(max(logging.WARNING, logging.getLogger().level))
     install_redaction(settings.telegram_bot_token.get_secret_value())
     app = build_application(settings)
+    try:
+        _serve(app, settings)
+    except Exception:
+        _close_requests(app)  # a failed start-up: PTB shuts nothing down it never started
+        raise
+
+
+def _close_requests(app: AnyApp) -> None:
+    from bot.request import AiohttpRequest
+
+    for req in getattr(app.bot, "_request", ()):
+        if isinstance(req, AiohttpRequest):
+            req.close_now()
+
+
+def _serve(app: AnyApp, settings: Settings) -> None:
     if settings.bot_mode == "webhook":
         if not settings.webhook_url:
             raise SystemExit("BOT_MODE=webhook needs WEBHOOK_URL (the public https URL)")

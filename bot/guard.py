@@ -314,7 +314,27 @@ async def converge(context: Ctx, d: DraftView, tr: Translator, message_id: int |
             await db(L.close_draft, current.id, version=current.version, status="done")
         except LedgerError:
             pass  # closed by another tap meanwhile
+    if not ok:  # the chat's next update tries again (and the next start-up, from the ledger)
+        pending: dict[int, int] = context.application.bot_data.setdefault("pending_hands", {})
+        pending[d.tg_chat_id] = d.id
     return ok
+
+
+def pending_hand(context: Ctx, chat_id: int) -> int | None:
+    """The draft of a recorded hand whose messages a Telegram error left behind in this chat
+    (then forgotten: the caller converges it)."""
+    pending: dict[int, int] = context.application.bot_data.get("pending_hands", {})
+    return pending.pop(chat_id, None)
+
+
+async def converge_later(context: Ctx, draft_id: int, tr: Translator) -> None:
+    """Finish a recorded hand left behind (see :func:`pending_hand`), out of any tap."""
+    try:
+        d = await db(ledger(context).get_draft, draft_id)
+        if d.status == "open" and d.step in CONVERGE_STEPS:
+            await converge(context, d, tr, None)
+    except (TelegramError, LedgerError) as err:
+        log.warning("could not finish draft %s: %s", draft_id, err)
 
 
 async def post_line(context: Ctx, d: DraftView, line: str) -> DraftView:

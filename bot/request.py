@@ -131,6 +131,17 @@ class AiohttpRequest(BaseRequest):
         self._proxies[origin] = proxy
         return proxy
 
+    def close_now(self) -> None:
+        """Close the session without awaiting (after a failed start-up, whose event loop is
+        gone): aiohttp would otherwise report an unclosed session at exit."""
+        session, self._session = self._session, None
+        if session is None or session.closed:
+            return
+        connector = session.connector
+        session.detach()
+        if connector is not None:
+            connector._close()  # with the loop closed: marks it closed, nothing to await
+
     async def shutdown(self) -> None:
         """Close the session and its connections."""
         session, self._session = self._session, None

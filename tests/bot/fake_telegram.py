@@ -73,6 +73,13 @@ ALLOWED_TAGS = {
 }
 
 
+_FAULT_TEXT = {
+    400: "Bad Request: MESSAGE_TOO_LONG",
+    500: "Internal Server Error",
+    502: "Bad Gateway",
+}
+
+
 class ApiError(Exception):
     def __init__(self, code: int, description: str, parameters: dict[str, Any] | None = None):
         super().__init__(description)
@@ -175,6 +182,7 @@ class FakeTelegram:
         self._stall: tuple[int, float, set[str] | None] = (0, 0.0, None)
         self.stalled: list[tuple[str, dict[str, Any]]] = []  # requests held and then dropped
         self._fail: tuple[int, int, set[str] | None] = (0, 500, None)
+        self._fail_after = 0
         self._late: tuple[int, float, set[str] | None] = (0, 0.0, None)
         self.late_applied: list[tuple[str, dict[str, Any]]] = []  # applied, answered late
         self.redirect_loop = False
@@ -237,10 +245,13 @@ class FakeTelegram:
         unanswered and unapplied: the client times out, as when the network fails mid-call."""
         self._stall = (count, seconds, methods)
 
-    def fail(self, count: int, code: int = 500, methods: set[str] | None = None) -> None:
-        """Answer the next ``count`` matching requests with ``code`` (a 5xx: Telegram's
-        own trouble), without applying them."""
+    def fail(
+        self, count: int, code: int = 500, methods: set[str] | None = None, after: int = 0
+    ) -> None:
+        """Answer ``count`` matching requests with ``code`` (a 5xx: Telegram's own trouble;
+        a 400: a refusal), without applying them, after letting ``after`` of them through."""
         self._fail = (count, code, methods)
+        self._fail_after = after
 
     def late(self, count: int, seconds: float, methods: set[str] | None = None) -> None:
         """Apply the next ``count`` matching requests at once but answer only after
@@ -443,8 +454,11 @@ class FakeTelegram:
             raise Dropped
         count, code, methods = self._fail
         if count > 0 and method != "getUpdates" and (methods is None or method in methods):
-            self._fail = (count - 1, code, methods)
-            raise ApiError(code, "Internal Server Error" if code == 500 else "Bad Gateway")
+            if self._fail_after > 0:
+                self._fail_after -= 1
+            else:
+                self._fail = (count - 1, code, methods)
+                raise ApiError(code, _FAULT_TEXT.get(code, f"Error {code}"))
         if (
             method not in ("getUpdates", "getMe")
             and self._fail_429 > 0

@@ -1,0 +1,198 @@
+"""Issue 13, point 8, end to end with Telegram failing on purpose: once the ledger has a hand,
+a re-tap, the next update or a restart shows the truth — the ✅ result in the entry, the
+result line posted once, the table message with the new totals — and the tap's answer says
+the hand is recorded, never "tap again" as if nothing happened. A late answer on Record hand
+leaves one entry message."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot import wizard as wz
+from bot.callback import DraftCb, decode
+from bot.guard import RECORDED
+from tests.bot.conftest import Bot, Scene
+from tests.bot.helpers import next_until, wizard
+from tests.bot.test_robust import playing_table
+
+UNFINISHED = "Hand 1 is recorded. Telegram did not let me show all of it yet"
+
+
+async def at_preview(s: Scene, user: Any, table: dict[str, Any]) -> dict[str, Any]:
+    w = await s.tap_for_message(user, table, "Record hand")
+    await wizard(s, user, w, "Bob", "Self-drawn", "Plain win")
+    await next_until(s, user, w, "Confirm")
+    return w
+
+
+def result_lines(s: Scene, n: int = 1) -> list[str]:
+    return [
+        m.params["text"]
+        for m in s.tg.sent_since(0, "sendMessage", s.chat.id)
+        if m.params.get("text", "").startswith(f"Hand {n}:")
+    ]
+
+
+def table_id(bot: Bot, s: Scene) -> int:
+    t = bot.ledger.current_table(s.chat.id)
+    assert t is not None
+    return int(t.id)
+
+
+def converged(bot: Bot, s: Scene, w: dict[str, Any], table: dict[str, Any]) -> None:
+    assert "✅ Hand 1 recorded" in s.text(w), s.text(w)
+    assert len(result_lines(s)) == 1, result_lines(s)
+    assert "next hand 2" in s.text(table), s.text(table)
+    assert bot.ledger.history(table_id(bot, s)).total == 1
+
+
+async def test_500s_on_the_first_edit_after_confirm_then_a_retap_converges(tg, bot):
+    s, table, (_alice, bob, _carol, _dave) = await playing_table(tg, -101360)
+    w = await at_preview(s, bob, table)
+    ref = decode(tg.find_button(s.chat, w["message_id"], "Confirm")["callback_data"])
+    assert isinstance(ref, DraftCb)
+    tg.fail(4, code=500, methods={"editMessageText"})  # every attempt at the entry's ✅
+    ans = await s.tap(bob, w, "Confirm", timeout=20)
+    assert ans.get("show_alert") and ans["text"].startswith(UNFINISHED), ans
+    assert "slow" not in ans["text"]
+    assert bot.ledger.history(table_id(bot, s)).total == 1  # the hand is recorded
+    assert "Confirm" in " ".join(s.labels(w))  # the entry still shows the preview
+    assert len(result_lines(s)) == 1  # the result line went out
+    ans = await s.tap(bob, w, "Confirm")  # the re-tap shows the truth
+    assert ans.get("text") == "Hand 1 is recorded.", ans
+    converged(bot, s, w, table)
+    assert bot.ledger.get_draft(ref.draft_id).status == "done"
+    ans = await tg.answer_of(
+        await tg.press_data(s.chat, bob, w["message_id"], f"v1:d:{ref.draft_id}:{ref.version}:c")
+    )
+    assert ans.get("show_alert")  # the Confirm is gone from the message: not its button
+    converged(bot, s, w, table)
+
+
+async def test_500s_on_the_result_line_then_the_next_update_posts_it_once(tg, bot):
+    """The entry shows ✅ (no buttons left to tap), the result line failed: the chat's next
+    update posts it, once."""
+    s, table, (alice, bob, _carol, _dave) = await playing_table(tg, -101361)
+    w = await at_preview(s, bob, table)
+    tg.fail(4, code=502, methods={"sendMessage"})
+    ans = await s.tap(bob, w, "Confirm", timeout=20)
+    assert ans.get("show_alert") and ans["text"].startswith(UNFINISHED), ans
+    assert "✅ Hand 1 recorded" in s.text(w) and not result_lines(s)
+    await s.say(alice, "/help", expect="Mahjong Tally")
+    await tg.wait_for(lambda: len(result_lines(s)) == 1, timeout=10)
+    converged(bot, s, w, table)
+    await s.say(alice, "/help", expect="Mahjong Tally")
+    await asyncio.sleep(0.3)
+    converged(bot, s, w, table)
+
+
+async def test_500s_on_the_result_line_then_a_restart_posts_it_once(tg, bot):
+    s, table, (_alice, bob, _carol, _dave) = await playing_table(tg, -101367)
+    w = await at_preview(s, bob, table)
+    tg.fail(4, code=500, methods={"sendMessage"})
+    ans = await s.tap(bob, w, "Confirm", timeout=20)
+    assert ans.get("show_alert") and ans["text"].startswith(UNFINISHED), ans
+    await bot.restart()
+    await tg.wait_for(lambda: len(result_lines(s)) == 1, timeout=10)
+    converged(bot, s, w, table)
+
+
+async def test_a_late_answer_to_the_first_edit_after_confirm_is_not_an_error(tg, db_url):
+    bot = Bot(tg, db_url, HTTP_READ_TIMEOUT=1)
+    await bot.start()
+    try:
+        s, table, (_alice, bob, _carol, _dave) = await playing_table(tg, -101362)
+        w = await at_preview(s, bob, table)
+        tg.late(1, 2.0, methods={"editMessageText"})
+        ans = await s.tap(bob, w, "Confirm", timeout=20)
+        assert not ans.get("show_alert"), ans
+        assert tg.late_applied and tg.late_applied[0][0] == "editMessageText"
+        converged(bot, s, w, table)
+    finally:
+        await bot.stop()
+
+
+async def test_a_restart_after_the_hand_was_recorded_converges(tg, bot):
+    """The bot stopped right after the ledger recorded the hand (the draft at ``recorded``):
+    at the next start the entry shows ✅, the result line is posted once, the table redrawn."""
+    s, table, (_alice, bob, _carol, _dave) = await playing_table(tg, -101363)
+    w = await at_preview(s, bob, table)
+    ref = decode(tg.find_button(s.chat, w["message_id"], "Confirm")["callback_data"])
+    assert isinstance(ref, DraftCb)
+    await bot.stop()
+    led = bot.ledger
+    d = led.get_draft(ref.draft_id)
+    assert d.table_id is not None
+    hand = led.record_hand(
+        d.table_id,
+        wz.build_record(d.data),
+        recorded_by=d.author_id,
+        idempotency_key=f"draft:{d.id}:v{d.version}",
+    )
+    led.update_draft(d.id, version=d.version, step=RECORDED, data={**d.data, "hand_id": hand.id})
+    await bot.start()
+    await tg.wait_for(lambda: "✅ Hand 1 recorded" in s.text(w), timeout=10)
+    await tg.wait_for(lambda: "next hand 2" in s.text(table), timeout=10)
+    converged(bot, s, w, table)
+    assert bot.ledger.get_draft(ref.draft_id).status == "done"
+    await bot.restart()  # nothing left to do: nothing posted twice
+    await asyncio.sleep(0.3)
+    converged(bot, s, w, table)
+
+
+async def test_a_table_message_refresh_that_fails_is_redone_at_the_next_update(tg, bot):
+    s, table, (alice, bob, _carol, _dave) = await playing_table(tg, -101364)
+    w = await at_preview(s, bob, table)
+    before = s.text(table)
+    tg.fail(4, code=500, methods={"editMessageText"}, after=1)  # the entry's ✅ goes through
+    ans = await s.tap(bob, w, "Confirm", timeout=20)
+    assert ans.get("show_alert") and ans["text"].startswith(UNFINISHED), ans
+    assert s.text(table) == before and "✅ Hand 1 recorded" in s.text(w)
+    await s.say(alice, "/help", expect="Mahjong Tally")  # the chat's next update
+    await tg.wait_for(lambda: "next hand 2" in s.text(table), timeout=10)
+    converged(bot, s, w, table)
+
+
+async def test_a_late_answer_on_record_hand_leaves_one_entry(tg, db_url):
+    bot = Bot(tg, db_url, HTTP_READ_TIMEOUT=1)
+    await bot.start()
+    try:
+        s, table, (_alice, bob, _carol, _dave) = await playing_table(tg, -101365)
+        mark = tg.mark()
+        tg.late(1, 2.0, methods={"sendMessage"})
+        data = tg.find_button(s.chat, table["message_id"], "Record hand")["callback_data"]
+        first = await tg.press_data(s.chat, bob, table["message_id"], data)
+        await asyncio.sleep(0.5)
+        second = await tg.press_data(s.chat, bob, table["message_id"], data)  # impatient
+        ans2 = await tg.answer_of(second)
+        assert ans2.get("show_alert") and "on its way" in ans2["text"], ans2
+        ans1 = await tg.answer_of(first, timeout=20)
+        assert not ans1.get("show_alert"), ans1
+        entries = [m for m in tg.sent_since(mark, "sendMessage") if "Who won?" in m.params["text"]]
+        assert len(entries) == 1
+        w = entries[0].params["_result"]
+        ans = await s.tap(bob, w, "Bob")
+        assert not ans.get("show_alert"), ans
+    finally:
+        await bot.stop()
+
+
+async def test_a_very_late_answer_on_record_hand_says_so(tg, db_url):
+    """Later than the bot waits for a new message (HTTP_SEND_TIMEOUT): the tap says the entry
+    may still show up, and the one that does works."""
+    bot = Bot(tg, db_url, HTTP_READ_TIMEOUT=1, HTTP_SEND_TIMEOUT=1)
+    await bot.start()
+    try:
+        s, table, (_alice, bob, _carol, _dave) = await playing_table(tg, -101366)
+        mark = tg.mark()
+        tg.late(1, 2.5, methods={"sendMessage"})
+        ans = await s.tap(bob, table, "Record hand", timeout=20)
+        assert ans.get("show_alert") and "did not confirm the new entry" in ans["text"], ans
+        entries = [m for m in tg.sent_since(mark, "sendMessage") if "Who won?" in m.params["text"]]
+        assert len(entries) == 1
+        w = entries[0].params["_result"]
+        ans = await s.tap(bob, w, "Bob")
+        assert not ans.get("show_alert"), ans
+    finally:
+        await bot.stop()
