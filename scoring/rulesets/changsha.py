@@ -18,6 +18,11 @@ How a win is recorded:
   §2; the seed says neither). 通胡 (several winners on one discard, L160): each is paid.
 * 起手胡 (四喜, 板板胡, 缺一色, 六六顺) are events: "等同小胡自摸" (L136–142): each other player pays
   the 小胡 自摸 value to the declarer. They may occur in a won or a drawn hand (C3).
+* Table variants not in the seed (house options, off by default): 扎鸟 / 抓鸟 (option ``birds`` =
+  how many bird tiles are turned up after the win; count ``birds`` = how many landed on each
+  player): every payment of a win is one unit more per bird on its payer and per bird on its
+  winner; 庄家加番 (``zhuang_jia_fan``): every payment the dealer makes or receives is one unit
+  more. The unit is the win's small or big unit value (``xiaohu_*`` / ``dahu_*``).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from scoring.declarations import (
     DISCARD,
     SELF_DRAWN,
     Choice,
+    CountDecl,
     EventDecl,
     OptionDecl,
     WinItemDecl,
@@ -56,6 +62,9 @@ DAHU_NAMES: dict[str, tuple[str, str]] = {
     "hai_di_pao": ("海底炮", "Last tile won off another"),
 }
 QING_YI_SE = ("清一色", "Full flush")
+
+#: the most bird tiles a table turns up (扎鸟 / 抓鸟; common tables turn up 1, 2, 4 or 6)
+MAX_BIRDS = 6
 
 HOUSE_ZH = "（种子没有数值，本桌默认，非原文）"
 HOUSE_EN = " (the seed gives no value; house default, not from the source)"
@@ -100,6 +109,26 @@ class Changsha(Ruleset):
             help_en="The seed states only 清一色's doubling (L156); how other big wins combine is "
             "not stated (C2); default add",
         ),
+        OptionDecl(
+            "birds", "扎鸟（抓鸟）张数", "Birds (扎鸟) turned up", "int", 0, min=0, max=MAX_BIRDS,
+            house=True, important=True,
+            help_zh="胡牌后翻开的鸟牌张数，0 = 不扎鸟（种子未载，常见桌规）。每只鸟落在胡牌者身上，"
+            "每个付款者多付1个单位；落在付款者身上，该付款者多付1个单位（单位 = 该胡的小胡/大胡单位分）",
+            help_en="Bird tiles turned up after a win, 0 = none (not in the seed, a common table "
+            "rule, not stated there: a house option). Each bird on the winner makes every payer pay one unit more; each bird on a "
+            "payer makes that payer pay one unit more (unit = the win's small/big unit value)",
+        ),
+        OptionDecl(
+            "zhuang_jia_fan", "庄家加番", "Dealer adds one unit", "bool", False, house=True,
+            help_zh="庄家付出或收到的每一笔付款多1个单位（该胡的单位分；起手胡为小胡自摸分）。种子未载，常见桌规",
+            help_en="Every payment the dealer makes or receives is one unit more (the win's unit; "
+            "a starting-hand win's is the small self-draw value). Not stated in the seed; a house "
+            "option for a common rule",
+        ),
+    )  # fmt: skip
+    counts: ClassVar[tuple[CountDecl, ...]] = (
+        CountDecl("birds", "中鸟（落在该玩家的鸟数）", "Birds on the player", MAX_BIRDS,
+                  total_max=MAX_BIRDS, enabled_by="birds", results=frozenset({"win"})),
     )  # fmt: skip
     shapes: ClassVar[tuple[WinItemDecl, ...]] = (
         WinItemDecl("ping_hu", "平胡（二五八将）", "Basic win (2/5/8 pair)", "小胡", "small win"),
@@ -136,6 +165,21 @@ class Changsha(Ruleset):
     multi_win: ClassVar[Literal["none", "same_discard", "sequential"]] = "same_discard"
 
     def check(self, record: HandRecord, opts: Options) -> None:
+        birds = record.counts.get("birds", {})
+        if sum(birds.values()) > opts.i("birds"):
+            raise RecordError(
+                "counts.birds", f"at most {opts.i('birds')} bird(s) are turned up at this table"
+            )
+        winners = {w.winner for w in record.wins}
+        payers = {w.discarder for w in record.wins if w.discarder is not None}
+        if any(w.self_drawn for w in record.wins):
+            payers = set(record.players) - winners
+        for p, n in birds.items():
+            if n and p not in winners | payers:
+                raise RecordError(
+                    f"counts.birds.{p}",
+                    f"{p} neither won nor pays: a bird on {p} counts for nothing",
+                )
         for i, w in enumerate(record.wins):
             if w.has("di_hu") and w.discarder != record.dealer:
                 raise RecordError(
@@ -146,6 +190,34 @@ class Changsha(Ruleset):
     def dahu_types(win: Win) -> list[str]:
         out = [win.shape] if win.shape and win.shape != "ping_hu" else []
         return out + [f for f in win.flags if f != "qing_yi_se"]
+
+    def unit(self, win: Win, opts: Options) -> int:
+        """The win's unit: the small or big unit value for its way of winning."""
+        small = not self.dahu_types(win) and not win.has("qing_yi_se")
+        zimo = win.self_drawn
+        if small:
+            return opts.i("xiaohu_zimo" if zimo else "xiaohu_dianpao")
+        return opts.i("dahu_zimo" if zimo else "dahu_dianpao")
+
+    def _extra(
+        self, record: HandRecord, opts: Options, payer: str, payee: str, unit: int, *, birds: bool
+    ) -> tuple[int, str, str]:
+        """Units added to one payment by birds (扎鸟) and the dealer (庄家加番)."""
+        n_birds = record.count("birds", payee) + record.count("birds", payer) if birds else 0
+        dealer = opts.b("zhuang_jia_fan") and record.dealer in (payer, payee)
+        n = n_birds + int(dealer)
+        if not n:
+            return 0, "", ""
+        zh = [f"中鸟{n_birds}"] if n_birds else []
+        en = [f"{n_birds} bird(s)"] if n_birds else []
+        if dealer:
+            zh.append("庄家1")
+            en.append("dealer 1")
+        return (
+            n * unit,
+            f"+{'+'.join(zh)}个单位 {n}×{unit}={n * unit}",
+            f" + {' + '.join(en)} unit(s) {n}×{unit}={n * unit}",
+        )
 
     def value(self, win: Win, opts: Options) -> tuple[int, str, str]:
         """Per-payer value of one win, and the explanation (zh, en)."""
@@ -184,27 +256,54 @@ class Changsha(Ruleset):
         for ev in record.events:
             zh, en, line = QISHOU[ev.type]
             others = [p for p in record.players if p != ev.player]
+            total = 0
+            extra_zh: list[str] = []
+            extra_en: list[str] = []
             for p in others:
-                tally.pay(p, ev.player, qishou_unit, ev.type)
-            total = len(others) * qishou_unit
+                add, azh, aen = self._extra(record, opts, p, ev.player, qishou_unit, birds=False)
+                tally.pay(p, ev.player, qishou_unit + add, ev.type)
+                total += qishou_unit + add
+                if add:
+                    extra_zh.append(f"{p}{azh}")
+                    extra_en.append(f"{p}{aen}")
+            more_zh = f"（{'；'.join(extra_zh)}）" if extra_zh else ""
+            more_en = f" ({'; '.join(extra_en)})" if extra_en else ""
             tally.explain(
-                f"起手胡{zh}（{ev.player}，第{line[1:]}行）：等同小胡自摸，其他每家付 {qishou_unit}，共{total}",
+                f"起手胡{zh}（{ev.player}，第{line[1:]}行）：等同小胡自摸，其他每家付 {qishou_unit}"
+                f"{more_zh}，共{total}",
                 f"Starting-hand win {en} ({ev.player}, seed {line}): as a small self-draw, each "
-                f"other player pays {qishou_unit}, {total} in all",
+                f"other player pays {qishou_unit}{more_en}, {total} in all",
             )
         for w in record.wins:
             val, zh, en = self.value(w, opts)
+            unit = self.unit(w, opts)
+            payers = (
+                [p for p in record.players if p != w.winner]
+                if w.discarder is None
+                else [w.discarder]
+            )
+            total = 0
+            parts_zh: list[str] = []
+            parts_en: list[str] = []
+            for p in payers:
+                add, azh, aen = self._extra(record, opts, p, w.winner, unit, birds=True)
+                reason = "self_drawn_share" if w.discarder is None else "discarder_share"
+                tally.pay(p, w.winner, val + add, reason)
+                total += val + add
+                if add:
+                    parts_zh.append(f"{p}付 {val}{azh}={val + add}")
+                    parts_en.append(f"{p} pays {val}{aen} = {val + add}")
+            more_zh = f"（{'；'.join(parts_zh)}）" if parts_zh else ""
+            more_en = f" ({'; '.join(parts_en)})" if parts_en else ""
             if w.discarder is None:
-                payers = [p for p in record.players if p != w.winner]
-                for p in payers:
-                    tally.pay(p, w.winner, val, "self_drawn_share")
-                total = len(payers) * val
-                tally.explain(f"{w.winner} {zh}，共{total}", f"{w.winner} {en}; {total} in all")
-            else:
-                tally.pay(w.discarder, w.winner, val, "discarder_share")
                 tally.explain(
-                    f"{w.winner} {zh}，{w.discarder}付{val}",
-                    f"{w.winner} {en}; {w.discarder} pays {val}",
+                    f"{w.winner} {zh}{more_zh}，共{total}",
+                    f"{w.winner} {en}{more_en}; {total} in all",
+                )
+            else:
+                tally.explain(
+                    f"{w.winner} {zh}，{w.discarder}付{total}{more_zh}",
+                    f"{w.winner} {en}; {w.discarder} pays {total}{more_en}",
                 )
         if not tally.steps:
             tally.explain("无人付款", "Nobody pays")

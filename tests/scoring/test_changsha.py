@@ -248,3 +248,84 @@ def test_audit_impossible_combinations_rejected(w: dict[str, Any], why: str) -> 
     with pytest.raises(RecordError) as e:
         settle(rec([w]))
     assert why in str(e.value) or "qing_yi_se" in str(e.value)
+
+
+# --- issue 12 point 6: 扎鸟 / 抓鸟 and 庄家加番 (table variants, not in the seed) -------------
+# Both are house options, off by default (the spec's behaviour). The unit of a win is its
+# small/big unit value (house defaults C1: 小胡 自摸 2, 小胡 点炮 1, 大胡 自摸 6, 大胡 点炮 6).
+
+
+def test_birds_and_dealer_are_off_by_default() -> None:
+    rs = get("changsha")
+    birds, dealer = rs.option("birds"), rs.option("zhuang_jia_fan")
+    assert birds is not None and birds.default == 0 and birds.house and birds.important
+    assert dealer is not None and dealer.default is False and dealer.house
+
+
+def test_birds_on_a_self_drawn_small_win() -> None:
+    # a deals; b self-draws a 小胡 (each pays 2, unit 2); 2 birds turned up: one on b (the
+    # winner: every payer pays one unit more), one on d (a payer: d pays one unit more).
+    # a: 2 + 1×2 = 4; c: 2 + 2 = 4; d: 2 + (1 + 1)×2 = 6. b +14.
+    s = settle(
+        rec([win("b", None, "ping_hu")], options={"birds": 2}, counts={"birds": {"b": 1, "d": 1}})
+    )
+    assert s.net == {"a": -4, "b": 14, "c": -4, "d": -6}
+    assert "中鸟" in s.explanation[-1].zh and "bird" in s.explanation[-1].en
+
+
+def test_birds_on_a_discarded_big_win() -> None:
+    # b wins 碰碰胡 (1 大胡, unit 6) on c's discard: c pays 6; birds 2 on c: 6 + 2×6 = 18.
+    # a bird on a, who pays nothing for this win, is refused (it counts for nothing).
+    s = settle(
+        rec([win("b", "c", "peng_peng_hu")], options={"birds": 2}, counts={"birds": {"c": 2}})
+    )
+    assert s.net == {"a": 0, "b": 18, "c": -18, "d": 0}
+    assert (
+        refused_field(
+            rec([win("b", "c", "peng_peng_hu")], options={"birds": 2}, counts={"birds": {"a": 1}})
+        )
+        == "counts.birds.a"
+    )
+    # more birds than the table turns up
+    assert (
+        refused_field(
+            rec([win("b", "c", "peng_peng_hu")], options={"birds": 1}, counts={"birds": {"c": 2}})
+        )
+        == "counts.birds"
+    )
+    # no birds at the table: the count is not asked
+    assert refused_field(rec([win("b", "c", "peng_peng_hu")], counts={"birds": {"c": 1}})) == (
+        "counts.birds"
+    )
+
+
+def test_dealer_adds_one_unit_to_every_payment_of_the_dealer() -> None:
+    # 庄家加番, a deals. b self-draws a 小胡 (2 each, unit 2): a (the dealer) pays 2 + 2 = 4,
+    # c and d 2 each → b +8. Then a 起手胡 of c (四喜, "等同小胡自摸", L136): each pays 2; a pays
+    # 2 + 2 = 4 → c +8. Net: a −4 −4 = −8, b +8 −2 = +6, c −2 +8 = +6, d −2 −2 = −4.
+    r = rec(
+        [win("b", None, "ping_hu")],
+        options={"zhuang_jia_fan": True},
+        events=[{"type": "da_si_xi", "player": "c"}],
+    )
+    s = settle(r)
+    assert s.net == {"a": -8, "b": 6, "c": 6, "d": -4}
+    # the dealer wins: every payment he receives is one unit more. a self-draws 小胡: 3 × (2+2)
+    s = settle(rec([win("a", None, "ping_hu")], options={"zhuang_jia_fan": True}))
+    assert s.net == {"a": 12, "b": -4, "c": -4, "d": -4}
+
+
+def test_birds_and_dealer_together_on_several_winners() -> None:
+    # 通胡 (L160): b and d both win 小胡 on a's discard (a deals; unit 1 on a discard).
+    # birds 2: one on a (the payer of both), one on d. 庄家加番: a is the dealer and pays both.
+    # to b: 1 + (bird on a 1 + dealer 1)×1 = 3; to d: 1 + (a 1 + d 1 + dealer 1)×1 = 4.
+    wins = [win("b", "a", "ping_hu"), win("d", "a", "ping_hu")]
+    for order in (wins, wins[::-1]):
+        s = settle(
+            rec(
+                order,
+                options={"birds": 2, "zhuang_jia_fan": True},
+                counts={"birds": {"a": 1, "d": 1}},
+            )
+        )
+        assert s.net == {"a": -7, "b": 3, "c": 0, "d": 4}
