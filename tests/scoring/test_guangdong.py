@@ -7,6 +7,10 @@ E S W N, E deals, base 1, options at their defaults unless the example says othe
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -346,3 +350,35 @@ def test_every_declaration_has_a_traditional_name() -> None:
     assert not [n for n in names if simplified_only(n)], [n for n in names if simplified_only(n)]
     assert rs.event("exposed_kong") is not None
     assert rs.event("exposed_kong").zh_hant == "明槓（點槓）"  # type: ignore[union-attr]
+
+
+def test_cli_rules_and_calc() -> None:
+    """`mahjong-tally rules guangdong [--json]` and `calc` of the spec's §1 record (S
+    self-draws without a ghost, 2 horses; E 暗杠; S 明杠 fed by W): each pays S 4 + 2·2 = 8, the
+    kongs E +6 and S +3 from W."""
+    exe = str(Path(sys.executable).parent / "mahjong-tally")
+    out = subprocess.run(
+        [exe, "rules", "guangdong", "--json"], capture_output=True, text=True, check=True
+    )
+    assert json.loads(out.stdout) == json.loads(json.dumps(get("guangdong").to_json()))
+    text = subprocess.run([exe, "rules", "guangdong"], capture_output=True, text=True, check=True)
+    assert text.stdout.startswith("guangdong: 广东推倒胡 / Guangdong Tuidaohu")
+    record = rec(
+        [win("S", None, "ping_hu", "no_ghost")],
+        [ev("concealed_kong", "E"), ev("exposed_kong", "S", "W")],
+        hits={"S": 2},
+        horses=4,
+    )
+    calc = subprocess.run(
+        [exe, "calc", "-", "--json"],
+        input=json.dumps(record),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(calc.stdout)["net"] == {
+        "E": -8 + 6,
+        "S": 24 - 2 + 3,
+        "W": -8 - 2 - 3,
+        "N": -8 - 2,
+    }

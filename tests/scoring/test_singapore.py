@@ -7,6 +7,10 @@ E S W N, E deals, base 1, options at their defaults unless the example says othe
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -461,3 +465,31 @@ def test_every_declaration_has_a_traditional_name() -> None:
     fans = rs.extra_json()["fans"]
     assert all(f["name_zh_hant"] for f in fans)
     assert {f["id"] for f in fans if "槓" in f["name_zh_hant"]} >= {"kong_replacement"}
+
+
+def test_cli_rules_and_calc() -> None:
+    """`mahjong-tally rules singapore [--json]` and `calc` of the spec's §1 record (with the
+    bite's ``hidden`` as 1: event fields are integers here; the spec writes ``true``)."""
+    exe = str(Path(sys.executable).parent / "mahjong-tally")
+    out = subprocess.run(
+        [exe, "rules", "singapore", "--json"], capture_output=True, text=True, check=True
+    )
+    data = json.loads(out.stdout)
+    assert data == json.loads(json.dumps(get("singapore").to_json()))
+    assert {f["id"] for f in data["fans"]} >= {"ping_hu", "thirteen_wonders"}
+    text = subprocess.run([exe, "rules", "singapore"], capture_output=True, text=True, check=True)
+    assert text.stdout.startswith("singapore: 新加坡麻将（台） / Singapore (tai)")
+    record = rec(
+        [win("W", "E", fans=["pong_pong_hu", "seat_flower", "seat_flower"])],
+        [{"type": "seat_flower_pair", "player": "W", "from": None, "hidden": 1}],
+        payment="shooter",
+        max_tai=5,
+    )
+    calc = subprocess.run(
+        [exe, "calc", "-", "--json"],
+        input=json.dumps(record),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(calc.stdout)["net"] == {"E": -34, "S": -2, "W": 38, "N": -2}
