@@ -33,7 +33,7 @@ from telegram.ext import (
 from bot.config import Settings, load_settings
 from bot.errors import install_redaction, on_error
 from bot.handlers import drafts, info, phrase, table
-from bot.i18n import Translator
+from bot.i18n import Translator, menu_languages
 from bot.limits import TallyLimiter
 from storage.service import Ledger
 
@@ -101,7 +101,7 @@ def command_descriptions(tr: Translator) -> dict[str, str]:
 
 async def set_commands(app: AnyApp) -> None:
     """Command menus per language (Telegram's language codes are two letters)."""
-    for code, lang in ((None, "en"), ("zh", "zh_Hans")):
+    for code, lang in menu_languages():  # (None, en), (zh, zh_Hans) and any registered
         desc = command_descriptions(Translator(lang))
         for scope, names in (
             (BotCommandScopeAllGroupChats(), GROUP_COMMANDS),

@@ -108,6 +108,20 @@ REASONS: dict[str, tuple[str, str]] = {
 }
 
 
+def menu_languages() -> list[tuple[str | None, str]]:
+    """The command menus to set: (Telegram ``language_code``, language). Telegram's codes are
+    two letters, so the first registered language of each (zh_Hans for zh) has the menu;
+    ``None`` (every other user) gets the default language."""
+    out: list[tuple[str | None, str]] = [(None, DEFAULT_LANG)]
+    seen = {DEFAULT_LANG.split("_")[0].lower()}
+    for code in LANGUAGES:
+        two = code.split("_")[0].lower()
+        if two not in seen:
+            seen.add(two)
+            out.append((two, code))
+    return out
+
+
 class Named(Protocol):
     """Anything with a Chinese and an English name (declarations, rulesets); read-only."""
 

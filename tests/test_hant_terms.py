@@ -267,6 +267,10 @@ def test_every_payment_reason_of_every_ruleset_has_a_name(lang: str) -> None:
     assert tr.reason(registry.get("points"), "no_such_reason") == tr.pick("付款", "payment")
 
 
+def test_command_menus_one_per_two_letter_code() -> None:
+    assert i18n.menu_languages() == [(None, "en"), ("zh", "zh_Hans")]
+
+
 @pytest.mark.parametrize(
     ("code", "lang"),
     [
@@ -307,5 +311,6 @@ def test_a_language_is_a_catalog_and_one_registration(
         assert tr.lang == "de" and tr.gettext("Payments") == "Zahlungen"
         rs = registry.get("xingguo")
         assert tr.name(rs) == rs.en  # declared names: the English ones
+        assert ("de", "de") in i18n.menu_languages()  # it gets its command menu
     finally:
         i18n._translations.cache_clear()
