@@ -302,7 +302,7 @@ def _latin(ch: str) -> bool:
 
 def _word_key(text: str) -> str:
     """A vocabulary key: folded, separators → single spaces, English plurals dropped."""
-    s = fold(text)
+    s = re.sub(r"'s\b", " 's", fold(text))
     s = "".join(" " if ch in _SEPARATORS else ch for ch in s)
     words = []
     for w in s.split():
@@ -421,7 +421,8 @@ def _names_of(text: str) -> list[str]:
         for src in list(out):
             if sep in src:
                 out.extend(p.strip() for p in src.split(sep) if p.strip())
-    return [o for o in out if o]
+    # "All 2/5/8 pungs" is not said "5": no bare numbers or single letters
+    return [o for o in out if o and not o.isdigit() and not (o.isascii() and len(o) < 2)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -452,15 +453,44 @@ def _decl_items(rs: Ruleset) -> list[tuple[str, Any]]:
     items += [("count", c) for c in rs.counts]
     items += [("event", e) for e in rs.events]
     items += [("result", r) for r in rs.results if r.value != "win"]
-    if "fans" in rs.win_inputs:
-        from scoring.gb.fans import FANS, FLOWER
-
-        items += [("fan", f) for f in FANS if f.id != FLOWER]
+    items += [("fan", f) for f in _fans(rs.id)]
     return items
+
+
+@dataclass(frozen=True, slots=True)
+class FanName:
+    """A fan of a ruleset's fan list (``extra_json()["fans"]``: Guobiao's 81, Points' list)."""
+
+    id: str
+    zh: str
+    en: str
+    zh_hant: str = ""
+
+
+@lru_cache(maxsize=64)
+def _fans(ruleset_id: str) -> tuple[FanName, ...]:
+    rs = scoring.get(ruleset_id)
+    if "fans" not in rs.win_inputs:
+        return ()
+    out = []
+    for f in rs.extra_json().get("fans") or []:
+        if isinstance(f, dict) and "id" in f and f["id"] != "flower_tiles":  # 花牌: the count
+            out.append(FanName(str(f["id"]), str(f.get("name_zh", "")), str(f.get("name_en", ""))))
+    return tuple(out)
 
 
 def _item_id(kind: str, item: Any) -> str:
     return str(item.value if kind == "result" else item.id)
+
+
+def _hant(text: str) -> str:
+    """The Traditional form of a Simplified name, where the converter is available (the
+    fold above reads the common characters either way)."""
+    try:
+        from scoring.hant import to_hant
+    except ImportError:  # pragma: no cover - the converter is optional here
+        return ""
+    return to_hant(text)
 
 
 @lru_cache(maxsize=64)
@@ -473,7 +503,7 @@ def _vocab(ruleset_id: str) -> Vocab:
         if kind == "fan":
             continue
         m = Meaning(kind, _item_id(kind, item))
-        for text in (item.zh, getattr(item, "zh_hant", ""), item.en):
+        for text in (item.zh, getattr(item, "zh_hant", "") or _hant(item.zh), item.en):
             for form in _names_of(text) if text else ():
                 v.add(form, m)
                 declared.add(_word_key(form))
@@ -492,12 +522,13 @@ def _vocab(ruleset_id: str) -> Vocab:
             key = _word_key(w)
             if not key or key in declared:  # the ruleset's own word wins (和牌 = draw …)
                 continue
-            if kind == DRAW:
-                if "draw" not in rs.result_ids():
-                    continue
-                v.add(w, Meaning("result", "draw"))
-            else:
-                v.add(w, Meaning(kind))
+            m = Meaning("result", "draw") if kind == DRAW else Meaning(kind)
+            if kind == DRAW and "draw" not in rs.result_ids():
+                continue
+            v.add(w, m)
+            hant = _hant(w) if not w.isascii() else ""
+            if hant and _word_key(hant) not in declared:
+                v.add(hant, m)
     if "fan" not in rs.win_inputs:
         for w in ALIASES[FANUNIT]:
             v.exact.pop(_word_key(w), None)
@@ -694,7 +725,9 @@ def _tiles_tail(rest: str, vocab: Vocab, players: dict[str, str]) -> tuple[str, 
         key = _word_key(w)
         ms = vocab.exact.get(key, set())
         kinds = {m.kind for m in ms} | ({"player"} if key in players else set())
-        if kinds and kinds <= _PHRASE_KINDS and j > 0:
+        if kinds == {FILLER}:
+            pass  # um, 了 …
+        elif kinds and kinds <= _PHRASE_KINDS and j > 0:
             moved.append(w)
             if "count" in kinds and j + 1 < len(parts) and parts[j + 1].isdigit():
                 moved.append(parts[j + 1])
@@ -743,9 +776,7 @@ def _decl(rs: Ruleset, kind: str, item_id: str) -> Any:
     if kind == "result":
         return next((r for r in rs.results if r.value == item_id), None)
     if kind == "fan":
-        from scoring.gb.fans import FAN_BY_ID
-
-        return FAN_BY_ID.get(item_id)
+        return next((f for f in _fans(rs.id) if f.id == item_id), None)
     return None
 
 
@@ -821,6 +852,7 @@ class _Parser:
         self.counts: dict[str, dict[str, int]] = {}
         self.events: list[Event] = []
         self.result: str | None = None
+        self.result_implied = False
         self.toks: list[Tok] = []
         self.i = 0
 
@@ -924,13 +956,16 @@ class _Parser:
                 out.append(t)
         return out
 
-    def start_wins_from_pending(self) -> list[_Win]:
+    def start_wins_from_pending(self, *, same_way: bool = False) -> list[_Win]:
+        """The pending players become winners; ``same_way`` (a winner named with only a hand
+        after another's discard win, 一炮多响): on the same discard."""
         made = []
         prev = self.cur()
         for p in self.pending:
             w = self.new_win(p)
             if (
-                prev is not None
+                same_way
+                and prev is not None
                 and prev.how in (DISCARD, ROBBED_KONG)
                 and self.rs.multi_win == "same_discard"
             ):
@@ -942,6 +977,9 @@ class _Parser:
     def on_player(self, t: Tok) -> None:
         pid = t.id
         nxt, nxt2 = self.peek(), self.peek(1)
+        if self.expect == "from":  # ron Bob …: Bob is the discarder, whatever follows
+            self.expect_from(pid)
+            return
         # counts: P n C, P C n, and pairs after a count word (handled in on_count)
         if nxt is not None and nxt.kind == "number" and nxt2 is not None and nxt2.kind in (
             "count", "event"
@@ -963,12 +1001,6 @@ class _Parser:
             self.set_from(self.cur(), pid)  # type: ignore[arg-type]
             self.expect = None
             return
-        if self.expect == "from":
-            targets = [w for w in self.wins if w.discarder is None and w.how != SELF_DRAWN]
-            for w in targets or [self.cur()]:  # type: ignore[list-item]
-                self.set_from(w, pid)
-            self.expect = None
-            return
         if self.expect == "winner":
             self.new_win(pid, DISCARD, self.feeder)
             return
@@ -981,6 +1013,13 @@ class _Parser:
             self.expect = "from"
             return
         self.pending.append(pid)
+
+    def expect_from(self, pid: str) -> None:
+        targets = [w for w in self.wins if w.discarder is None and w.how != SELF_DRAWN]
+        cur = self.cur()
+        for w in targets or ([cur] if cur is not None else []):
+            self.set_from(w, pid)
+        self.expect = None
 
     def on_win(self, t: Tok) -> None:
         if self.pending:
@@ -1062,9 +1101,7 @@ class _Parser:
 
     def on_item(self, t: Tok) -> None:
         if self.pending:
-            self.start_wins_from_pending()
-        if self.expect == "winner" and self.cur() is not None:
-            self.expect = None
+            self.start_wins_from_pending(same_way=True)
         if self.expect == "from":
             self.expect = None
         w = self.cur()
@@ -1172,7 +1209,14 @@ class _Parser:
             if nxt is not None and nxt.kind == RON:
                 self.i += 1
                 nxt = self.peek()
-            if nxt is not None and nxt.kind == "player":
+            after = self.peek(1)
+            subject = after is not None and after.kind in ("event", "result", "count")
+            if (
+                nxt is not None
+                and nxt.kind == "player"
+                and nxt.id != pid
+                and (decl.source == "required" or not subject)
+            ):
                 self.i += 1
                 source = nxt.id
             elif decl.source == "required":
@@ -1223,12 +1267,19 @@ class _Parser:
             self.events.append(Event(decl.id, pid, None, {}))
 
     def on_ambiguous(self, t: Tok) -> None:
+        parts = [p.partition(":") for p in t.id.split("|")]
         choices = []
-        for part in t.id.split("|"):
-            kind, _, item = part.partition(":")
+        for kind, _, item in parts:
             d = self.dn(kind, item)
             if d not in choices:
                 choices.append(d)
+        if len(choices) < len(parts):  # 字一色（成阕） and 字一色（不成阕）: the full names
+            choices = []
+            for kind, _, item in parts:
+                decl = _decl(self.rs, kind, item)
+                full = self.tr.name(decl) if decl is not None and kind != "fan" else item
+                if full not in choices:
+                    choices.append(full)
         raise PhraseError("ambiguous", word=t.word, choices=choices)
 
     def on_ambiguous_player(self, t: Tok) -> None:
@@ -1278,15 +1329,7 @@ class _Parser:
             if not self.wins:
                 raise PhraseError("no_winner")
             self.result = "win"
-            rs = self.rs
-            if (
-                rs.multi_win == "sequential"
-                and "draw" in rs.wins_allowed_in
-                and len(self.wins) < len(self.table.players) - 1
-            ):
-                # 血战: the hand goes on until all but one have won; fewer wins mean the wall
-                # ran out, a draw (流局) with those wins
-                self.result = "draw"
+            self.result_implied = True
 
 
 #: events that are always the dealer's (跟庄: the others follow the dealer's first discard)
@@ -1337,8 +1380,11 @@ def parse_record(text: str, table: TableInfo, tr: Translator | None = None) -> H
     rs = p.rs
     wins = []
     for w in p.wins:
-        fans: tuple[str, ...] | None = None
-        if w.fans:
+        fans: tuple[str, ...] | None = tuple(w.fans) if w.fans else None
+        fan_ids = {f.id for f in _fans(rs.id)}
+        if w.fans and {"self_drawn", "robbing_the_kong"} <= fan_ids:
+            # MCR scores 自摸 on every self-drawn win and 抢杠和 on a robbed kong (the checklist
+            # drops what these imply); the phrase's 自摸/抢杠 words say so already
             extra = []
             if w.how == SELF_DRAWN and "self_drawn" not in w.fans:
                 extra.append("self_drawn")
@@ -1372,7 +1418,28 @@ def parse_record(text: str, table: TableInfo, tr: Translator | None = None) -> H
         counts=counts,
         events=tuple(p.events),
     )
+    if p.result_implied and rs.multi_win == "sequential" and "draw" in rs.wins_allowed_in:
+        record = _sequential_result(record)
     _precheck(record, table, tr)
+    return record
+
+
+def _sequential_result(record: HandRecord) -> HandRecord:
+    """血战: a won hand goes on until all but one have won; with fewer wins (and no result
+    said) the wall ran out: the result is a draw (流局) with those wins, if the rules say so."""
+    from dataclasses import replace
+
+    from scoring.engine import validate
+
+    try:
+        validate(record)
+    except RecordError:
+        alt = replace(record, result="draw")
+        try:
+            validate(alt)
+        except RecordError:
+            return record
+        return alt
     return record
 
 
@@ -1588,14 +1655,18 @@ def phrase_of(record: HandRecord, table: TableInfo, lang: str = "en") -> str:
             parts.append(nm("fan", f))
     for cid, per in record.counts.items():
         for pid, n in per.items():
-            parts.extend([nm("count", cid), table.name(pid), str(n)])
+            if n:
+                parts.extend([nm("count", cid), table.name(pid), str(n)])
     for ev in record.events:
         if ev.type == record.result:
             parts.extend([table.name(ev.player), nm("result", ev.type)])
             continue
-        parts.extend([nm("event", ev.type), table.name(ev.player)])
+        parts.extend([table.name(ev.player), nm("event", ev.type)])
         if ev.source is not None:
             parts.append(table.name(ev.source))
-        for v in ev.data.values():
-            parts.append(str(v))
+        fields = rs.event_fields(ev.type)
+        for k, v in ev.data.items():
+            fd = fields.get(k)
+            if fd is None or v != fd.default:
+                parts.append(str(v))
     return " ".join(p for p in parts if p)
