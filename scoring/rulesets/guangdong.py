@@ -389,20 +389,20 @@ class Guangdong(Ruleset):
         szh, _, sen, opt = SHAPES[w.shape]
         mult = 1 if opt is None else opts.i(opt)
         h = base * hv * mult
-        hz = f"{base}×{hv}×{szh}{mult}"
-        he = f"{base} × {hv} × {sen} {mult}"
+        hz = f"底分{base}×胡牌分{hv}×{szh}{mult}倍"
+        he = f"base {base} × win value {hv} × {sen.lower()} ×{mult}"
         if w.has("no_ghost") and opts.b("ghosts") and opts.b("no_ghost_double"):
             h *= 2
-            hz += "×无鬼2"
-            he += " × no ghost 2"
+            hz += "×无鬼2倍"
+            he += " × no ghost ×2"
         if w.has("kong_flower") and opts.b("gang_kai_double"):
             h *= 2
-            hz += "×杠开2"
-            he += " × kong-flower 2"
+            hz += "×杠开2倍"
+            he += " × kong-flower ×2"
         if w.has("last_tile") and opts.b("haidi_double"):
             h *= 2
-            hz += "×海底2"
-            he += " × last tile 2"
+            hz += "×海底2倍"
+            he += " × last tile ×2"
         zh.append(f"牌分 H={hz}={h}")
         en.append(f"hand H = {he} = {h}")
         hits = record.count("horses_hit", w.winner)

@@ -142,7 +142,7 @@ async def test_guangdong_night(tg: Any, bot: Any) -> None:
     await add_event(s, bob, w, "Concealed kong", "Carol")
     preview = await to_preview(s, bob, w)
     check_preview(preview, H1)
-    assert "hand H = 1 × 2 × Plain win 1 × no ghost 2 = 4" in preview
+    assert "hand H = base 1 × win value 2 × plain win ×1 × no ghost ×2 = 4" in preview
     assert "2 horse(s) × plain value 1×2 = 2 × 2 = 4; per payer P = 8" in preview
     line = await confirm(s, bob, w, 1)
     assert "Bob +22" in line and "Carol +0" not in line
