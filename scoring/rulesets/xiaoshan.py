@@ -205,6 +205,27 @@ class Xiaoshan(Ruleset):
             help_en="L199: each kong of the winner earns 1 from each payer, outside the size and "
             "the dealer factor (XZ3).",
         ),
+        OptionDecl(
+            "cheng_bao_robbed_kong",
+            "承包者抢第三家的杠",
+            "承包 and a robbed kong of a third player",
+            "choice",
+            "cheng_bao",
+            choices=(
+                Choice(
+                    "cheng_bao", "承包优先：承包者全包", "承包 first: the liable player pays all"
+                ),
+                Choice(
+                    "robbed_kong",
+                    "抢杠优先：被抢杠者一人付三份",
+                    "robbed kong first: the robbed player pays the three shares",
+                ),
+            ),
+            house=True,
+            help_zh="有承包关系的胡牌者抢了第三家的杠，由谁付？种子未说明；本店默认承包优先（L199 “都要算”）。",
+            help_en="A winner with a 承包 relation robs a third player's kong: who pays? The seeds "
+            "are silent; house default: 承包 first (L199 '都要算').",
+        ),
     )
     presets = (
         PresetDecl("xiaoshan", "萧山", "Xiaoshan"),
@@ -400,6 +421,19 @@ class Xiaoshan(Ruleset):
                 liable.append((e.source, 1))
             elif e.source == w:
                 liable.append((e.player, 2))
+        d = win.discarder
+        if (
+            liable
+            and win.robbed_kong
+            and d not in {p for p, _ in liable}
+            and opts.s("cheng_bao_robbed_kong") == "robbed_kong"
+        ):
+            t.explain(
+                f"{w}有承包关系但抢了第三家{d}的杠：本桌抢杠优先，不计承包",
+                f"{w} has a 承包 relation but robs a third player's ({d}) kong: at this table the "
+                "robbed kong comes first, 承包 does not apply",
+            )
+            liable = []
         if liable:
             for p, k in liable:
                 t.pay(p, w, k * total, "cheng_bao")
@@ -415,7 +449,6 @@ class Xiaoshan(Ruleset):
                         f"2 × {total} = {2 * total}",
                     )
             return
-        d = win.discarder
         if d is None:
             for p in others:
                 t.pay(p, w, per[p], "self_drawn_share")

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import RecordError, next_dealer, settle
+from scoring.registry import get
 from tests.scoring.builders import (
     PLAYERS,
     assert_balanced,
@@ -278,3 +279,39 @@ def test_audit_cheng_bao_claimed_from_wins_gang_cai_piao() -> None:
 )
 def test_audit_impossible_records(record: dict[str, Any], field: str) -> None:
     assert refused_field(record) == field
+
+
+# --- issue 12 point 6: a 承包 holder robbing a third player's kong (seeds silent: option) ------
+# b claimed three sets from c (承包, L199 "吃碰 3 攤"), then b robs d's kong with a 平胡. a deals
+# (first hand, ×2 when the dealer pays). Size: 自摸 ×1 (a robbed kong is scored as a self-draw,
+# L125). Shares: a 1×2 = 2, c 1, d 1: 4 in all.
+CHENG_BAO_ROB = [{"type": "cheng_bao", "player": "b", "from": "c"}]
+
+
+@pytest.mark.parametrize(("choice", "payer"), [
+    ("cheng_bao", "c"),  # default (today's rule, house): 承包 first, c pays all three shares
+    ("robbed_kong", "d"),  # the robbed player pays the three shares (L125), 承包 left out
+])  # fmt: skip
+def test_cheng_bao_holder_robs_a_third_players_kong(choice: str, payer: str) -> None:
+    decl = get("xiaoshan").option("cheng_bao_robbed_kong")
+    assert decl is not None and decl.default == "cheng_bao" and decl.house
+    r = record(
+        "xiaoshan",
+        [win("b", "d", "ping_hu", robbed=True)],
+        options={"cheng_bao_robbed_kong": choice},
+        events=CHENG_BAO_ROB,
+    )
+    s = settle(r)
+    assert s.net == {"a": 0, "b": 4, "c": 0, "d": 0, payer: -4}
+
+
+def test_cheng_bao_robbing_the_liable_players_own_kong_is_not_a_conflict() -> None:
+    # b robs c's kong, c is the liable one: both rules name c, who pays the 4 either way
+    for choice in ("cheng_bao", "robbed_kong"):
+        r = record(
+            "xiaoshan",
+            [win("b", "c", "ping_hu", robbed=True)],
+            options={"cheng_bao_robbed_kong": choice},
+            events=CHENG_BAO_ROB,
+        )
+        assert settle(r).net == {"a": 0, "b": 4, "c": -4, "d": 0}
