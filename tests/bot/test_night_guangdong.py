@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import AsyncIterator
 from typing import Any
 
+import pytest
+
 import scoring
-from tests.bot.conftest import Scene
+from tests.bot.conftest import Bot, Scene
 from tests.bot.fake_telegram import User
 from tests.bot.helpers import seat_and_start, tap_row
 from tests.bot.test_night_singapore import (
@@ -107,6 +110,16 @@ async def flag_on(s: Scene, user: User, w: dict[str, Any], label: str) -> None:
 
 async def horses(s: Scene, user: User, w: dict[str, Any], player: str, n: int) -> None:
     await tap_row(s, user, w, f"{player}:", "➕", times=n)
+
+
+@pytest.fixture
+async def bot(
+    tg: Any, db_url: str
+) -> AsyncIterator[Bot]:  # images on: /board, /settle, /explain send photos
+    b = Bot(tg, db_url, images=True)
+    await b.start()
+    yield b
+    await b.stop()
 
 
 async def test_guangdong_night(tg: Any, bot: Any) -> None:
@@ -212,6 +225,12 @@ async def test_guangdong_night(tg: Any, bot: Any) -> None:
     check_preview(preview, H6)
     assert "Alice +15" in await confirm(s, alice, w, 6)
     assert dealer_of(s, table) == "Alice"
+
+    # /explain 3 — the robbed kong's derivation, and its hand card image
+    mark = tg.mark()
+    exp = await s.say(bob, "/explain 3", expect="Hand 3")
+    assert "1 horse(s) × plain value 1×2 = 1 × 2 = 2; per payer P = 4" in s.text(exp)
+    await tg.next_message(chat, mark, method="sendPhoto")
 
     # /settle: the fewest transfers equal the hand-by-hand sum, at ¥1 a unit
     expected: Counter[str] = Counter()

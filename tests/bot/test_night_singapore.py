@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import AsyncIterator
 from typing import Any
 
+import pytest
+
 import scoring
-from tests.bot.conftest import Scene
+from tests.bot.conftest import Bot, Scene
 from tests.bot.fake_telegram import User
 from tests.bot.helpers import seat_and_start, tap_row
 
@@ -215,6 +218,16 @@ def check_preview(preview: str, record: dict[str, Any]) -> None:
     assert shown(preview) == payments(record), (preview, payments(record))
 
 
+@pytest.fixture
+async def bot(
+    tg: Any, db_url: str
+) -> AsyncIterator[Bot]:  # images on: /board, /settle, /explain send photos
+    b = Bot(tg, db_url, images=True)
+    await b.start()
+    yield b
+    await b.stop()
+
+
 async def test_singapore_night(tg: Any, bot: Any) -> None:
     chat = tg.group(-100651)
     users = [tg.user(651 + i, n) for i, n in enumerate(NAMES)]
@@ -317,6 +330,13 @@ async def test_singapore_night(tg: Any, bot: Any) -> None:
     check_preview(preview, H6)
     await confirm(s, bob, w, 6)
     assert dealer_of(s, table) == "Bob"
+
+    # /explain 2 — the drawn hand's instant payouts, step by step, and its hand card image
+    mark = tg.mark()
+    exp = await s.say(dave, "/explain 2", expect="Hand 2")
+    assert "Alice kong on a discard: the feeder Bob pays 3k = 3" in s.text(exp)
+    assert "Carol bite (hidden): each of the three pays 2k = 2" in s.text(exp)
+    await tg.next_message(chat, mark, method="sendPhoto")
 
     # /settle: the fewest transfers equal the hand-by-hand sum, at ¥1 a unit
     expected: Counter[str] = Counter()
