@@ -474,21 +474,22 @@ class HongKong(Ruleset):
             self._check_win(record, opts, i, win)
 
     def _check_win(self, record: HandRecord, opts: Options, i: int, win: Win) -> None:
-        path = f"wins[{i}]"
         if win.fan is not None and win.fans is not None:
-            raise RecordError(f"{path}.fans", "give the faan total or the checklist, not both")
-        limit = win.has(LIMIT)
+            raise RecordError(f"wins[{i}].fans", "give the faan total or the checklist, not both")
+        limit = LIMIT in win.flags
         if win.fan is None and win.fans is None and not limit:
-            raise RecordError(f"{path}.fan", "give the faan total, the checklist or the limit flag")
+            raise RecordError(
+                f"wins[{i}].fan", "give the faan total, the checklist or the limit flag"
+            )
         min_faan = opts.i("min_faan")
         if win.fan is not None and win.fan < min_faan and not limit:
             raise RecordError(
-                f"{path}.fan",
+                f"wins[{i}].fan",
                 f"{win.fan} faan is below the minimum of {min_faan} (三番起糊): "
                 "record a false win (詐糊) instead",
             )
         if win.fans is not None:
-            self._check_fans(record, opts, path, win)
+            self._check_fans(record, opts, f"wins[{i}]", win)
 
     def _check_fans(self, record: HandRecord, opts: Options, path: str, win: Win) -> None:
         fans = win.fans or ()
@@ -773,16 +774,22 @@ class HongKong(Ruleset):
 
     @staticmethod
     def _money(t: Tally, record: HandRecord, opts: Options) -> None:
+        """The nets in dollars at the stake's money per unit (whole cents, exact)."""
         stake = opts.s("stake")
-        if stake not in STAKE_CENTS or not any(t.net.values()):
+        cents = STAKE_CENTS.get(stake)
+        if cents is None:
+            return
+        net = t.net
+        parts = []
+        for p in record.players:
+            c = net[p] * cents
+            if c:
+                a = -c if c < 0 else c
+                parts.append(f"{p} {'-' if c < 0 else '+'}${a // 100}.{a % 100:02d}")
+        if not parts:
             return
         zh, _, en = STAKE_NAMES[stake]
         per = money_text(1, stake)
-        parts = [
-            f"{p} {'+' if t.net[p] > 0 else ''}{money_text(t.net[p], stake)}"
-            for p in record.players
-            if t.net[p]
-        ]
         t.explain(
             f"以{zh}计（每份{per}）：" + "，".join(parts),
             f"at {en} ({per} a unit): " + ", ".join(parts),
