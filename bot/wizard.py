@@ -1806,8 +1806,10 @@ def render(
             err = problem(data)
             if err is not None:
                 error = problem_text(err, data, tr)
-            else:
-                settlement = scoring.settle(build_record(data))
+            else:  # as the bot shows it: the explanation with the players' names
+                from bot.handlers.common import display_settlement
+
+                settlement = display_settlement(build_record(data), data["names"])
         if error:
             prompt = "⚠️ " + _esc(error)
             rows.append(_nav(data, tr))
@@ -1966,6 +1968,7 @@ def _win_value(rs: Ruleset, data: dict[str, Any], w: dict[str, Any], tr: Transla
 
 def format_settlement(st: Settlement, data: dict[str, Any], tr: Translator) -> str:
     _ = tr.gettext
+    data = {**data, "names": tr.parties(data["names"])}  # the pot by name
     rs = _rs(data)
     unit = tr.attr(rs, "unit")
     lines = ["<b>" + _("Payments") + "</b>"]

@@ -330,7 +330,7 @@ async def confirm_hand(update: Update, context: Ctx, w: Who, d: DraftView) -> No
     try:
         record = wizard.build_record(data)
     except RecordError as err:
-        await alert(q, ledger_error(err, w.tr))
+        await alert(q, wizard.problem_text(err, data, w.tr))
         return
     key = f"draft:{d.id}:v{d.version}"
     try:
@@ -372,7 +372,10 @@ async def confirm_hand(update: Update, context: Ctx, w: Who, d: DraftView) -> No
             ),
         )
         return
-    except (LedgerError, RecordError) as err:
+    except RecordError as err:  # the ruleset's check on the whole hand: in words, not paths
+        await alert(q, wizard.problem_text(err, data, w.tr))
+        return
+    except LedgerError as err:
         await alert(q, ledger_error(err, w.tr))
         return
     await guard.hand_recorded(update, context, w, d, hand)  # shows it, converging after errors
