@@ -1,5 +1,11 @@
 """Scoring a Guobiao checklist (``wins[].fans``): the players list fan ids, the engine removes
-the implied ones with the 不计 table and says why, and refuses impossible lists."""
+the implied ones with the 不计 table and says why (contract: "the ruleset applies its
+exclusions"), and refuses impossible lists — among them fans no single hand can have together
+(:mod:`scoring.gb.compat`; issue 12 point 2: "清一色 and 混一色 together were confirmed").
+
+:func:`can_add` and :func:`checklist_points` are what the bot's checklist uses: which fans it
+still offers beside the ticked ones (neither contradicting nor implied by nor implying one of
+them) and the running total, equal to what the settlement pays for the ticked fans."""
 
 from __future__ import annotations
 
@@ -8,8 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scoring.errors import RecordError
-from scoring.gb.calculator import Excluded, apply_exclusions
-from scoring.gb.exclusions import ROW_BY_FAN
+from scoring.gb.calculator import Excluded, _points, apply_exclusions
+from scoring.gb.compat import why_not
+from scoring.gb.exclusions import ROW_BY_FAN, implied
 from scoring.gb.fans import CHICKEN, EXTRA_BY_ID, FAN_BY_ID, FLOWER, MAX_COUNT, fan_label
 
 Y = "pung_of_terminals_or_honors"
@@ -86,6 +93,12 @@ def evaluate_checklist(
         raise RecordError(
             path, "robbing_the_kong (抢杠和) is listed, but the win is not marked robbed_kong"
         )
+    if robbed_kong and "last_tile_claim" in counts:
+        # 海底捞月 "和打出的最后一张牌" (seed 001 L45): a robbed kong is not a discard
+        raise RecordError(
+            path,
+            "last_tile_claim (海底捞月) is a win on the last discard; a robbed kong is not one",
+        )
     conc = [f for f in CONCEALED_ONLY if f in counts]
     expo = [f for f in EXPOSED_ONLY if f in counts]
     if conc and expo:
@@ -103,7 +116,105 @@ def evaluate_checklist(
             final[Y] = kept
         if kept < y and by is not None:
             excluded.append(Excluded(Y, y - kept, by))
+    clash = conflict(final, self_drawn=self_drawn)
+    if clash is not None:
+        a, b, why = clash
+        raise RecordError(path, f"{_name(a)} and {_name(b)} cannot be in one hand: {why}")
     return ChecklistResult(final, tuple(excluded), flowers)
+
+
+def conflict(
+    fans: dict[str, int], *, self_drawn: bool | None = None
+) -> tuple[str, str, str] | None:
+    """Two of these fans that no winning hand has together (and why), or None. When only three
+    or more together cannot fit (e.g. 三风刻 + 箭刻 + 双同刻: 6 sets), the last two named are
+    those whose adding made it impossible."""
+    items = [(f, n) for f, n in fans.items() if f not in (FLOWER, CHICKEN)]
+    if why_not(items, self_drawn) is None:
+        return None
+    for i, a in enumerate(items):
+        for b in items[i + 1 :]:
+            why = why_not([a, b], self_drawn)
+            if why is not None:
+                return a[0], b[0], why
+    for k in range(2, len(items) + 1):
+        why = why_not(items[:k], self_drawn)
+        if why is not None:
+            return items[k - 2][0], items[k - 1][0], why
+    raise AssertionError("unreachable")
+
+
+def can_add(
+    chosen: Sequence[str],
+    fan: str,
+    *,
+    self_drawn: bool | None = None,
+    robbed_kong: bool = False,
+    engine_adds: bool = True,
+    extended: bool = False,
+) -> bool:
+    """Whether the checklist offers ``fan`` beside the ``chosen`` ones (a chosen fan stays
+    offered, to be unticked): no chosen fan implies it or is implied by it (the 不计 table under
+    the table's options), it does not contradict them (:func:`conflict`), fits the win (self-drawn
+    or on a discard, a robbed kong) and 无番和 stands alone."""
+    if fan in chosen:
+        return True
+    if fan not in FAN_BY_ID:
+        return False
+    if self_drawn is not None:
+        if (self_drawn and fan in DISCARD_ONLY) or (not self_drawn and fan in SELF_ONLY):
+            return False
+    if fan == "robbing_the_kong" and not robbed_kong:
+        return False
+    if fan == "last_tile_claim" and robbed_kong:  # a robbed kong is not a discard (seed 001 L45)
+        return False
+    others = [f for f in chosen if f != FLOWER]
+    if fan == CHICKEN:
+        return not others
+    if CHICKEN in others and fan != FLOWER:
+        return False
+    if fan == FLOWER:
+        return True
+    mine = set(implied(fan, engine_adds=engine_adds, extended=extended))
+    for c in others:
+        if c in mine or fan in implied(c, engine_adds=engine_adds, extended=extended):
+            return False
+    if (fan in CONCEALED_ONLY and any(c in EXPOSED_ONLY for c in others)) or (
+        fan in EXPOSED_ONLY and any(c in CONCEALED_ONLY for c in others)
+    ):
+        return False
+    counts: dict[str, int] = {}
+    for f in [*others, fan]:
+        counts[f] = counts.get(f, 0) + 1
+    if Y in counts:
+        active = {f: n for f, n in counts.items() if f != Y}
+        if _yaojiu_cap(active, counts[Y], engine_adds)[0] < counts[Y]:
+            return False
+    return conflict(counts, self_drawn=self_drawn) is None
+
+
+def checklist_points(
+    chosen: Sequence[str],
+    *,
+    self_drawn: bool,
+    robbed_kong: bool = False,
+    engine_adds: bool = True,
+    extended: bool = False,
+    extra_set: str = "off",
+) -> int:
+    """The checklist's running total: what the settlement pays for these fans, the hand's fans
+    plus the listed flowers (F = F_hand + flowers, spec §2.1). A list the settlement would refuse
+    (not complete yet, e.g. a robbed kong before 抢杠和 is ticked) counts its fans' points."""
+    try:
+        res = evaluate_checklist(
+            chosen, "fans", self_drawn=self_drawn, robbed_kong=robbed_kong,
+            engine_adds=engine_adds, extended=extended, extra_set=extra_set,
+        )  # fmt: skip
+    except RecordError:
+        return sum(FAN_BY_ID[f].points for f in chosen if f in FAN_BY_ID)
+    if not chosen:
+        return 0
+    return _points(res.fans or {CHICKEN: 1}, extra_set) + (res.flowers or 0)
 
 
 def _yaojiu_cap(active: dict[str, int], n: int, engine_adds: bool) -> tuple[int, str | None]:
@@ -141,6 +252,7 @@ def _yaojiu_cap(active: dict[str, int], n: int, engine_adds: bool) -> tuple[int,
             by = by or "dragon_pung"
     cap = max(0, 4 - used)
     if "nine_gates" in active:
-        cap = min(cap, n - 1)
+        # 九莲宝灯 1112345678999: two terminal pungs at most, one of them not counted ("one")
+        cap = min(cap, 1)
         by = "nine_gates"
     return min(n, cap), by

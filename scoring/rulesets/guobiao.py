@@ -7,7 +7,9 @@ A win is scored one of three ways (``win_inputs``):
 
 * ``fan`` — the players' own total of the hand's fans, **without flowers** (flowers come from
   ``counts.flowers``);
-* ``fans`` — a checklist of fan ids; the engine removes the implied ones (不计) and says why;
+* ``fans`` — a checklist of fan ids; the engine removes the implied ones (不计) and says why,
+  and refuses fans no hand can have together (清一色 with 混一色, :mod:`scoring.gb.compat`); the
+  bot's checklist asks :meth:`Guobiao.fan_offerable` / :meth:`Guobiao.checklist_points`;
 * ``tiles`` — the contract's tiles object; the engine finds the fans (:mod:`scoring.gb`).
 
 Then (spec §2.1): ``F_hand`` < ``min_fan`` is refused ("国标规定必须够8番才能够和牌", seed 001 L200;
@@ -21,6 +23,7 @@ player who neither won nor discarded). Option ``payment`` offers the 全冲 laye
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from scoring.declarations import (
@@ -33,7 +36,7 @@ from scoring.declarations import (
 )
 from scoring.errors import RecordError
 from scoring.gb.calculator import Excluded, GbResult, calculate
-from scoring.gb.checklist import evaluate_checklist
+from scoring.gb.checklist import can_add, checklist_points, evaluate_checklist
 from scoring.gb.fans import EXTRA_BY_ID, EXTRAS, FAN_BY_ID, FANS, fan_label
 from scoring.gb.hand import parse_hand
 from scoring.quanchong import MODE_CHOICES, pay_fan_win
@@ -191,6 +194,42 @@ class Guobiao(Ruleset):
                 for e in EXTRAS
             ],
         }  # fmt: skip
+
+    # ------------------------------------------------------------------------------------
+    # the checklist (``wins[].fans``) as the bot offers it
+    def fan_offerable(
+        self,
+        opts: Options,
+        chosen: Sequence[str],
+        fan_id: str,
+        *,
+        self_drawn: bool | None,
+        robbed_kong: bool = False,
+    ) -> bool:
+        """Whether the checklist still offers ``fan_id`` beside the ticked fans: not implied by
+        or implying one of them (the 不计 table under this table's options), not contradicting
+        them, fitting the win (``self_drawn`` None: not known yet)."""
+        return can_add(
+            chosen,
+            fan_id,
+            self_drawn=self_drawn,
+            robbed_kong=robbed_kong,
+            engine_adds=opts.b("engine_adds"),
+            extended=opts.b("extended_exclusions"),
+        )
+
+    def checklist_points(
+        self, opts: Options, chosen: Sequence[str], *, self_drawn: bool, robbed_kong: bool = False
+    ) -> int:
+        """The checklist's running total: the hand's fans plus the ticked flowers, as settled."""
+        return checklist_points(
+            chosen,
+            self_drawn=self_drawn,
+            robbed_kong=robbed_kong,
+            engine_adds=opts.b("engine_adds"),
+            extended=opts.b("extended_exclusions"),
+            extra_set=opts.s("extras"),
+        )
 
     # ------------------------------------------------------------------------------------
     def _score(self, record: HandRecord, opts: Options, i: int, win: Win) -> _WinScore:

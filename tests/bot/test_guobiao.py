@@ -1,7 +1,8 @@
 """A Guobiao (国标) table end to end over real HTTP: the three ways to enter a win.
 
 Hand 1 by the keypad (a fan total), hand 2 by the checklist (toggle buttons grouped by points;
-one ticked fan implies another, and the preview says it was not counted), hand 3 by a text
+a fan a ticked one implies is no longer offered, so the running total is the preview's — issue
+12 point 2), hand 3 by a text
 reply with the tiles in the phone notation of ``mahjong-tally gb-fans`` (``[…]`` an exposed
 meld). A typo reply gets the parser's message and a second reply works; a hand under the
 8-fan minimum is refused with the fan count it reaches. Then /settle.
@@ -43,14 +44,14 @@ def rec(dealer: str, win: dict[str, Any], counts: dict | None = None) -> dict[st
 # Hand 1 (dealer Alice): Bob wins on Dave's discard, the players' total 12 fan.
 H1 = rec("Alice", {"winner": "Bob", "from": "Dave", "fan": 12})
 # Hand 2 (dealer Bob): Carol self-draws; ticked 花龙 Mixed Straight 8, 不求人 Fully Concealed
-# Hand 4, 箭刻 Dragon Pung 2 and 自摸 Self-Drawn 1, which 不求人 implies (seed 002 L241: 不求人
-# "4副牌及将中没有吃牌、碰牌(包括明杠)，自摸胡牌"; spec §3), so it is not counted: F = 14.
+# Hand 4, 箭刻 Dragon Pung 2; 自摸 Self-Drawn 1, which 不求人 implies (seed 002 L241: 不求人
+# "4副牌及将中没有吃牌、碰牌(包括明杠)，自摸胡牌"; spec §3), is then not offered: F = 14.
 H2 = rec(
     "Bob",
     {
         "winner": "Carol",
         "from": None,
-        "fans": ["mixed_straight", "fully_concealed_hand", "dragon_pung", "self_drawn"],
+        "fans": ["mixed_straight", "fully_concealed_hand", "dragon_pung"],
     },
 )
 # Hand 3 (dealer Carol, so Alice sits West): Alice wins on Bob's discard with an exposed pung
@@ -138,18 +139,16 @@ async def test_guobiao_keypad_checklist_and_tiles_then_settle(tg, bot):
         "Mixed Straight · 8",
         "Fully Concealed Hand · 4",
         "Dragon Pung · 2",
-        "Self-Drawn · 1",
     ):
         ans = await pick_paged(s, carol, w, label)
         assert not ans.get("show_alert"), ans
-    assert "Tick the fans (15 points so far)" in s.text(w)
-    assert "✅ Self-Drawn · 1" in s.labels(w)
+    assert "Tick the fans (14 points so far)" in s.text(w)
     await taps(s, carol, w, "Next ▶")
     await next_until(s, carol, w, "Confirm")
     preview = s.text(w)
     # the preview names the fans with their points, and what was removed and why
     assert "Mixed Straight 8 + Fully Concealed Hand 4 + Dragon Pung 2 = 14 fan" in preview
-    assert "Not counted: Self-Drawn (implied by Fully Concealed Hand)" in preview
+    assert "Not counted" not in preview  # nothing ticked was implied by another
     assert payments(preview) == {f"{p} → Carol: 22 points" for p in ("Alice", "Bob", "Dave")}
     assert payments(preview) == expected_payments(H2)
     assert "Carol +66" in await confirm(s, carol, w, 2)

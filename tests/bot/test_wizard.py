@@ -273,8 +273,11 @@ def test_fan_keypad_and_checklist():
     step = go(step, data, ("k", "1"), ("k", "2"), ("kb", ""), ("k", "6"))
     assert data["wins"][0]["fan"] == 16
     step, data = start("guobiao")
-    step = go(step, data, ("w", "1"), ("h", "0"), ("m", "1"), ("ft", "0"), ("ft", "1"), ("ft", "0"))
-    assert data["wins"][0]["fans"] == [wizard.fan_list(scoring.get("guobiao"))[1]["id"]]
+    # 大四喜 (0) and 字一色 (10) can be one hand (大三元, 1, cannot: 4 wind + 3 dragon pungs)
+    step = go(
+        step, data, ("w", "1"), ("h", "0"), ("m", "1"), ("ft", "0"), ("ft", "10"), ("ft", "0")
+    )
+    assert data["wins"][0]["fans"] == [wizard.fan_list(scoring.get("guobiao"))[10]["id"]]
 
 
 # ---------------------------------------------------------------------------------------
