@@ -341,7 +341,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
            "by herself", "自己摸", "自己摸的"),
     RON: ("ron", "on a discard", "on the discard", "off", "from", "discard", "on", "吃胡",
           "吃了", "捉炮", "抓炮", "接炮", "胡了他", "胡他"),
-    FEED: ("点炮", "点了炮", "点炮了", "点了", "放炮", "放炮了", "放了炮", "放冲", "放铳", "点冲",
+    FEED: ("点炮", "点了炮", "点炮了", "点的炮", "放的炮", "放的冲", "点了", "放炮", "放炮了", "放了炮", "放冲", "放铳", "点冲",
            "点铳", "出冲", "放", "点", "discarded", "dealt in", "dealt into", "fed", "feeds",
            "fed it", "threw in", "deal in", "deals in"),
     ROB: ("抢杠", "抢杠胡", "抢杠和", "抢", "robbed kong", "robbed the kong", "robbing a kong",
@@ -380,7 +380,12 @@ _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四":
 _CN_NUM = set(_CN_DIGITS) | {"十", "百"}
 _EN_NUM = {"zero": 0, "no": 0, "one": 1, "once": 1, "two": 2, "twice": 2, "three": 3,
            "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-           "eleven": 11, "twelve": 12}  # fmt: skip
+           "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+           "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}  # fmt: skip
+_EN_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+            "eighty": 80, "ninety": 90}  # fmt: skip
+#: measure words after a number that say nothing more (两个, 3张 …)
+_MEASURE_SKIP = set("个张只次轮把")
 #: what may follow a Chinese numeral that is a number (a unit or a measure word)
 _MEASURE = set("番翻台个张只次轮根杠花精")
 
@@ -605,6 +610,25 @@ def _cn_number_at(s: str, i: int, vocab: Vocab, players: dict[str, str]) -> int:
 _FILLER_CHARS = set("了的啊嗯呃额哦吧呢")
 
 
+def _as_typed(word: str, text: str) -> str:
+    """A folded word as the user typed it (Bob, not bob; 七對, not 七对), where it can be
+    found; else the folded word."""
+    norm = unicodedata.normalize("NFKC", text)
+    folded = norm.casefold().translate(_FOLD)
+    if len(folded) == len(norm):
+        at = folded.find(word)
+        if at >= 0:
+            return norm[at : at + len(word)]
+    return word
+
+
+def _skip_measure(s: str, i: int, vocab: Vocab, players: dict[str, str]) -> int:
+    """After a number: past a measure word (两个, 3张) that starts no word of its own."""
+    if i < len(s) and s[i] in _MEASURE_SKIP and _match_at(s, i, vocab, players) is None:
+        return i + 1
+    return i
+
+
 def _tokenize(text: str, table: TableInfo) -> tuple[list[Tok], str | None]:
     """The tokens of a phrase, and the Guobiao tiles text (after ``tiles``/``牌``) if any."""
     vocab = _vocab(table.ruleset)
@@ -671,14 +695,14 @@ def _tokenize(text: str, table: TableInfo) -> tuple[list[Tok], str | None]:
             while j < len(s) and s[j].isdigit():
                 j += 1
             toks.append(Tok("number", n=int(s[i:j]), word=s[i:j]))
-            i = j
+            i = _skip_measure(s, j, vocab, players)
             continue
         n = _cn_number_at(s, i, vocab, players)
         if n and unknown_start < 0:
             value = _cn_value(s[i : i + n])
             assert value is not None
             toks.append(Tok("number", n=value, word=s[i : i + n]))
-            i += n
+            i = _skip_measure(s, i + n, vocab, players)
             continue
         if _latin(ch):
             flush(i)
@@ -686,7 +710,23 @@ def _tokenize(text: str, table: TableInfo) -> tuple[list[Tok], str | None]:
             while j < len(s) and _latin(s[j]):
                 j += 1
             word = s[i:j]
-            if word in _EN_NUM and word != "no":
+            units = {_word_key(u) for u in ALIASES[FANUNIT]}
+            after = s[j:].lstrip().split(" ", 1)[0] if s[j:].strip() else ""
+            if (
+                (word in _EN_NUM or word in _EN_TENS)
+                and vocab.names.get(word)
+                and after not in units
+            ):
+                toks.append(Tok("unknown", word=word))  # "thirteen" (rotten), not 13
+            elif word in _EN_TENS:
+                value = _EN_TENS[word]
+                rest = s[j:].lstrip()
+                unit = rest.split(" ", 1)[0] if rest else ""
+                if unit in _EN_NUM and 0 < _EN_NUM[unit] < 10 and unit not in ("no", "once"):
+                    value += _EN_NUM[unit]
+                    j = len(s) - len(rest) + len(unit)
+                toks.append(Tok("number", n=value, word=s[i:j]))
+            elif word in _EN_NUM and word != "no":
                 toks.append(Tok("number", n=_EN_NUM[word], word=word))
             elif word == "'s":
                 if toks and toks[-1].kind == "player":
@@ -855,6 +895,7 @@ class _Parser:
         self.result_implied = False
         self.toks: list[Tok] = []
         self.i = 0
+        self.text = ""  # the phrase as typed (for naming a word back)
 
     # --- helpers ----------------------------------------------------------------------
     def name(self, pid: str | None) -> str:
@@ -1280,15 +1321,21 @@ class _Parser:
                 full = self.tr.name(decl) if decl is not None and kind != "fan" else item
                 if full not in choices:
                     choices.append(full)
-        raise PhraseError("ambiguous", word=t.word, choices=choices)
+        raise PhraseError("ambiguous", word=_as_typed(t.word, self.text), choices=choices)
 
     def on_ambiguous_player(self, t: Tok) -> None:
         raise PhraseError(
-            "ambiguous_player", word=t.word, choices=[self.name(p) for p in t.id.split("|")]
+            "ambiguous_player",
+            word=_as_typed(t.word, self.text),
+            choices=[self.name(p) for p in t.id.split("|")],
         )
 
     def on_unknown(self, t: Tok) -> None:
-        raise PhraseError("unknown", word=t.word, choices=_suggest(t.word, self.table, self.tr))
+        raise PhraseError(
+            "unknown",
+            word=_as_typed(t.word, self.text),
+            choices=_suggest(t.word, self.table, self.tr),
+        )
 
     def on_other(self, t: Tok) -> None:  # pragma: no cover - every kind has a handler
         raise PhraseError("unknown", word=t.word)
@@ -1376,6 +1423,7 @@ def parse_record(text: str, table: TableInfo, tr: Translator | None = None) -> H
     if not toks and tiles is None:
         raise PhraseError("empty")
     p = _Parser(table, tr)
+    p.text = text
     p.run(toks, tiles)
     rs = p.rs
     wins = []

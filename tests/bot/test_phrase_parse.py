@@ -123,9 +123,15 @@ Hand = tuple[str, dict[str, Any], dict[str, Any], tuple[str, ...], tuple[str, ..
 HANDS: list[Hand] = [
     # ---------------- xingguo (兴国冲关, jiangxi.py) ----------------
     ("xingguo", {}, H(W(B, C, "big_seven_pairs", "no_wild")),
-     ("小红 胡 阿明 大七对 德国", "阿明 点炮 小红 大七对 德国", "阿明放炮给小红 大七对 德国"),
+     ("小红 胡 阿明 大七对 德国", "阿明 点炮 小红 大七对 德国", "阿明放炮给小红 大七对 德国",
+      "嗯，小红胡了阿明的大七对，德国。", "阿明点了炮，小红胡大七对德国", "小红胡了，阿明点的炮，大七对，德国"),
      ("Bob ron Carol big seven pairs no wild", "Carol discarded Bob won big seven pairs no wild",
-      "Bob wins on Carol's discard, big seven pairs, no wild")),
+      "Bob wins on Carol's discard, big seven pairs, no wild",
+      "Bob won off Carol's discard with a big seven pairs and no wild",
+      "okay so Bob won, Carol dealt in, big seven pairs, no wild")),
+    ("xingguo", {}, H(W(A, None, "plain_win"), counts={"primary_wild": {A: 2, B: 1}}),
+     ("老王自摸，平胡，正精老王两个，小红一个", "老王 自摸 平胡 老王 两个 正精 小红 一个 正精"),
+     ("Alice self drew a plain win, primary wilds: Alice two, Bob one",)),
     ("xingguo", {}, H(W(A, None, "small_seven_pairs", "wild_single_wait"),
                       counts={"primary_wild": {A: 2, B: 1}}),
      ("老王 自摸 小七对 精吊 正精 老王2 小红1", "庄家自摸了小七对 精吊 正精 老王 2 小红 1"),
@@ -210,6 +216,8 @@ HANDS: list[Hand] = [
     ("sichuan", {}, H(W(B, C, "qing_yi_se"), result="draw", counts={"gen": {B: 1}}),
      ("小红 胡 阿明 清一色 根1", "阿明 点炮 小红 清一色 根 1"),
      ("Bob ron Carol full flush gen 1",)),
+    ("sichuan", {}, H(W(B, None, "qing_yi_se"), result="draw", counts={"gen": {B: 2}}),
+     ("小红自摸清一色，根两个", "小红 自摸 清一色 两根"), ("Bob self-drawn full flush, gen two",)),
     ("sichuan", {}, H(W(B, None, "ping_hu"), W(C, D, "dui_dui_hu"), W(A, D, "qi_dui")),
      ("小红 自摸 平胡 阿明 胡 老李 对对胡 老王 胡 老李 七对",),
      ("Bob zimo basic hand Carol ron Dave all pungs Alice ron Dave seven pairs",)),
@@ -251,6 +259,9 @@ HANDS: list[Hand] = [
     ("guobiao", {}, H(W(B, None, fans=("big_three_dragons", "self_drawn"))),
      ("小红 自摸 大三元",), ("Bob zimo big three dragons",)),
     ("guobiao", {}, H(W(D, A, fan=12)), ("老李 胡 老王 十二番",), ("Dave ron Alice 12 fan",)),
+    ("guobiao", {}, H(W(B, C, fan=16)), ("小红胡阿明十六番", "阿明点炮，小红十六番"),
+     ("Bob ron Carol sixteen fan", "Carol dealt in, Bob won, sixteen fans")),
+    ("guobiao", {}, H(W(C, None, fan=88)), ("阿明 自摸 88番",), ("Carol zimo eighty eight fan",)),
     ("guobiao", {}, H(W(B, A, fan=8), W(C, A, fan=10)),
      ("老王 点炮 小红 8番 阿明 10番",), ("Alice discarded Bob 8 fan Carol 10 fan",)),
     ("guobiao", {}, H(result="draw"), ("流局",), ("draw",)),
@@ -445,6 +456,8 @@ def refusal(rs: str, lang: str, text: str, **opts: Any) -> tuple[phrase.PhraseEr
 REFUSALS = [
     # (ruleset, lang, text, code, words the answer must contain)
     ("xingguo", "en", "Bob ron Carol plian win", "unknown", ("plian", "Plain win")),
+    ("xingguo", "en", "Bob ron Carol Plian win", "unknown", ("“Plian”", "Plain win")),
+    ("xingguo", "zh_Hans", "小紅 胡 阿明 七對", "unknown", ("“七對”", "小七对")),
     ("xingguo", "zh_Hans", "小红 胡 阿明 平湖 德国", "unknown", ("平湖", "平胡")),
     ("xingguo", "en", "Bob ron Carol big sevn pairs", "unknown", ("sevn", "Big seven pairs")),
     ("xingguo", "zh_Hans", "老王 自摸 七对", "unknown", ("七对", "小七对", "大七对")),
@@ -571,7 +584,7 @@ def _readable(record: scoring.HandRecord) -> bool:
                 return False
     fan_ids = {f.id for f in phrase._fans(rs.id)}
     for w in record.wins:
-        if w.tiles is not None:
+        if w.tiles is not None or "flower_tiles" in (w.fans or ()):  # flowers: the count
             return False
         if w.fans is not None and "self_drawn" in fan_ids:
             if ("self_drawn" in w.fans) != (w.discarder is None):
