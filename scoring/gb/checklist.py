@@ -164,7 +164,9 @@ def can_add(
     if self_drawn is not None:
         if (self_drawn and fan in DISCARD_ONLY) or (not self_drawn and fan in SELF_ONLY):
             return False
-    if fan == "robbing_the_kong" and not robbed_kong:
+    if (fan == "robbing_the_kong" and not robbed_kong) or (
+        fan == "last_tile_claim" and robbed_kong
+    ):
         return False
     if fan == "last_tile_claim" and robbed_kong:  # a robbed kong is not a discard (seed 001 L45)
         return False

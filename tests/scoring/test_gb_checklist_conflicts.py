@@ -145,6 +145,9 @@ def test_not_offered_once_a_conflicting_or_implying_fan_is_ticked() -> None:
     assert not can_add([], "concealed_hand", self_drawn=True)
     assert not can_add([], "robbing_the_kong", self_drawn=False)
     assert can_add([], "robbing_the_kong", self_drawn=False, robbed_kong=True)
+    # 海底捞月 "和打出的最后一张牌" (seed 001 L45): a robbed kong is not a discard
+    assert can_add([], "last_tile_claim", self_drawn=False)
+    assert not can_add([], "last_tile_claim", self_drawn=False, robbed_kong=True)
     # a chosen fan stays offered (to untick it)
     assert can_add(["full_flush", "half_flush"], "half_flush", self_drawn=False)
 
