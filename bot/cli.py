@@ -254,13 +254,15 @@ def settlement_text(record: dict[str, Any], settlement: dict[str, Any], lang: st
     lines.append(tr.pick("付款：", "Payments:"))
     if not settlement["payments"]:
         lines.append(tr.pick("  （无）", "  (none)"))
+    who = tr.parties({})  # the record's own player ids, and the pot by name
     for p in settlement["payments"]:
         reason = tr.reason(rs, p["reason"])
-        lines.append(f"  {p['from']} → {p['to']}: {p['amount']} {unit} ({reason})")
+        payer, payee = who.get(p["from"], p["from"]), who.get(p["to"], p["to"])
+        lines.append(f"  {payer} → {payee}: {p['amount']} {unit} ({reason})")
     lines.append(tr.pick("合计：", "Net:"))
-    width = max((len(k) for k in settlement["net"]), default=0)
+    width = max((len(who.get(k, k)) for k in settlement["net"]), default=0)
     for player, value in settlement["net"].items():
-        lines.append(f"  {player:<{width}}  {value:+d}")
+        lines.append(f"  {who.get(player, player):<{width}}  {value:+d}")
     if settlement["explanation"]:
         lines.append(tr.pick("计算：", "Explanation:"))
         for step in settlement["explanation"]:

@@ -74,6 +74,10 @@ LANG_NAMES = {code: lang.name for code, lang in LANGUAGES.items()}
 #: command-line spellings of the languages (``--lang zh`` = zh_Hans)
 ALIASES = {"zh": "zh_Hans"}
 
+#: The pseudo-party of money paid into or out of nothing (``scoring.testing.POT``), by name.
+POT = "pot"
+POT_NAME = ("公池", "the pot")
+
 #: The seat winds, East first (Chinese, English).
 WINDS = (("东", "E"), ("南", "S"), ("西", "W"), ("北", "N"))
 
@@ -279,6 +283,11 @@ class Translator:
 
     def steps(self, steps: Iterable[Any]) -> list[str]:
         return [self.step(s) for s in steps]
+
+    def parties(self, names: Mapping[str, str]) -> dict[str, str]:
+        """Display names of the parties of a settlement: ``names`` (player id → name) plus the
+        pot's name (money paid into nothing), so no payment shows the id ``pot``."""
+        return {POT: self.pick(*POT_NAME), **names}
 
     def winds(self) -> tuple[str, ...]:
         """The seat winds East, South, West, North (东/東 … or E …)."""

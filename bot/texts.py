@@ -194,6 +194,7 @@ def nets_line(settlement: Settlement, names: Mapping[str, str]) -> str:
 
 def result_line(hand: HandView, names: Mapping[str, str], tr: Translator) -> str:
     _ = tr.gettext
+    names = tr.parties(names)  # the pot by name
     return _("Hand {n}: {what} — {nets}").format(
         n=hand.seq,
         what=esc(headline(hand.record, names, tr)),
@@ -206,6 +207,7 @@ def explain_text(
 ) -> str:
     """A hand's full derivation (``settlement`` carries the explanation with names)."""
     _ = tr.gettext
+    names = tr.parties(names)  # the pot by name
     u = unit(hand.record.ruleset, tr)
     lines = [
         "<b>" + _("Hand {n}").format(n=hand.seq) + "</b> · " + _("night {n}").format(n=hand.night)

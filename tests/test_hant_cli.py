@@ -5,6 +5,7 @@ character, and JSON output is the same in every language."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -105,3 +106,16 @@ def test_an_unknown_language_is_refused() -> None:
     res = run("calc", "-", "--lang", "fr", stdin=json.dumps(XG_C10))
     assert res.returncode == 2
     assert "zh_Hant" in res.stderr
+
+
+def test_calc_names_the_pot() -> None:
+    """Hong Kong's false-win fine is paid into nothing (H6): calc says 公池 / the pot."""
+    from tests.test_hant_night import pot_hands
+
+    found = pot_hands()
+    if not found:
+        pytest.skip("no registered ruleset pays into nothing")
+    stdin = json.dumps(found[0][1].to_json())
+    for lang, pot in (("zh_Hant", "公池"), ("en", "the pot")):
+        out = run("calc", "-", "--lang", lang, stdin=stdin).stdout
+        assert pot in out and not re.search(r"\bpot\b", out.replace(pot, "")), out

@@ -21,6 +21,7 @@ import re
 import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -323,3 +324,54 @@ def test_the_checks_catch_what_they_look_for() -> None:
     assert "database id 9003" in problems("9003 → 阿明", "zh_Hans")
     assert "record id carol" in problems("carol pays", "en")
     assert "party id pot" in problems("阿明 → pot: 5", "zh_Hans")
+
+
+@cache
+def pot_hands() -> list[tuple[Any, HandRecord]]:
+    """Per ruleset, a random hand that pays into or out of nothing (``scoring.testing.POT``)."""
+    out = []
+    for rs in registry.all_rulesets():
+        for rec in random_records(rs, 200, seed=SEED):
+            try:
+                st = scoring.settle(rec)
+            except RecordError:
+                continue
+            if POT in st.net:
+                out.append((rs, rec))
+                break
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pot_is_named(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Money paid into nothing (Hong Kong's false-win fine, H6) shows the pot by name (公池 /
+    the pot) in /explain, the result line, the preview and the hand card, never the id."""
+    found = pot_hands()
+    if not found:
+        pytest.skip("no registered ruleset pays into nothing")
+    tr = Translator(lang)
+    rec = Recorder()
+    import bot.render.draw as draw_mod
+
+    monkeypatch.setattr(render_text, "draw_runs", rec.wrap(render_text.draw_runs))
+    monkeypatch.setattr(draw_mod, "draw_runs", rec.wrap(draw_mod.draw_runs))
+    w = SimpleNamespace(tr=tr)
+    context = SimpleNamespace(application=SimpleNamespace(bot_data={"images": True}))
+    for rs, raw in found:
+        r, names = db_record(rs, raw)
+        st = scoring.settle(r)
+        hv = hand_view(1, r, st, names)
+        shown = display_settlement(r, names)
+        table = table_view(rs, r.players, names)
+        texts_ = [
+            texts.explain_text(hv, names, shown, tr),
+            texts.result_line(hv, names, tr),
+            wizard.format_settlement(shown, wizard.from_record(r, names), tr),
+        ]
+        png = asyncio.run(images.hand_card(context, w, table, hv, names, shown))  # type: ignore[arg-type]
+        assert png is not None
+        pot = tr.pick("公池", "the pot")
+        assert all(pot in t for t in texts_), (rs.id, texts_)
+        assert any(pot in t for t in rec.lines)
+        bad = [p for t in [*texts_, *rec.lines] for p in problems(t, lang, drawn=True)]
+        assert not bad, (rs.id, bad)

@@ -150,6 +150,7 @@ async def hand_card(
         return None
     from bot import render
 
+    names = w.tr.parties(names)  # the pot by name
     payments = tuple(
         render.PaymentLine(
             payer=names.get(p.payer, p.payer),
