@@ -456,7 +456,7 @@ class Xiaoshan(Ruleset):
         elif win.robbed_kong:
             t.pay(d, w, total, "robbed_kong")
             t.explain(
-                f"抢杠：{d}一人付三份 {total}（L125）",
+                f"抢杠：{d}一人付三份 {total}（种子第125行）",
                 f"robbed kong: {d} alone pays the three shares, {total} (L125)",
             )
         else:

@@ -594,7 +594,7 @@ class Yichun(Ruleset):
                         if sx == pay.payer and sy == pay.payee:
                             t.pay(bx, by, pay.amount, "side_bet")
             t.explain(
-                "压鸽子（clone）：押付款人的鸽子也同额付给押收款人的鸽子，每个鸽子的输赢等于所押座位的最终输赢",
+                "压鸽子（鸽子等同座位）：押付款人的鸽子也同额付给押收款人的鸽子，每个鸽子的输赢等于所押座位的最终输赢",
                 "Side bets (clone): a backer of the payer also pays a backer of the payee the "
                 "same amount, so every backer ends with exactly its seat's final net",
             )
