@@ -240,6 +240,8 @@ def error_text(err: PhraseError, tr: Translator) -> str:
         text = _("A fan total like 8番 does not fit these rules.")
     elif code == "not_possible":
         text = _("This hand is not possible: {why}")
+    elif code == "core":  # a sentence already (the wizard's, in the chat's language)
+        return err.why
     else:
         text = _("I could not read that hand.")
     return text.format(**f)
@@ -1499,8 +1501,27 @@ def parse(text: str, table: TableInfo, tr: Translator | None = None) -> HandReco
     try:
         scoring.settle(record)
     except RecordError as err:
+        said = _wizard_problem(err, record, table, tr)
+        if said is not None:
+            raise PhraseError("core", why=said) from err
         raise PhraseError("not_possible", why=record_error_text(err, record, table, tr)) from err
     return record
+
+
+def _wizard_problem(
+    err: RecordError, record: HandRecord, table: TableInfo, tr: Translator
+) -> str | None:
+    """The wizard's sentence for a scoring core refusal (``bot.wizard.problem_text``, the one
+    place a RecordError becomes a sentence, issue 14 point 3), over the draft the preview
+    would show; None where the wizard has none (then :func:`record_error_text`)."""
+    from bot import wizard
+
+    problem_text = getattr(wizard, "problem_text", None)
+    if problem_text is None:
+        return None
+    data = wizard.from_record(record, dict(table.names))
+    text = problem_text(err, data, tr)
+    return text if isinstance(text, str) and text else None
 
 
 # ---------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from tests.bot.conftest import Scene
 from tests.bot.helpers import wizard
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
-INTERNAL = re.compile(r"wins\[|counts\.|events\[|\boption\b|_[a-z]+_|\b\d{3,}\b")
+INTERNAL = re.compile(r"wins\[|counts\.|events\[|\(option [a-z_]+\)|[a-z]+_[a-z]+|\b\d{3,}\b")
 
 
 async def playing(
