@@ -1966,6 +1966,9 @@ def _win_value(rs: Ruleset, data: dict[str, Any], w: dict[str, Any], tr: Transla
     return ""
 
 
+_SOURCE_REF = re.compile(r"\s*[（(](?:L\d+|seed \d+|spec )[^）)]*[）)]")
+
+
 def format_settlement(st: Settlement, data: dict[str, Any], tr: Translator) -> str:
     _ = tr.gettext
     data = {**data, "names": tr.parties(data["names"])}  # the pot by name
@@ -1987,8 +1990,8 @@ def format_settlement(st: Settlement, data: dict[str, Any], tr: Translator) -> s
             lines.append(f"{_esc(_name(data, pid))}: {v:+d}")
     if st.explanation:
         lines.append("<b>" + _("How") + "</b>")
-        for s in st.explanation:
-            lines.append("· " + _esc(tr.step(s)))
+        for s in st.explanation:  # a seed's line reference (L125) is for the ruleset's reader
+            lines.append("· " + _esc(_SOURCE_REF.sub("", tr.step(s))))
     return "\n".join(lines)
 
 

@@ -25,7 +25,8 @@ NAMES = {
 }
 PATH = re.compile(r"\b(?:wins|counts|events|players|flags|fans)\s*\[\d*\]|\b(?:counts|events)\.\w")
 #: English a Chinese chat may show: none but these (tile notation letters, the keypad's ▁)
-ZH_ALLOWED = {"MCR"}
+ZH_ALLOWED = {"MCR", "JSON", "lasttile", "lastwall", "kongdraw", "round"}  # tiles reply words
+TILES = re.compile(r"^[mpsz]?[0-9mpsz]*$")  # the tiles notation (123m, s999p2z …)
 
 
 def declared_ids(rs: scoring.Ruleset) -> set[str]:
@@ -44,7 +45,7 @@ def check(text: str, rs: scoring.Ruleset, tr: Translator, where: str) -> None:
     assert not leaked, (where, leaked, text)
     assert "option " not in text, (where, text)
     if tr.zh:
-        english = {w for w in words if len(w) >= 3 and w not in ZH_ALLOWED}
+        english = {w for w in words if len(w) >= 3 and w not in ZH_ALLOWED and not TILES.match(w)}
         assert not english, (where, english, text)
 
 
