@@ -142,7 +142,6 @@ async def enter(
         await reply(update, esc(err.text(w.tr)))
         return
     data = wizard.from_record(record, names, kind="hand", **extra)
-    data["phrase"] = text[:500]
     from bot.handlers.drafts import start_draft
     from bot.handlers.table import add_bystanders
 

@@ -37,7 +37,8 @@ async def playing(
 
     await asyncio.to_thread(setup)
     table = await s.say(users[0], "/table")
-    assert any(("Record hand" if lang == "en" else "记一局") in t for t in s.labels(table))
+    record = {"en": "Record hand", "zh_Hans": "记一局", "zh_Hant": "記一局"}[lang]
+    assert any(record in t for t in s.labels(table)), s.labels(table)
     return s, table, users
 
 
@@ -146,3 +147,20 @@ async def test_hand_needs_a_started_table(tg, bot):
     await asyncio.to_thread(open_only)
     err = await s.say(alice, "/hand Alice zimo plain win")
     assert "Start the table first" in err["text"]
+
+
+async def test_traditional_chinese_chat_and_a_private_chat(tg, bot):
+    names = ("老王", "小紅", "阿明", "老李")
+    s, _table, (_wang, hong, _ming, _li) = await playing(
+        tg, bot, -100808, "xingguo", names, "zh_Hant"
+    )
+    err = await s.say(hong, "/hand 小紅 胡 阿明 七對")
+    assert "七對" in err["text"] and not re.search(r"[A-Za-z]{4,}", err["text"])
+    preview = await s.say(hong, "/hand 小紅 胡 阿明 大七對 德國")
+    assert any("確認" in t for t in s.labels(preview)), s.labels(preview)
+    assert "小紅" in s.text(preview)
+    # in a private chat there is no table: a pointer to the group
+    alice = tg.user(80899, "Alice")
+    private = Scene(tg, tg.private(alice))
+    answer = await private.say(alice, "/hand Alice zimo plain win")
+    assert "/newtable" in answer["text"]
