@@ -382,3 +382,23 @@ def test_cli_rules_and_calc() -> None:
         "W": -8 - 2 - 3,
         "N": -8 - 2,
     }
+
+
+@settings(max_examples=100, deadline=None)
+@given(SEATS, SHAPES, st.integers(1, 8), st.integers(0, 6), st.booleans())
+def test_horse_worth_the_hand_never_pays_less(
+    winner: str, shape: str, mult: int, hits: int, no_ghost: bool
+) -> None:
+    """GD4: 马跟底分 (a horse = the whole hand H) ≥ the fixed plain value (base × hu), equal
+    without horses or when H is the plain value."""
+    flags = ("no_ghost",) if no_ghost else ()
+    opts: dict[str, Any] = {"horses": 6}
+    if shape != "ping_hu":
+        opts[f"mult_{shape}"] = mult
+    w = [win(winner, None, shape, *flags)]
+    fixed = _check(rec(w, hits={winner: hits}, **opts))
+    whole = _check(rec(w, hits={winner: hits}, horse_value="hand", **opts))
+    assert whole.net[winner] >= fixed.net[winner]
+    plain = (shape == "ping_hu" or mult == 1) and not no_ghost
+    if hits == 0 or plain:
+        assert whole.net == fixed.net

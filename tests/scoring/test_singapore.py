@@ -493,3 +493,22 @@ def test_cli_rules_and_calc() -> None:
         check=True,
     )
     assert json.loads(calc.stdout)["net"] == {"E": -34, "S": -2, "W": 38, "N": -2}
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 6), SEATS, st.one_of(st.none(), SEATS), SEATS, PAYMENTS)
+def test_dealer_double_doubles_exactly_the_dealers_hand_payments(
+    tai: int, winner: str, frm: str | None, dealer: str, payment: str
+) -> None:
+    """SG14 (derived): with dealer_double every hand payment to or from the dealer is ×2, the
+    others unchanged; instant payouts are not doubled."""
+    if frm == winner:
+        frm = None
+    events = [{"type": "concealed_kong", "player": dealer, "from": None}]
+    plain = _check(rec([win(winner, frm, fan=tai)], events, dealer=dealer, payment=payment))
+    double = _check(
+        rec([win(winner, frm, fan=tai)], events, dealer=dealer, payment=payment, dealer_double=True)
+    )
+    for a, b in zip(plain.payments, double.payments, strict=True):
+        touches = dealer in (a.payer, a.payee) and a.reason not in ("concealed_kong",)
+        assert b.amount == (2 * a.amount if touches else a.amount), (a, b)
