@@ -22,6 +22,10 @@ NOTHING_PAID = Step("本局无人付款", "Nobody pays anything for this hand")
 #: the largest fan/番/台/花 total a win may give directly (keeps 2^fan formulas finite)
 MAX_FAN = 999
 
+#: the most events one hand may list: each carries money of its own, so their number must be
+#: bounded for the amounts to be (LEDGER_MAX); a hand has 16 kongs at most plus a few others
+MAX_EVENTS = 64
+
 
 def _fail(path: str, message: str) -> None:
     raise RecordError(path, message)
@@ -201,6 +205,8 @@ def validate(record: HandRecord) -> tuple[Ruleset, Options]:
     if record.counts:
         _check_counts(rs, record, opts)
     if record.events:
+        if len(record.events) > MAX_EVENTS:
+            _fail("events", f"at most {MAX_EVENTS} events per hand (got {len(record.events)})")
         _check_events(rs, record, opts)
     rs.check(record, opts)
     return rs, opts

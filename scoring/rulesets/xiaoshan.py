@@ -322,6 +322,15 @@ class Xiaoshan(Ruleset):
                 raise RecordError(
                     f"counts.qidui_fours.{p}", "only a seven-pairs winner has sets of four in pairs"
                 )
+        seen: set[tuple[str, str | None]] = set()
+        for j, e in enumerate(record.events):
+            pair = (e.player, e.source)
+            if e.type == "cheng_bao" and pair in seen:
+                # one 承包 relation per pair (each pays all the shares: twice would pay twice)
+                raise RecordError(
+                    f"events[{j}]", f"承包 of {e.player} on {e.source} is already recorded"
+                )
+            seen.add(pair)
         for i, win in enumerate(record.wins):
             kongs = record.count("kongs", win.winner)
             if kongs and win.shape in QIDUI:

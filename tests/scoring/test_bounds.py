@@ -114,3 +114,18 @@ def test_the_engine_refuses_what_passes_the_bound() -> None:
         assert refused_field(r) == "options"
     finally:
         registry.unregister("huge_test")
+
+
+def test_events_per_hand_are_bounded() -> None:
+    # Every event carries money of its own, and nothing bounded how many a record lists: 跟庄
+    # (follow_dealer, Jiangxi) at the table's largest values pays 1000 × base 10,000 per round,
+    # rounds up to 99: ~10^9 per event and payer, so 10,000 of them pass 10^12. A hand has few
+    # events (16 kongs at most, one 跟庄, a few 诈胡/lighters/side bets): at most MAX_EVENTS.
+    from scoring.engine import MAX_EVENTS
+
+    follow = {"type": "follow_dealer", "player": "a", "rounds": 99}
+    opts = {"base": 10_000, "genzhuang": 1000}
+    many = record("nanchang", [win("b", "c", "plain_win")], options=opts)
+    many["events"] = [follow] * (MAX_EVENTS + 1)
+    assert refused_field(many) == "events"
+    assert MAX_EVENTS >= 32  # room for every kong of four players and the other events

@@ -315,3 +315,11 @@ def test_cheng_bao_robbing_the_liable_players_own_kong_is_not_a_conflict() -> No
             events=CHENG_BAO_ROB,
         )
         assert settle(r).net == {"a": 0, "b": 4, "c": -4, "d": 0}
+
+
+def test_one_cheng_bao_relation_per_pair() -> None:
+    # each 承包 makes the liable player pay all three shares (L199): the same relation listed
+    # twice would pay twice (and, listed many times, more than the ledger holds: issue 12)
+    ev = {"type": "cheng_bao", "player": "b", "from": "c"}
+    r = record("xiaoshan", [win("b", None, "ping_hu")], events=[ev, ev])
+    assert refused_field(r) == "events[1]"
