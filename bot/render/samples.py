@@ -49,7 +49,8 @@ from scoring.transfers import fewest_transfers, to_money
 
 EN_NAMES = ("Alice", "Bob", "Carol", "Dave")
 ZH_NAMES = ("阿明", "小红", "老王", "丽丽")
-HANT_NAMES = ("阿明", "小紅", "老王", "麗麗")  # the names as a Traditional Chinese table writes them
+#: the names as a Traditional Chinese table writes them
+HANT_NAMES = ("阿明", "小紅", "老王", "麗麗")
 IDS = ("alice", "bob", "carol", "dave")
 TABLE = {"zh": "周五麻将局", "en": "Friday Night Table"}
 NIGHT = 3
