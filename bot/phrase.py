@@ -833,7 +833,7 @@ def _dname(rs: Ruleset, kind: str, item_id: str, tr: Translator) -> str:
     if d is None:
         return item_id
     if kind == "fan":
-        return str(d.zh if tr.zh else d.en)
+        return str(tr.name(d))
     return _short(tr.name(d))
 
 
