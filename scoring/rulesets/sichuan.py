@@ -33,6 +33,10 @@ How a hand is recorded (all generic declarations, so the bot needs no Sichuan co
   hand it could win on a discard, with its 根: the 大叫 of S6).
 
 Amount of a win per payer: ``base × 2^(番 − 1)`` (一番 ×1 … 六番 ×32).
+
+Table variants not in the seeds (house options): 呼叫转移 (``hujiao_zhuanyi``, off): on a 杠上炮
+the konger hands that kong's money to the winner(s); the cap (``cap_fan``, 0 = none) is asked
+when a table is opened.
 """
 
 from __future__ import annotations
