@@ -56,6 +56,7 @@ __all__ = [
     "PhraseError",
     "TableInfo",
     "error_text",
+    "looks_like_hand",
     "parse",
     "parse_record",
     "phrase_of",
@@ -1491,6 +1492,17 @@ def _sequential_result(record: HandRecord) -> HandRecord:
             return record
         return alt
     return record
+
+
+def looks_like_hand(text: str, table: TableInfo) -> bool:
+    """Whether a line names anything of a hand (a player, a declared word, 自摸/胡/流局 …):
+    a reply to the table message that names nothing ("nice one!") is chat, not an entry."""
+    if not text or not text.strip():
+        return False
+    toks, tiles = _tokenize(text, table)
+    return tiles is not None or any(
+        t.kind not in ("unknown", "number", "ambiguous", "ambiguous_player") for t in toks
+    )
 
 
 def parse(text: str, table: TableInfo, tr: Translator | None = None) -> HandRecord:

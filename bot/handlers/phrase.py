@@ -56,6 +56,27 @@ async def on_table_reply(update: Update, context: Ctx) -> None:
     await enter(update, context, msg.text, command=False, table=table)
 
 
+def _claim(context: Ctx, table_id: int, player_id: int) -> bool:
+    """The table's per-player entry claim (bot.guard, where present): a second /hand while the
+    first one's preview is still being posted opens nothing."""
+    try:
+        from bot import guard
+    except ImportError:  # pragma: no cover
+        return True
+    claim = getattr(guard, "claim_entry", None)
+    return True if claim is None else bool(claim(context, table_id, player_id))
+
+
+def _release(context: Ctx, table_id: int, player_id: int) -> None:
+    try:
+        from bot import guard
+    except ImportError:  # pragma: no cover
+        return
+    release = getattr(guard, "release_entry", None)
+    if release is not None:
+        release(context, table_id, player_id)
+
+
 def table_info(table: TableView, names: dict[str, str], prevalent: str) -> phrase.TableInfo:
     assert table.dealer_id is not None
     players = tuple(str(s.player_id) for s in sorted(table.seats, key=lambda s: s.seat_index))
@@ -129,13 +150,15 @@ async def enter(
     if not text.strip():
         await reply(update, esc(usage(w.tr)))
         return
+    extra = await round_extras(context, table)
+    names = texts.names_of(table)
+    info = table_info(table, names, extra.get("prevalent_wind", "E"))
+    if not command and not phrase.looks_like_hand(text, info):
+        return  # a reply that names nothing of a hand is chat
     busy = await open_entry(context, table)
     if busy is not None:
         await refuse_busy(context, w, table, busy)
         return
-    extra = await round_extras(context, table)
-    names = texts.names_of(table)
-    info = table_info(table, names, extra.get("prevalent_wind", "E"))
     try:
         record = phrase.parse(text, info, w.tr)
     except phrase.PhraseError as err:
@@ -146,6 +169,8 @@ async def enter(
     from bot.handlers.table import add_bystanders
 
     await add_bystanders(context, table, data)
+    if not _claim(context, table.id, w.player.id):
+        return  # the same player's entry is being posted this very moment
     try:
         await start_draft(
             context, w, table_id=table.id, step="preview", data=data, reply_to=msg.message_id
@@ -154,6 +179,8 @@ async def enter(
         from bot.handlers.common import ledger_error
 
         await reply(update, esc(ledger_error(err, w.tr)))
+    finally:
+        _release(context, table.id, w.player.id)
 
 
 def usage(tr: Translator) -> str:

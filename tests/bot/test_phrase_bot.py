@@ -65,6 +65,17 @@ async def test_reply_to_the_table_message_in_chinese(tg, bot):
     s, table, (_wang, hong, _ming, _li) = await playing(
         tg, bot, -100802, "xingguo", names, "zh_Hans"
     )
+    # a reply that names nothing of a hand is chat: no answer
+    mark = tg.mark()
+    await tg.post(s.chat, hong, "哈哈 nice", reply_to=table)
+    await tg.post(s.chat, hong, "/board")
+    after = await tg.next_message(s.chat, mark)
+    assert "哈哈" not in after["text"] and "nice" not in after["text"]
+    # a reply that is a hand with a mistake: what is wrong, as a reply
+    mark = tg.mark()
+    await tg.post(s.chat, hong, "小红 胡 平胡", reply_to=table)
+    err = await tg.next_message(s.chat, mark)
+    assert "小红胡的是谁打的牌" in err["text"], err["text"]
     mark = tg.mark()
     await tg.post(s.chat, hong, "小红 胡 阿明 大七对 德国", reply_to=table)
     preview = await tg.next_message(s.chat, mark)
