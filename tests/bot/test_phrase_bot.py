@@ -75,7 +75,7 @@ async def test_reply_to_the_table_message_in_chinese(tg, bot):
     mark = tg.mark()
     await tg.post(s.chat, hong, "小红 胡 平胡", reply_to=table)
     err = await tg.next_message(s.chat, mark)
-    assert "小红胡的是谁打的牌" in err["text"], err["text"]
+    assert "小红是怎么胡的" in err["text"], err["text"]
     mark = tg.mark()
     await tg.post(s.chat, hong, "小红 胡 阿明 大七对 德国", reply_to=table)
     preview = await tg.next_message(s.chat, mark)
