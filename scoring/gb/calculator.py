@@ -310,14 +310,21 @@ def _is_seven_pairs(c: list[int] | tuple[int, ...]) -> bool:
     return all(n % 2 == 0 for n in c)
 
 
-def wait_count(concealed13: list[int], seven_pairs_ok: bool, limit: int = 2) -> int:
+def wait_count(
+    concealed13: list[int],
+    seven_pairs_ok: bool,
+    limit: int = 2,
+    held: tuple[int, ...] | None = None,
+) -> int:
     """How many kinds complete these concealed tiles (as sets + a pair, or 七对 when
     ``seven_pairs_ok``), counting at most ``limit``.
 
     A wait is a shape (seed 002 L281 "手中有12345和3，56789和6不算边张", L283 "手中有45567和6不算坎张"):
     a kind counts even when the player holds its four copies, as in the reference calculator
-    (ChineseOfficialMahjongHelper ``is_unique_waiting``)."""
-    key = (tuple(concealed13), seven_pairs_ok, limit)
+    (ChineseOfficialMahjongHelper ``is_unique_waiting``). The seeds are silent on that case: with
+    ``held`` (the player's tiles before the win, melds included; option ``exhausted_waits``) a
+    kind of which the player holds four is no wait."""
+    key = (tuple(concealed13), seven_pairs_ok, limit, held)
     hit = _WAIT_CACHE.get(key)
     if hit is not None:
         return hit
@@ -335,6 +342,8 @@ def wait_count(concealed13: list[int], seven_pairs_ok: bool, limit: int = 2) -> 
                 cand.add(u)
     found = 0
     for t in sorted(cand):
+        if held is not None and held[t] >= 4:
+            continue
         concealed13[t] += 1
         ok = is_standard_complete(concealed13) or (
             seven_pairs_ok and sum(concealed13) == 14 and _is_seven_pairs(concealed13)
@@ -350,7 +359,7 @@ def wait_count(concealed13: list[int], seven_pairs_ok: bool, limit: int = 2) -> 
     return found
 
 
-_WAIT_CACHE: dict[tuple[tuple[int, ...], bool, int], int] = {}
+_WAIT_CACHE: dict[tuple[tuple[int, ...], bool, int, tuple[int, ...] | None], int] = {}
 
 
 def _wait_fan(chows_c: tuple[int, ...], pair: int, win: int) -> str | None:
@@ -720,6 +729,7 @@ def calculate(
     extended: bool = False,
     seven_pairs_strict: bool = False,
     extra_set: str = "off",
+    exhausted_waits: bool = False,
 ) -> GbResult | None:
     """The best reading of a (physically valid) hand, or None if the tiles are not a win."""
     conc = [0] * 34
@@ -772,9 +782,15 @@ def calculate(
     hand13[win] -= 1
     unique_wait: list[bool] = []  # lazily computed
 
+    held: tuple[int, ...] | None = None
+    if exhausted_waits:
+        before = list(own)
+        before[win] -= 1
+        held = tuple(before)
+
     def is_unique() -> bool:
         if not unique_wait:
-            unique_wait.append(wait_count(hand13, n_melds == 0) == 1)
+            unique_wait.append(wait_count(hand13, n_melds == 0, held=held) == 1)
         return unique_wait[0]
 
     meld_chows = tuple(m.tile for m in gb.melds if m.kind == "chow")
@@ -890,7 +906,7 @@ def calculate(
                 elif rest[win]:
                     rem = list(rest)
                     rem[win] -= 1
-                    if wait_count(rem, False) == 1:
+                    if wait_count(rem, False, held=held) == 1:
                         wait = _wait_fan(chows_c, pair, win)
                         if wait is not None:
                             raw[wait] = 1

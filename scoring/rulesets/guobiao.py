@@ -142,6 +142,13 @@ class Guobiao(Ruleset):
         OptionDecl("extended_exclusions", "扩展不计", "Extended 不计 lists", "bool", False,
                    help_zh="种子001的扩展不计（主要是缺一门）。",
                    help_en="The extended lists of seed 001 (mostly 缺一门 One Voided Suit)."),
+        OptionDecl("exhausted_waits", "自己用尽的牌不算听", "Used-up tiles are no wait", "bool", False,
+                   house=True,
+                   help_zh="和牌者自己已有4张（含副露）的牌不算听口，可使边张、坎张、单钓将成立。默认按牌型"
+                           "算听口，与参考计算器一致（种子未规定）。",
+                   help_en="A tile the winner holds all four of (melds included) is no wait, which "
+                           "can make an edge, closed or single wait count. Default: waits by the "
+                           "hand's shape, as the reference calculator (the seeds are silent)."),
         OptionDecl("seven_pairs_strict", "七对严格计番", "Strict seven pairs", "bool", False,
                    house=True,
                    help_zh="严格98规则：七对不计绿一色、字一色、清幺九、混幺九、全大/中/小、大于五、小于五。",
@@ -295,6 +302,7 @@ class Guobiao(Ruleset):
                 extended=opts.b("extended_exclusions"),
                 seven_pairs_strict=opts.b("seven_pairs_strict"),
                 extra_set=extra_set,
+                exhausted_waits=opts.b("exhausted_waits"),
             )
             if res2 is None:
                 raise RecordError(

@@ -287,3 +287,30 @@ def test_equal_readings_prefer_pure_triple_chow() -> None:
     # the reference prefers 一色三同顺 on a tie ("2022.3.7 优先选择一色三同顺")
     f = _fans(score("[123m]22555666777m", "6m"))
     assert "pure_triple_chow" in f and "pure_shifted_pungs" not in f
+
+
+def test_exhausted_waits_option() -> None:
+    # [111s][123s] 2344s 567m + 4s: before the win 2344s waits on 1s (123 44) and 4s (234 44),
+    # but all four 1s are the player's own. The seeds are silent (seed 002 L281–285 define the
+    # waits by the hand's shape); default: a shape, as the reference — two waits, no wait fan;
+    # house option exhausted_waits: a tile the player holds four of is no wait — one wait.
+    hand = "[111s][123s]23444s567m"
+    assert not set(_fans(score(hand, "4s"))) & WAITS
+    assert set(_fans(score(hand, "4s", exhausted_waits=True))) & WAITS == {"edge_wait"}
+    ref = reference(parse_hand(parse_phone(hand, "4s")))
+    assert ref is not None and not set(ref) & WAITS
+
+
+def test_exhausted_waits_is_a_table_option() -> None:
+    from scoring import settle
+
+    obj = parse_phone("[111s][123s]23444s567m", "4s")
+    record = {
+        "ruleset": "guobiao", "players": ["a", "b", "c", "d"], "dealer": "a", "result": "win",
+        "wins": [{"winner": "b", "from": "c", "robbed_kong": False, "tiles": obj}],
+        "options": {"min_fan": 0},
+    }  # fmt: skip
+    plain = settle(record)
+    used_up = settle({**record, "options": {"min_fan": 0, "exhausted_waits": True}})
+    # the discarder pays base 8 + F: one fan more with the option (边张 1)
+    assert used_up.net["b"] - plain.net["b"] == 1
