@@ -484,7 +484,7 @@ class Guangdong(Ruleset):
         if record.result == "draw" and not opts.b("draw_keeps_kongs"):
             tally.explain(
                 "流局：杠分作废（流局不算杠）",
-                "Draw: the kong money is void (option draw_keeps_kongs)",
+                "Draw: the kong money is void (kongs do not count in a draw)",
             )
             return
         base = opts.i("base")
