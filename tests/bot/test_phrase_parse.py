@@ -645,3 +645,42 @@ def normal(record: scoring.HandRecord) -> dict[str, Any]:
     j["events"] = sorted(events)
     j.pop("options")
     return j
+
+
+@pytest.mark.parametrize(
+    ("rs", "text", "code"), [(r[0], r[2], r[3]) for r in REFUSALS if r[1] == "zh_Hans"]
+)
+def test_refusal_in_traditional_chinese(rs, text, code):
+    """The same refusals typed in Traditional characters in a 繁體 chat: the same reason, no
+    internals, no English."""
+    err, _said = refusal(rs, "zh_Hant", hant(text))
+    assert err.code == code or (code, err.code) == ("not_possible", "core")
+
+
+# a few hands of the other rulesets (the round trip above covers their declarations)
+OTHER_HANDS: list[Hand] = [
+    ("suzhou", {}, H(W(B, C, "dui_dui_hu", "qing_yi_se")), ("小红 胡 阿明 对对胡 清一色",),
+     ("Bob ron Carol all pungs full flush",)),
+    # 大门清: no wind set and no hard flower (suzhou.py, L21)
+    ("suzhou", {}, H(W(A, None, "ping_hu", "xiao_men_qing"), counts={"hard_flowers": {A: 3}}),
+     ("老王 自摸 平胡 小门清 硬花 老王 3",), ("Alice zimo basic hand small concealed hard flowers "
+                                            "Alice 3",)),
+    # a half flush with honours but no flower cannot win (L35); three 花 to win (L28)
+    ("taixing", {}, H(W(C, D, "qi_dui", "hun_yi_se"), counts={"hard_flowers": {C: 3}}),
+     ("阿明 胡 老李 七对 混一色 硬花 阿明 3",),
+     ("Carol ron Dave seven pairs half flush hard flowers Carol 3",)),
+    ("wenling", {}, H(W(B, None, "dui_dui_hu", "wu_cai_shen")), ("小红 自摸 对对胡 无财神",),
+     ("Bob zimo all pungs no wildcard",)),
+    ("xiaoshan", {}, H(W(D, None, "peng_peng_hu", "bao_tou")), ("老李 自摸 碰碰胡 爆头",),
+     ("Dave zimo all pungs wildcard single wait",)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("rs", "opts", "want", "lang", "text"),
+    [(h[0], h[1], h[2], lang, t) for h in OTHER_HANDS
+     for lang, t in [("zh_Hans", h[3][0]), ("en", h[4][0]), ("zh_Hans", dictated(h[3][0]))]],
+)  # fmt: skip
+def test_other_rulesets(rs, opts, want, lang, text):
+    record = phrase.parse(text, table(rs, EN if lang == "en" else ZH, **opts), Translator(lang))
+    assert shape_of(record) == want
