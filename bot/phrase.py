@@ -1,5 +1,5 @@
-"""The whole hand in one line: ``老王 自摸 七对 精吊 正精 老王2 小红1``, ``Bob ron Carol big seven
-pairs no wild``, ``小红 胡 阿明 清一色 根1``, ``Carol zimo tiles [555z]123s… 2z``.
+"""The whole hand in one line: ``老王 自摸 小七对 精吊 正精 老王2 小红1``, ``Bob ron Carol big
+seven pairs no wild``, ``小红 胡 阿明 清一色 根1``, ``Carol zimo tiles [555z](7777p)123s999p2z 2z``.
 
 Pure: no Telegram, no database. :func:`parse` reads one line of text for a table
 (:class:`TableInfo`: the ruleset and options, the seated players' ids and display names, the
@@ -25,7 +25,12 @@ Grammar, loosely (any order that reads naturally works):
 * counts: ``根1`` / ``两根`` (the winner's), ``正精 老王2 小红1``, ``老王 2精``, ``花 Bob 3``;
 * events: ``老王 暗杠``, ``暗杠 老王 2`` (two), ``老王 碰杠 阿明`` (from 阿明), ``跟庄 2``
   (rounds; the dealer's);
-* results: ``流局`` / ``荒庄`` / ``draw``, ``老王 诈胡`` (a result that is also an event).
+* results: ``流局`` / ``荒庄`` / ``draw``, ``老王 诈胡`` (a result that is also an event); in
+  血战 (Sichuan) fewer wins than players − 1 make the hand a draw with those wins.
+
+A word that could be several things is refused with the choices: in Xingguo ``七对`` is
+小七对 or 大七对, ``精`` is 正精, 副精, 精吊 or 精杠. A win says how it was won: ``Carol tiles …``
+without 自摸 or a discarder is asked back.
 """
 
 from __future__ import annotations
