@@ -90,13 +90,23 @@ def table_info(table: TableView, names: dict[str, str], prevalent: str) -> phras
     )
 
 
+#: steps of a draft whose hand is recorded already and only its messages are being shown
+#: (bot.guard's convergence): not an entry in progress
+RECORDED_STEPS = ("recorded", "posting", "posted")
+
+
 async def open_entry(context: Ctx, table: TableView) -> DraftView | None:
     """An entry (a hand being recorded or corrected) already open for the table."""
+    try:
+        from bot.guard import CONVERGE_STEPS as done_steps
+    except ImportError:  # pragma: no cover
+        done_steps = RECORDED_STEPS
     drafts = await db(ledger(context).open_drafts, table.chat_id)
     for d in drafts:
-        if d.table_id == table.id and d.data.get("kind") == "hand":
-            if d.data.get("mode", "record") != "calc":
-                return d
+        if d.table_id != table.id or d.data.get("kind") != "hand" or d.step in done_steps:
+            continue
+        if d.data.get("mode", "record") != "calc":
+            return d
     return None
 
 

@@ -58,6 +58,9 @@ async def test_hand_command_then_confirm_records_the_contract_example(tg, bot):
     await wizard(s, bob, preview, next(t for t in labels if "Confirm" in t))
     line = await tg.next_message(s.chat, mark, contains="Hand 1:")
     assert "Bob +45" in line["text"] and "Carol -21" in line["text"]
+    # the recorded entry is closed: the next hand in one line opens its own preview
+    nxt = await s.say(bob, "/hand Bob zimo plain win")
+    assert any("Confirm" in t for t in s.labels(nxt)), s.text(nxt)
 
 
 async def test_reply_to_the_table_message_in_chinese(tg, bot):
