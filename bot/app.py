@@ -119,6 +119,15 @@ async def _post_init(app: AnyApp) -> None:
         await set_commands(app)
     except Exception:
         log.exception("setting the command menus failed (the bot works without them)")
+    from bot.web import server as web  # the Mini App's server, when WEBAPP_URL is set
+
+    await web.start(app)
+
+
+async def _post_shutdown(app: AnyApp) -> None:
+    from bot.web import server as web
+
+    await web.stop(app)
 
 
 async def expire_drafts(app: AnyApp) -> int:
@@ -271,6 +280,7 @@ def build_application(
             )
         )
         .post_init(_post_init)
+        .post_shutdown(_post_shutdown)
         .build()
     )
     app.bot_data["ledger"] = ledger
@@ -278,6 +288,9 @@ def build_application(
     app.bot_data["images"] = images
     app.bot_data["draft_ttl"] = settings.draft_ttl_seconds
     app.bot_data["sweep_seconds"] = settings.draft_sweep_seconds
+    from bot.web.server import configure
+
+    configure(app.bot_data, settings)  # nothing unless WEBAPP_URL is set
     add_handlers(app)
     return app
 

@@ -3,7 +3,11 @@
 The variable names are part of the deployment contract: ``TELEGRAM_BOT_TOKEN``,
 ``DATABASE_URL``, ``TELEGRAM_API_BASE_URL``, ``BOT_MODE`` (``polling``/``webhook``),
 ``WEBHOOK_URL``, ``WEBHOOK_LISTEN``, ``WEBHOOK_PORT``, ``WEBHOOK_PATH``,
-``WEBHOOK_SECRET_TOKEN``, ``LOG_LEVEL``, ``HTTP_CLIENT`` (``httpx``/``aiohttp``).
+``WEBHOOK_SECRET_TOKEN``, ``LOG_LEVEL``, ``HTTP_CLIENT`` (``httpx``/``aiohttp``),
+``HTTP_READ_TIMEOUT``, ``HTTP_SEND_TIMEOUT``, ``RATE_GROUP_PER_MINUTE``,
+``RATE_OVERALL_PER_SECOND``, ``RATE_MAX_RETRIES`` (see bot/limits.py). A malformed
+``TELEGRAM_API_BASE_URL`` (no http(s) scheme, no host, a bad port) is refused here, before
+any request could print a URL with the token in it.
 """
 
 from __future__ import annotations
@@ -65,6 +69,14 @@ class Settings(BaseSettings):
     # (checked when an update arrives: no scheduler needed)
     draft_ttl_seconds: int = Field(default=86400, ge=1, validation_alias="DRAFT_TTL_SECONDS")
     draft_sweep_seconds: float = Field(default=600, ge=0, validation_alias="DRAFT_SWEEP_SECONDS")
+    # the Mini App (bot/web): WEBAPP_URL is the public https base Telegram opens (the server
+    # serves /app/ and /app/api/ on WEBAPP_LISTEN:WEBAPP_PORT); unset = no Mini App at all.
+    # WEBAPP_SHORT_NAME is the app's short name at @BotFather (/newapp), for the group link
+    webapp_url: str | None = Field(default=None, validation_alias="WEBAPP_URL")
+    webapp_short_name: str | None = Field(default=None, validation_alias="WEBAPP_SHORT_NAME")
+    webapp_listen: str = Field(default="0.0.0.0", validation_alias="WEBAPP_LISTEN")
+    webapp_port: int = Field(default=8080, ge=0, validation_alias="WEBAPP_PORT")
+    webapp_auth_max_age: int = Field(default=86400, ge=1, validation_alias="WEBAPP_AUTH_MAX_AGE")
 
     @field_validator("telegram_api_base_url")
     @classmethod

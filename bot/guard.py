@@ -291,10 +291,11 @@ async def converge(context: Ctx, d: DraftView, tr: Translator, message_id: int |
     ok = True
     mid = message_id if message_id is not None else d.message_id
     try:
-        await retrying(
-            lambda: edit_or_send(context.bot, d.tg_chat_id, mid, text, None),
-            what=f"showing hand {hand.seq}",
-        )
+        if d.data.get("mode") != "web":  # a Mini App entry (bot/web) has no chat message
+            await retrying(
+                lambda: edit_or_send(context.bot, d.tg_chat_id, mid, text, None),
+                what=f"showing hand {hand.seq}",
+            )
     except TelegramError as err:
         log.warning("could not show hand %s in its entry: %s", hand.seq, err)
         ok = False

@@ -181,6 +181,9 @@ async def post_table_message(
 ) -> None:
     text = texts.table_text(table, standings, tr, arranging=arranging)
     markup = texts.table_markup(table, tr, arranging=arranging)
+    from bot.web.links import with_open_button  # the Mini App's link (only if configured)
+
+    markup = with_open_button(context, table, markup, tr)
     msg = await edit_or_send(
         context.bot, table.chat_id, table.message_id if edit else None, text, markup
     )
