@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
@@ -213,9 +214,8 @@ def explain_text(
         "<b>" + _("Hand {n}").format(n=hand.seq) + "</b> · " + _("night {n}").format(n=hand.night)
     ]
     if hand.status == "voided":
-        lines.append(
-            "❌ " + _("voided") + (f" ({esc(hand.void_reason)})" if hand.void_reason else "")
-        )
+        why = void_reason_text(hand.void_reason, tr)
+        lines.append("❌ " + _("voided") + (f" ({esc(why)})" if why else ""))
     lines.append(esc(headline(hand.record, names, tr)))
     lines.append(
         _("Dealer: {name}").format(name=esc(names.get(hand.record.dealer, hand.record.dealer)))
@@ -236,6 +236,18 @@ def explain_text(
         for s in settlement.explanation:
             lines.append("· " + esc(tr.step(s)))
     return "\n".join(lines)
+
+
+def void_reason_text(reason: str | None, tr: Translator) -> str:
+    """Why a hand was voided, in the chat's language (the ledger stores English)."""
+    if not reason:
+        return ""
+    m = re.match(r"corrected\b.*?#(\d+)", reason)
+    if m:  # /edit N: the correction keeps the number, this first entry took a new one
+        return tr.gettext("corrected: hand {n} is the correction").format(n=m.group(1))
+    if reason == "undo":
+        return tr.gettext("undone")
+    return reason if not tr.zh else ""
 
 
 def history_text(

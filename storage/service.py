@@ -1404,8 +1404,8 @@ class Ledger:
         admin: bool = False,
     ) -> HandView:
         """Void the hand and record ``record`` in its place (one transaction). The new hand
-        has ``replaces_hand_id`` = the old one, a new sequence number, and the old hand's
-        night and play position. The players may be those seated now or those of the old
+        has ``replaces_hand_id`` = the old one, the old hand's sequence number (the voided
+        old hand takes the next one), night and play position. The players may be those seated now or those of the old
         hand. Idempotent by ``idempotency_key``. ``admin`` as in :meth:`void_hand`. A hand of a
         settled night may be corrected (the night's totals and transfers change); the next
         night's first dealer follows while that night has no hand (:meth:`_follow_night_end`).
@@ -1457,7 +1457,16 @@ class Ledger:
                     position=old.position,
                     replaces=old.id,
                 )
-                old.void_reason = f"corrected by hand #{h.seq}"
+                # the correction keeps the hand's number (/history, /explain, images); the voided
+                # first entry takes the new one (numbers stay 1..n), linked by replaces_hand_id
+                first_seq, next_seq = old.seq, h.seq
+                old.seq = -first_seq  # through a free number: (table_id, seq) is unique
+                s.flush()
+                h.seq = first_seq
+                s.flush()
+                old.seq = next_seq
+                old.void_reason = f"corrected: hand #{first_seq} is the correction"
+                s.flush()
                 if settled:
                     self._follow_night_end(s, t, old.night, old_end)
                 self._recompute_dealer(s, t)

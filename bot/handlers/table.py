@@ -460,7 +460,8 @@ async def do_undo(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
     L = ledger(context)
     assert d.table_id is not None
     table = await db(L.get_table, d.table_id)
-    hand = await db(L.get_hand, table.id, int(d.data["seq"]))
+    # by its id: a correction (/edit) takes the hand's number, the first entry another
+    hand = await db(L.get_hand_by_id, int(d.data["hand_id"]))
     right = await guard.void_right(context, w, table, hand)  # admin status asked right now
     if not right.ok:
         await alert(q, guard.void_refusal(w.tr))

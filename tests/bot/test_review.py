@@ -120,10 +120,11 @@ async def test_undo_after_an_edit_offers_the_last_hand_played(tg, bot):
     w = await s.say(alice, "/edit 1", expect="Correcting hand 1")
     mark = tg.mark()
     await wizard(s, alice, w, "Confirm")
-    await tg.next_message(s.chat, mark, contains="Hand 3:")  # the correction of hand 1
+    await tg.next_message(s.chat, mark, contains="Hand 1:")  # the correction keeps number 1
     ask = await s.tap_for_message(alice, table, "Undo", expect="Void the last hand?")
     assert "Hand 2" in s.text(ask), s.text(ask)
     await wizard(s, alice, ask, "Yes, void hand 2")
     tid = bot.ledger.current_table(s.chat.id).id
     assert bot.ledger.get_hand(tid, 2).status == "voided"
-    assert bot.ledger.get_hand(tid, 3).status == "confirmed"  # hand 1 as corrected stays
+    assert bot.ledger.get_hand(tid, 1).status == "confirmed"  # hand 1 as corrected stays
+    assert bot.ledger.get_hand(tid, 3).status == "voided"  # its first entry, linked

@@ -76,18 +76,20 @@ async def test_a_second_prompt_for_a_hand_undone_already_voids_nothing(tg, bot):
 
 
 async def test_yes_after_the_hand_was_corrected_voids_nothing(tg, bot):
-    """/edit 1 replaced hand 1 (by hand 2, in its place) while the Undo prompt was open."""
+    """/edit 1 replaced hand 1 (the correction keeps number 1; the voided first entry is 2)
+    while the Undo prompt was open."""
     s, table, (alice, bob, _carol, _dave) = await playing_table(tg, -100732)
     await record(s, bob, table, "Bob")
     ask = await s.tap_for_message(alice, table, "Undo", expect="Void the last hand?")
     w = await s.say(bob, "/edit 1", expect="Correcting hand 1")
     mark = tg.mark()
     await wizard(s, bob, w, "Confirm")
-    await tg.next_message(s.chat, mark, contains="Hand 2:")
+    await tg.next_message(s.chat, mark, contains="Hand 1:")
     ans = await s.tap(alice, ask, "Yes, void hand 1")
     assert ans.get("show_alert") and "nothing was undone" in ans.get("text", ""), ans
     tid = table_id(s, bot)
-    assert bot.ledger.get_hand(tid, 2).status == "confirmed"
+    assert bot.ledger.get_hand(tid, 1).status == "confirmed"
+    assert bot.ledger.get_hand(tid, 2).status == "voided"
     assert bot.ledger.get_table(tid).hand_count == 1
 
 
@@ -161,7 +163,7 @@ async def test_edit_of_a_settled_nights_last_hand_moves_the_next_nights_first_de
     await next_until(s, bob, w, "Confirm")
     mark = tg.mark()
     await wizard(s, bob, w, "Confirm")
-    await tg.next_message(s.chat, mark, contains="Hand 2:")
+    await tg.next_message(s.chat, mark, contains="Hand 1:")  # the correction keeps its number
     text = s.text(w)
     assert "corrected" in text and "/nights 1 shows its new totals" in text, text
     assert dealer_of(s, table) == "Alice"

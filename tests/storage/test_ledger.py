@@ -198,11 +198,13 @@ def test_correct_hand_voids_and_links(game: Game) -> None:
     led.new_night(t.id)
     fixed = draw_hand(ids)
     h2 = led.correct_hand(h1.id, fixed, by_player_id=game.pids[1], idempotency_key="fix")
-    assert h2.replaces_hand_id == h1.id and h2.seq == 2 and h2.night == 1
+    # the correction keeps the hand's number; the voided first entry takes the next one
+    assert h2.replaces_hand_id == h1.id and h2.seq == 1 and h2.night == 1
     again = led.correct_hand(h1.id, fixed, by_player_id=game.pids[1], idempotency_key="fix")
     assert again == h2
-    old = led.get_hand(t.id, 1)
-    assert old.status == "voided" and old.replaced_by_hand_id == h2.id
+    assert led.get_hand(t.id, 1) == h2
+    old = led.get_hand(t.id, 2)
+    assert old.id == h1.id and old.status == "voided" and old.replaced_by_hand_id == h2.id
     s1 = led.standings(t.id, night=1)
     assert all(p.total == 0 for p in s1.players) and s1.hand_count == 1
     with pytest.raises(AlreadyVoided):
