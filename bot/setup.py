@@ -108,7 +108,7 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
         elif action in ("o+", "o-") and o.kind == "int":
             assert isinstance(cur, int)
             new = cur + (1 if action == "o+" else -1)
-            if o.check(new):
+            if o.check(new) or not _options_ok(rs, {**data["options"], o.id: new}):
                 raise WizardError("at_max" if action == "o+" else "at_min")
         else:
             raise WizardError("bad_arg")
@@ -118,6 +118,16 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
         data["stake"] = STAKES[_idx(arg, len(STAKES))]
         return _go(data, step, "open")
     raise WizardError("bad_arg")
+
+
+def _options_ok(rs: Ruleset, options: dict[str, Any]) -> bool:
+    """Whether the ruleset accepts the option set as a whole (e.g. a cap within the ledger's
+    bound for the base: ``Ruleset.check_options``)."""
+    try:
+        rs.resolve_options(options)
+    except scoring.RecordError:
+        return False
+    return True
 
 
 def current_options(data: dict[str, Any]) -> dict[str, Any]:

@@ -129,3 +129,21 @@ def test_events_per_hand_are_bounded() -> None:
     many["events"] = [follow] * (MAX_EVENTS + 1)
     assert refused_field(many) == "events"
     assert MAX_EVENTS >= 32  # room for every kong of four players and the other events
+
+
+def test_newtable_stops_the_cap_where_the_ledger_bound_is() -> None:
+    # /newtable's ➕ on the points cap stops at the largest cap the base allows (base 10: 32,
+    # see above) like at a declared maximum, instead of failing when the option set is resolved
+    from bot.setup import apply, current_options, new_setup
+    from bot.wizard import WizardError
+
+    _, data = new_setup()
+    data["ruleset"] = "points"
+    cap = next(i for i, o in enumerate(get("points").options) if o.id == "cap_fan")
+    data["options"] = {"cap_fan": 31}
+    apply("options", data, "o+", str(cap))
+    assert current_options(data)["cap_fan"] == 32
+    with pytest.raises(WizardError) as err:
+        apply("options", data, "o+", str(cap))
+    assert str(err.value) == "at_max"
+    assert current_options(data)["cap_fan"] == 32
