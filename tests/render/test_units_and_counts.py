@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import bot.render.draw as draw_mod
+import bot.render.text as text_mod
 import scoring
 from bot import texts
 from bot.handlers import images
@@ -76,7 +77,7 @@ async def test_staked_settlement_image_draws_each_transfers_points(
     ruleset: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     drawn: list[str] = []
-    real = draw_mod.draw_text
+    real = text_mod.draw_text  # what bot.render.draw calls by its module-level name
 
     def record(im: Any, x: Any, y: Any, text: str, *a: Any, **kw: Any) -> Any:
         drawn.append(text)
