@@ -82,6 +82,8 @@ class Player(SQLModel, table=True):
     is_guest: bool = False
     guest_chat_id: int | None = Field(default=None, foreign_key="chat.id", index=True)
     created_at: datetime = Field(default_factory=utcnow)
+    # a guest merged into a Telegram account: seasons and /me count it as that player
+    merged_into_id: int | None = Field(default=None, foreign_key="player.id", index=True)
 
 
 class GameTable(SQLModel, table=True):
@@ -114,6 +116,12 @@ class GameTable(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
     closed_at: datetime | None = None
     closed_by: int | None = Field(default=None, foreign_key="player.id")
+    # the table fee and loss cap of its next nights (storage/seasons.py; money in minor units
+    # with a stake, else points): fee_split "aa"/"winners", fee_payee_id None = the creator
+    fee_amount: int | None = Field(default=None, sa_type=BigInteger)
+    fee_split: str | None = Field(default=None, max_length=10)
+    fee_payee_id: int | None = Field(default=None, foreign_key="player.id")
+    loss_cap: int | None = Field(default=None, sa_type=BigInteger)
 
 
 class Night(SQLModel, table=True):
@@ -125,6 +133,11 @@ class Night(SQLModel, table=True):
     started_at: datetime = Field(default_factory=utcnow)
     start_dealer_id: int | None = Field(default=None, foreign_key="player.id")
     hand_count: int = 0  # confirmed hands of this night
+    # the night's own fee and cap (copied from the table when the night begins)
+    fee_amount: int | None = Field(default=None, sa_type=BigInteger)
+    fee_split: str | None = Field(default=None, max_length=10)
+    fee_payee_id: int | None = Field(default=None, foreign_key="player.id")
+    loss_cap: int | None = Field(default=None, sa_type=BigInteger)
 
 
 class Seat(SQLModel, table=True):
@@ -209,6 +222,7 @@ class LedgerRow(SQLModel, table=True):
         UniqueConstraint("hand_id", "player_id"),
         Index("ix_ledger_row_player_confirmed", "player_id", "confirmed"),
         Index("ix_ledger_row_table_night", "table_id", "night"),
+        Index("ix_ledger_row_player_confirmed_amount", "player_id", "confirmed", "amount"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -225,7 +239,10 @@ class LedgerRow(SQLModel, table=True):
 
 class NightTotal(SQLModel, table=True):
     __tablename__ = "night_total"
-    __table_args__ = (PrimaryKeyConstraint("table_id", "night", "player_id"),)
+    __table_args__ = (
+        PrimaryKeyConstraint("table_id", "night", "player_id"),
+        Index("ix_night_total_player_table_night", "player_id", "table_id", "night"),
+    )
 
     table_id: int = Field(foreign_key="game_table.id")
     night: int
@@ -237,4 +254,20 @@ class NightTotal(SQLModel, table=True):
     deal_ins: int = 0
 
 
-ALL_MODELS = (Chat, Player, GameTable, Night, Seat, Draft, Hand, LedgerRow, NightTotal)
+class Season(SQLModel, table=True):
+    """A season of a chat (storage/seasons.py): nights that began in [started_at, closed_at)
+    count in it. A chat without rows is in its season 1, from the beginning."""
+
+    __tablename__ = "season"
+    __table_args__ = (UniqueConstraint("chat_id", "number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    chat_id: int = Field(foreign_key="chat.id")
+    number: int
+    name: str | None = Field(default=None, max_length=255)
+    started_at: datetime | None = None  # None = from the beginning
+    closed_at: datetime | None = None
+    opened_by: int | None = Field(default=None, foreign_key="player.id")
+
+
+ALL_MODELS = (Chat, Player, GameTable, Night, Seat, Draft, Hand, LedgerRow, NightTotal, Season)

@@ -45,6 +45,7 @@ from sqlmodel import Session, col
 import scoring
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement
+from storage import seasons as season_store
 from storage.db import default_url, is_sqlite, make_engine, normalize_url, writer
 from storage.errors import (
     AlreadyVoided,
@@ -801,6 +802,7 @@ class Ledger:
             t.night += 1
             s.add(Night(table_id=table_id, number=t.night, start_dealer_id=t.dealer_id))
             s.flush()
+            season_store.copy_to_night(s, table_id, t.night)  # tonight's fee and cap
             return self._table_view(s, t)
 
     def close_table(self, table_id: int, *, by_player_id: int, admin: bool = False) -> TableView:
@@ -1689,6 +1691,11 @@ class Ledger:
             if t.stake_minor is not None:
                 money = {k: int(v) for k, v in to_money(points, t.stake_minor).items()}
             basis = money if money is not None else points
+            # the night's table fee and loss cap (storage/seasons.py), applied to the nets
+            adjust = season_store.settle_night(s, t, scope, basis, order)
+            if adjust is not None:
+                basis = {str(k): v for k, v in adjust.final.items()}
+                order += [k for k in basis if k not in order]
             transfers = fewest_transfers(basis, order)
             tv = tuple(
                 TransferView(
@@ -1708,6 +1715,7 @@ class Ledger:
                 names=names,
                 stake_minor=t.stake_minor,
                 currency=t.currency,
+                adjust=adjust,
             )
 
     def export_csv(self, table_id: int) -> str:
@@ -1853,6 +1861,43 @@ class Ledger:
             ]
             out.sort(key=lambda p: (-p.net, p.name, p.player_id))
             return out
+
+    # --- seasons, fees and caps, player history (storage/season_store.py) ----------------------
+    def fee_settings(self, table_id: int) -> season_store.FeeSettings:
+        return season_store.fee_settings(self, table_id)
+
+    def set_fee(
+        self, table_id: int, amount: int | None, *, split: str = "aa", payee_id: int | None = None
+    ) -> season_store.FeeSettings:
+        return season_store.set_fee(self, table_id, amount, split=split, payee_id=payee_id)
+
+    def set_cap(self, table_id: int, cap: int | None) -> season_store.FeeSettings:
+        return season_store.set_cap(self, table_id, cap)
+
+    def seasons(self, tg_chat_id: int) -> list[season_store.SeasonInfo]:
+        return season_store.seasons(self, tg_chat_id)
+
+    def new_season(
+        self, tg_chat_id: int, name: str | None, *, by_player_id: int
+    ) -> season_store.SeasonInfo:
+        return season_store.new_season(self, tg_chat_id, name, by_player_id=by_player_id)
+
+    def season_board(self, tg_chat_id: int, number: int | None = None) -> season_store.SeasonBoard:
+        return season_store.season_board(self, tg_chat_id, number)
+
+    def player_history(
+        self, player_id: int, *, tg_chat_id: int | None = None
+    ) -> season_store.PlayerHistory:
+        return season_store.player_history(self, player_id, tg_chat_id=tg_chat_id)
+
+    def merge_guest(self, tg_chat_id: int, guest_name: str, into_player_id: int) -> tuple[int, str]:
+        return season_store.merge_guest(self, tg_chat_id, guest_name, into_player_id)
+
+    def player_by_username(self, username: str) -> int | None:
+        return season_store.player_by_username(self, username)
+
+    def is_table_creator(self, tg_chat_id: int, player_id: int) -> bool:
+        return season_store.is_table_creator(self, tg_chat_id, player_id)
 
     # --- maintenance -----------------------------------------------------------------------
     def check_integrity(self) -> list[str]:

@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from scoring.record import HandRecord, Settlement
+
+if TYPE_CHECKING:
+    from storage.seasons import NightSettle
 
 T = TypeVar("T")
 
@@ -160,6 +163,9 @@ class SettleView:
     names: Mapping[int, str] = field(default_factory=dict)
     stake_minor: int | None = None
     currency: str | None = None
+    #: the night's table fee and loss cap as applied (None: neither); the transfers settle
+    #: ``adjust.final``, not the plain nets
+    adjust: NightSettle | None = None
 
 
 @dataclass(frozen=True, slots=True)
