@@ -192,7 +192,8 @@ def can_add(
         active = {f: n for f, n in counts.items() if f != Y}
         if _yaojiu_cap(active, counts[Y], engine_adds)[0] < counts[Y]:
             return False
-    return conflict(counts, self_drawn=self_drawn) is None
+    items = [(f, n) for f, n in counts.items() if f not in (FLOWER, CHICKEN)]
+    return why_not(items, self_drawn) is None
 
 
 def checklist_points(

@@ -188,142 +188,148 @@ NEEDS: dict[str, Need] = {
 CHOW_LINKS = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
 
 
-@dataclass(slots=True)
-class _Acc:
-    forms: set[str]
-    suits: set[int]
-    honors: set[bool]
-    winds: set[bool]
-    dragons: set[bool]
-    ranks: set[int]
-    needs_ranks: set[int]
-    yaojiu: set[bool]
-    concealed: set[bool]
-    self_drawn: set[bool]
-    pair: set[str]
-    chows: int = 0
-    pungs: int = 0
-    suited: int = 0
-    wind: int = 0
-    dragon: int = 0
-    max_chows: int = 4
-    max_pungs: int = 4
-    max_dragon: int = 3
-    links: int = 0
-    kongs: int = 0
-    yaojiu_pungs: int = 0
+# --- compiled to bit masks (the checklist asks this for every fan of a screen) -------------
+_FORM_BIT = {STD: 1, KS: 2, SP: 4, TO: 8, HK: 16}
+_PAIR_BIT = {"suited": 1, "wind": 2, "dragon": 4}
+_SET_FORMS = 1 | 2
+_NO, _YES = 1, 2  # bits of a bool dimension: False allowed, True allowed
+_TERM = 1 | 1 << 8  # ranks 1 and 9
+
+
+def _bools(x: frozenset[bool]) -> int:
+    return (_NO if False in x else 0) | (_YES if True in x else 0)
+
+
+def _bits(xs: Iterable[int], shift: int = 0) -> int:
+    out = 0
+    for x in xs:
+        out |= 1 << (x - shift)
+    return out
+
+
+def _compile(n: Need) -> tuple[int, ...]:
+    return (
+        _bits(_FORM_BIT[f].bit_length() - 1 for f in n.forms),
+        _bits(n.suits),
+        _bools(n.honors),
+        _bools(n.winds),
+        _bools(n.dragons),
+        _bits(n.ranks, 1),
+        _bits(n.needs_ranks, 1),
+        _bools(n.yaojiu),
+        _bools(n.concealed),
+        _bools(n.self_drawn),
+        _bits(_PAIR_BIT[p].bit_length() - 1 for p in n.pair),
+        n.chows, n.pungs, n.suited_pungs, n.wind_pungs, n.dragon_pungs,
+        n.max_chows, n.max_pungs, n.max_dragon_pungs,
+    )  # fmt: skip
+
+
+_COMPILED: dict[str, tuple[int, ...]] = {f: _compile(n) for f, n in NEEDS.items()}
+_GROUP: dict[str, str] = {f: n.group for f, n in NEEDS.items() if n.group is not None}
 
 
 def why_not(fans: Iterable[tuple[str, int]], self_drawn: bool | None = None) -> str | None:
     """None when one winning hand can have all these fans (id, count); else a short reason."""
-    acc = _Acc(set(ALL_FORMS), {0, 1, 2, 3}, set(ANY), set(ANY), set(ANY), set(ALL_RANKS),
-               set(), set(ANY), set(ANY), set(ANY), {"suited", "wind", "dragon"})  # fmt: skip
+    forms, suits, honors, winds, dragons, ranks, needs_ranks = 31, 15, 3, 3, 3, 511, 0
+    yaojiu, conc, self_ = 3, 3, 3
     if self_drawn is not None:
-        acc.self_drawn = {self_drawn}
+        self_ = _YES if self_drawn else _NO
+    pair = 7
+    chows = pungs = suited = wind = dragon = links = kongs = yaojiu_pungs = 0
+    max_chows = max_pungs = 4
+    max_dragon = 3
     groups: dict[str, str] = {}
     for f, n in fans:
-        need = NEEDS.get(f)
-        if need is None:
+        c = _COMPILED.get(f)
+        if c is None:
             continue
-        if need.group is not None:
-            if need.group in groups and groups[need.group] != f:
-                return f"{groups[need.group]} and {f} are each a combination of those sets"
-            groups[need.group] = f
-        acc.forms &= need.forms
-        acc.suits &= need.suits
-        acc.honors &= need.honors
-        acc.winds &= need.winds
-        acc.dragons &= need.dragons
-        acc.ranks &= need.ranks
-        acc.needs_ranks |= need.needs_ranks
-        acc.yaojiu &= need.yaojiu
-        acc.concealed &= need.concealed
-        acc.self_drawn &= need.self_drawn
-        acc.pair &= need.pair
-        acc.chows = max(acc.chows, need.chows)
-        acc.pungs = max(acc.pungs, need.pungs)
-        acc.suited = max(acc.suited, need.suited_pungs * (2 if f == "double_pung" and n > 1 else 1))
-        acc.wind = max(acc.wind, need.wind_pungs)
-        acc.dragon = max(acc.dragon, need.dragon_pungs * (n if f == "dragon_pung" else 1))
-        acc.max_chows = min(acc.max_chows, need.max_chows)
-        acc.max_pungs = min(acc.max_pungs, need.max_pungs)
-        acc.max_dragon = min(acc.max_dragon, need.max_dragon_pungs)
+        g = _GROUP.get(f)
+        if g is not None:
+            if g in groups and groups[g] != f:
+                return f"{groups[g]} and {f} are each a combination of those sets"
+            groups[g] = f
+        forms &= c[0]
+        suits &= c[1]
+        honors &= c[2]
+        winds &= c[3]
+        dragons &= c[4]
+        ranks &= c[5]
+        needs_ranks |= c[6]
+        yaojiu &= c[7]
+        conc &= c[8]
+        self_ &= c[9]
+        pair &= c[10]
+        chows = max(chows, c[11])
+        pungs = max(pungs, c[12])
+        suited = max(suited, c[13] * (2 if f == "double_pung" and n > 1 else 1))
+        wind = max(wind, c[14])
+        dragon = max(dragon, c[15] * (n if f == "dragon_pung" else 1))
+        max_chows = min(max_chows, c[16])
+        max_pungs = min(max_pungs, c[17])
+        max_dragon = min(max_dragon, c[18])
         if f in CHOW_LINKS:
-            acc.links += n
-        if f in ("melded_kong", "concealed_kong"):
-            acc.kongs += n
-        if f == "pung_of_terminals_or_honors":
-            acc.yaojiu_pungs = n
-    return _check(acc, groups)
-
-
-def _check(a: _Acc, groups: dict[str, str]) -> str | None:
-    if not a.self_drawn:
+            links += n
+        elif f == "melded_kong" or f == "concealed_kong":
+            kongs += n
+        elif f == "pung_of_terminals_or_honors":
+            yaojiu_pungs = n
+    if not self_:
         return "one needs a self-drawn win, the other a win on a discard"
-    if not a.concealed:
+    if not conc:
         return "one needs a concealed hand, the other an exposed set"
-    if not a.honors or not a.winds or not a.dragons:
+    if not honors or not winds or not dragons:
         return "one needs honours that the other excludes"
-    if not a.suits:
+    if not suits:
         return "they need different numbers of suits"
-    if not a.yaojiu:
+    if not yaojiu:
         return "one needs a terminal or an honour, the other has none"
     # honours: a hand with no honour has no wind and no dragon, and some suited tiles
-    if a.honors == {False}:
-        a.winds &= {False}
-        a.dragons &= {False}
-        a.suits.discard(0)
-    if a.winds == {False} and a.dragons == {False}:
-        a.honors &= {False}
-        a.suits.discard(0)
-        if not a.honors:
+    if honors == _NO:
+        winds &= _NO
+        dragons &= _NO
+        suits &= ~1
+    if winds == _NO and dragons == _NO:
+        honors &= _NO
+        suits &= ~1
+        if not honors:
             return "one needs honours that the other excludes"
-    if not a.suits:
+    if not suits:
         return "they need different numbers of suits"
-    if a.suits == {0} and a.needs_ranks:
+    if suits == 1 and needs_ranks:
         return "one has no suited tile, the other needs some"
-    ranks = a.ranks
-    if not ranks and 0 not in a.suits:
+    if not ranks and not suits & 1:
         return "their ranges of numbers do not meet"
-    if a.needs_ranks - ranks:
+    if needs_ranks & ~ranks:
         return "one needs numbers the other excludes"
-    if a.yaojiu == {True} and a.honors == {False} and not ranks & {1, 9}:
+    if yaojiu == _YES and honors == _NO and not ranks & _TERM:
         return "one needs a terminal or an honour, the other has none"
-    if a.yaojiu == {False} and (a.honors == {True} or a.needs_ranks & {1, 9}):
+    if yaojiu == _NO and (honors == _YES or needs_ranks & _TERM):
         return "one needs a terminal or an honour, the other has none"
-    if (a.wind and a.winds == {False}) or (a.dragon and a.dragons == {False}):
+    if (wind and winds == _NO) or (dragon and dragons == _NO):
         return "one needs honour pungs the other excludes"
-    if a.dragon > a.max_dragon:
+    if dragon > max_dragon:
         return "there are not enough dragon tiles"
-    chows = max(a.chows, a.links + 1 if a.links else 0, 4 if "chow3" in groups and a.links else 0)
-    if "chow4" in groups and a.links:
-        chows = 5  # a 4-chow fan already combines all four chows (the links are implied)
-    pungs = max(a.pungs, a.suited + a.wind + a.dragon, a.kongs, a.yaojiu_pungs)
-    if a.pair == set() and a.forms & SET_FORMS:
-        a.forms -= SET_FORMS
     if "chow4" in groups and "chow3" in groups:
         return "a 4-chow fan already combines every chow"
     if "pung4" in groups and "pung3" in groups:
         return "a 4-pung fan already combines every pung"
-    needs_sets = chows or pungs
-    forms = set(a.forms)
-    if needs_sets:
-        forms &= SET_FORMS
-    ok = False
-    for form in forms:
-        if form == STD:
-            ok = chows <= a.max_chows and pungs <= a.max_pungs and chows + pungs <= 4
-        elif form == KS:
-            ok = (
-                chows <= min(1, a.max_chows)
-                and pungs <= min(1, a.max_pungs)
-                and chows + pungs <= 1
-                and 3 in a.suits
-            )
-        else:
-            ok = True
-        if ok:
-            break
-    if not ok:
-        return "no hand has room for the sets they need" if forms else "their hand forms differ"
-    return None
+    chows = max(chows, links + 1 if links else 0, 4 if "chow3" in groups and links else 0)
+    if "chow4" in groups and links:
+        chows = 5  # a 4-chow fan already combines all four chows (the links are implied)
+    pungs = max(pungs, suited + wind + dragon, kongs, yaojiu_pungs)
+    if not pair:
+        forms &= ~_SET_FORMS
+    if chows or pungs:
+        forms &= _SET_FORMS
+    std = bool(forms & 1) and chows <= max_chows and pungs <= max_pungs and chows + pungs <= 4
+    ks = (
+        bool(forms & 2)
+        and chows <= min(1, max_chows)
+        and pungs <= min(1, max_pungs)
+        and chows + pungs <= 1
+        and bool(suits & 8)
+    )
+    if std or ks or forms & (4 | 8 | 16):
+        return None
+    return "no hand has room for the sets they need" if forms else "their hand forms differ"
