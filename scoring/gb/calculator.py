@@ -5,11 +5,17 @@ Every reading of the hand is tried — the 3+3+3+3+2 decompositions (with 九莲
 the highest total is kept (principle 4 就高不就低). In each reading the raw fans are collected,
 then the 不计 table (:mod:`scoring.gb.exclusions`) removes the implied ones (principle 1
 不重复). Principles 2 不拆移 and 3 不得相同 / 5 套算一次 are structural: a reading assigns each tile
-to exactly one set; combination fans between chows form a forest (each newly combined chow joins
-once) with no two of one kind on one chow; a 3-set fan leaves the fourth set one combination.
+to exactly one set; of the pair links between n chows at most n − 1 count (repeated kinds cut
+first); a 3-set fan leaves the fourth set one combination.
+
+Where the seeds leave a choice, the calculator reads the hand as the reference calculator
+(ChineseOfficialMahjongHelper, checked by ``tests/scoring/test_gb_reference.py`` on 20,000 random
+hands): a wait fan (边张 / 坎张 / 单钓将) only when the hand before the win completes with one kind
+of tile, by shape; the winning tile at an end of a chow is 边张 before 坎张 before 单钓将; the
+套算一次 cut; between readings of equal total, the reference's choice.
 
 Speed: tile counts (34 kinds), per-suit decompositions memoized by the suit's count vector,
-set-structure fans memoized by the (chows, pungs, pair) key.
+set-structure fans memoized by the (chows, pungs, pair) key, waits by the concealed tiles.
 """
 
 from __future__ import annotations
@@ -451,7 +457,7 @@ def _pair_fans(chows: tuple[int, ...]) -> dict[str, int]:
     if n == 3:
         cap = 2
     else:
-        linked = {i for (i, j), f in links.items() if f is not None for i in (i, j)}
+        linked = {k for (i, j), f in links.items() if f is not None for k in (i, j)}
         cap = len(linked) - 1
     limit = 1
     while cnt > cap and limit >= 0:
