@@ -216,14 +216,20 @@ def _check_bounds(rs: Ruleset, result: Settlement) -> None:
     """The last guard: a settlement beyond what the ledger holds is refused, not stored. The
     rulesets bound their options and counts so that no valid record gets here (the property
     test ``tests/scoring/test_bounds.py`` settles without this guard to prove it)."""
-    values = (*result.net.values(), *(p.amount for p in result.payments))
-    for value in values:
-        if not -LEDGER_MAX <= value <= LEDGER_MAX:
-            _fail(
-                "options",
-                f"this hand's amounts pass the ledger's limit of {LEDGER_MAX:,} per player under "
-                f"ruleset {rs.id}'s options: lower the base or the cap",
-            )
+    for value in result.net.values():
+        if value > LEDGER_MAX or value < -LEDGER_MAX:
+            _fail_bounds(rs)
+    for payment in result.payments:
+        if payment.amount > LEDGER_MAX:
+            _fail_bounds(rs)
+
+
+def _fail_bounds(rs: Ruleset) -> None:
+    _fail(
+        "options",
+        f"this hand's amounts pass the ledger's limit of {LEDGER_MAX:,} per player under "
+        f"ruleset {rs.id}'s options: lower the base or the cap",
+    )
 
 
 def parse(record: HandRecord | Mapping[str, Any]) -> HandRecord:
