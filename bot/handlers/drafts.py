@@ -53,6 +53,11 @@ def screen_for(d_step: str, data: dict[str, Any], tr: Translator, draft_id: int)
     if kind == "confirm":
         return confirm_screen(data, tr)
     screen = hand_screen(d_step, data, tr)
+    if data.get("shared") and data.get("table_entry") and d_step not in guard.CONVERGE_STEPS:
+        # a second Record hand found this entry: starting over is one tap away
+        screen.rows.insert(
+            max(0, len(screen.rows) - 1), [wizard.Button("🔄 " + tr.gettext("Start over"), "new")]
+        )
     if d_step.startswith("evname.") or wizard.tiles_reply_step(d_step, data):
         # a text reply finds the draft by this tag
         screen.text += f"\n#{draft_id}"
@@ -165,6 +170,9 @@ async def on_draft_tap(update: Update, context: Ctx, cb: DraftCb) -> None:
     if kind == "hand" and cb.action == "c":
         await confirm_hand(update, context, w, d)
         return
+    if kind == "hand" and cb.action == "new" and d.data.get("table_entry"):
+        await start_over(update, context, w, d)
+        return
     if kind == "hand" and cb.action == "again" and d.data.get("mode") == "calc":
         step, data = calc_state(d.data, w.tr)
         await save_and_show(update, context, w, d, step, data)
@@ -250,6 +258,79 @@ async def close(
         return False
     await edit_or_send(context.bot, d.tg_chat_id, message_id, text, None)
     return True
+
+
+# ---------------------------------------------------------------------------------------
+# one entry at a time
+# ---------------------------------------------------------------------------------------
+def open_entry(drafts: list[DraftView], table_id: int) -> DraftView | None:
+    """The table's hand entry that is open (Record hand, not /edit nor a recorded hand whose
+    messages are being shown)."""
+    for d in drafts:
+        if (
+            d.table_id == table_id
+            and d.data.get("kind") == "hand"
+            and d.data.get("table_entry")
+            and d.step not in guard.CONVERGE_STEPS
+        ):
+            return d
+    return None
+
+
+async def resume_open_entry(context: Ctx, w: Who, table_id: int) -> bool:
+    """Record hand while an entry is open: no second draft. The open entry comes down to the
+    bottom of the chat (its old message loses its keyboard), saying whose entry it is; any
+    seated player may go on with it, or tap Start over. True if there was one."""
+    L = ledger(context)
+    d = open_entry(await db(L.open_drafts, w.chat_id), table_id)
+    if d is None:
+        return False
+    _ = w.tr.gettext
+    data = {**d.data, "shared": True}
+    try:
+        nd = await db(L.update_draft, d.id, version=d.version, step=d.step, data=data)
+    except (StaleDraft, DraftExpired):
+        return False  # it moved or closed meanwhile: a fresh entry is fine
+    author = data["names"].get(str(d.author_id))
+    if author is None:
+        author = (await db(L.get_player, d.author_id)).name
+    screen = screen_for(nd.step, nd.data, w.tr, nd.id)
+    note = _(
+        "{name} is already entering this hand: anyone at the table can go on with it here, "
+        "or start over."
+    ).format(name=esc(author))
+    msg = await send(
+        context.bot,
+        w.chat_id,
+        f"✏️ <i>{note}</i>\n{screen.text}",
+        texts.draft_markup(screen, nd.id, nd.version),
+    )
+    await guard.bind_draft(context, nd, msg)
+    if d.message_id is not None and msg is not None and d.message_id != msg.message_id:
+        moved = "⤵️ " + esc(_("This entry continues below."))
+        try:
+            await edit_or_send(context.bot, w.chat_id, d.message_id, moved, None)
+        except BadRequest:
+            pass  # deleted meanwhile: nothing to clear
+    return True
+
+
+async def start_over(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
+    """🔄 Start over on a shared entry: it is cancelled and a fresh one begins."""
+    q = update.callback_query
+    assert q is not None and q.message is not None
+    if not await close(
+        context, w, d, q.message.message_id, "cancelled", esc(w.tr.gettext("Started over."))
+    ):
+        await alert(q, w.tr.gettext("Someone else just changed this; look at the latest message."))
+        return
+    from bot.handlers.table import start_hand
+
+    assert d.table_id is not None
+    table = await db(ledger(context).get_table, d.table_id)
+    result = d.data.get("first_result")
+    await start_hand(context, w, table, result if isinstance(result, str) else None)
+    await done(q)
 
 
 # ---------------------------------------------------------------------------------------

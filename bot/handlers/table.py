@@ -369,6 +369,10 @@ async def on_seats_tap(update: Update, context: Ctx, w: Who, table: TableView, c
 
 async def start_hand(context: Ctx, w: Who, table: TableView, result: str | None) -> None:
     assert table.dealer_id is not None
+    from bot.handlers.drafts import resume_open_entry
+
+    if await resume_open_entry(context, w, table.id):  # one entry at a time (issue 14)
+        return
     names = texts.names_of(table)
     players = [str(s.player_id) for s in sorted(table.seats, key=lambda s: s.seat_index)]
     step, data = wizard.new_state(
@@ -382,6 +386,7 @@ async def start_hand(context: Ctx, w: Who, table: TableView, result: str | None)
     )
     data["kind"] = "hand"
     data["hand_count"] = table.hand_count
+    data["table_entry"], data["first_result"] = True, result  # see resume_open_entry
     rs = scoring.get(table.ruleset)
     if rs.option("round_wind") is not None:  # Guobiao: the 圈风 a tiles reply gets by default
         mode = rs.resolve_options(dict(table.options)).s("round_wind")

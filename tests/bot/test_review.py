@@ -51,13 +51,17 @@ async def test_two_entries_of_one_hand_confirmed_at_once_record_it_once(tg, bot)
     led = bot.ledger
     tid = led.current_table(s.chat.id).id
     for round_ in range(2):  # the race is narrow: run it twice
-        confirms = []
-        for u in (bob, carol):  # both enter the same hand on their phones
-            w = await s.tap_for_message(u, table, "Record hand")
-            await wizard(s, u, w, "Bob self-drawn", "Plain win")
-            await next_until(s, u, w, "Confirm")
-            data = tg.find_button(s.chat, w["message_id"], "Confirm")["callback_data"]
-            confirms.append((u, w["message_id"], data))
+        # both start the same hand on their phones: the second Record hand is the first
+        # entry (one entry at a time), so both Confirm the same draft at once
+        w = await s.tap_for_message(bob, table, "Record hand")
+        w2 = await s.tap_for_message(carol, table, "Record hand")
+        hand_drafts = [d for d in led.open_drafts(s.chat.id) if d.data.get("kind") == "hand"]
+        assert len(hand_drafts) == 1 and hand_drafts[0].message_id == w2["message_id"]
+        assert not s.labels(w)
+        await wizard(s, carol, w2, "Bob self-drawn", "Plain win")
+        await next_until(s, carol, w2, "Confirm")
+        data = tg.find_button(s.chat, w2["message_id"], "Confirm")["callback_data"]
+        confirms = [(u, w2["message_id"], data) for u in (bob, carol)]
         mark = tg.mark()
         ids = await asyncio.gather(*(tg.press_data(s.chat, u, m, d) for u, m, d in confirms))
         answers = [await tg.answer_of(i) for i in ids]
