@@ -38,8 +38,7 @@ from tests.bot.helpers import open_table, seat_and_start
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
 #: one hand, tap by tap (a Next the screen does not show is skipped)
-HAND = ("Record hand", "Bob", "Self-drawn", "Plain win", "Next ▶", "Next ▶", "Next ▶",
-        "Preview ▶", "Confirm")  # fmt: skip
+HAND = ("Record hand", "Bob self-drawn", "Plain win", "Next ▶", "Preview ▶", "Confirm")  # fmt: skip
 
 
 async def run(limiter: str, taps: int, seed: int) -> list[float]:
@@ -98,7 +97,7 @@ async def pace(
         latencies.append(time.perf_counter() - t0)
         assert not ans.get("show_alert"), ans
         if label == "Record hand":
-            entry = await s.tg.next_message(s.chat, mark, contains="Who won?")
+            entry = await s.tg.next_message(s.chat, mark, contains="Hand ")
         await asyncio.sleep(rng.uniform(1.0, 2.0))
     return latencies
 

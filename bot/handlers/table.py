@@ -25,6 +25,7 @@ from bot.handlers.common import (
 )
 from bot.handlers.drafts import settled_note, start_draft
 from bot.i18n import localize_csv
+from bot.limits import TEXT_LIMIT, fit_html
 from bot.tg import Keyboard, edit_or_send, esc, send
 from scoring.declarations import is_enabled
 from scoring.rulesets.guobiao import prevalent_wind_for
@@ -608,7 +609,7 @@ async def send_board(context: Ctx, w: Who, table: TableView) -> None:
     png = await images.scoreboard(context, w, table, st)
     if png is not None:
         await context.bot.send_photo(
-            w.chat_id, InputFile(png, filename="board.png"), caption=text[:1000]
+            w.chat_id, InputFile(png, filename="board.png"), caption=fit_html(text, 1024)
         )
     else:
         await send(context.bot, w.chat_id, text)
@@ -644,7 +645,7 @@ async def show_history(
 ) -> None:
     """A page of the table's hands, as long as Telegram allows: with long names a page of
     10 is shown as pages of 5, 2 or 1 hands."""
-    from bot.limits import TEXT_LIMIT, visible_len
+    from bot.limits import visible_len
 
     L = ledger(context)
     first = page * size  # the first hand asked for, whatever the page size becomes
@@ -730,7 +731,7 @@ def _nights_standings(L: Ledger, table_id: int, nights: range) -> list[Standings
 
 
 async def cmd_explain(update: Update, context: Ctx) -> None:
-    from bot.handlers.common import display_settlement
+    from bot import present
 
     w = await who(update, context)
     _ = w.tr.gettext
@@ -747,9 +748,9 @@ async def cmd_explain(update: Update, context: Ctx) -> None:
         await reply(update, esc(ledger_error(err, w.tr)))
         return
     names = texts.names_of(table, hand.names)
-    shown = display_settlement(hand.record, names)
+    shown = present.shown(hand, names)  # the stored settlement, named: nothing settled again
     text = texts.explain_text(hand, names, shown, w.tr)
-    await send(context.bot, w.chat_id, text[:4000])
+    await send(context.bot, w.chat_id, fit_html(text, TEXT_LIMIT))
     from bot.handlers import images
 
     png = await images.hand_card(context, w, table, hand, names, shown)

@@ -20,7 +20,7 @@ NOT_HERE = "This button does not belong to this message; nothing was changed."
 
 async def record(s: Scene, user: Any, table: dict[str, Any], winner: str) -> None:
     w = await s.tap_for_message(user, table, "Record hand")
-    await wizard(s, user, w, winner, "Self-drawn", "Plain win")
+    await wizard(s, user, w, f"{winner} self-drawn", "Plain win")
     await next_until(s, user, w, "Confirm")
     mark = s.tg.mark()
     await wizard(s, user, w, "Confirm")
@@ -61,8 +61,8 @@ async def test_edit_of_someone_elses_hand_needs_the_right_to_void_it(tg, bot):
     mark = tg.mark()
     ans = await s.tap(alice, w, "Confirm")
     assert not ans.get("show_alert"), ans
-    await tg.next_message(s.chat, mark, contains="Hand 2:")
-    assert hands(bot, s) == [(1, "voided"), (2, "confirmed")]
+    await tg.next_message(s.chat, mark, contains="Hand 1:")  # the correction keeps number 1
+    assert hands(bot, s) == [(1, "confirmed"), (2, "voided")]
 
 
 async def test_an_admin_demoted_before_confirming_a_correction_cannot(tg, bot):
@@ -134,7 +134,7 @@ async def test_forged_history_tap_on_the_table_message_or_a_preview_changes_noth
     s, table, (_alice, bob, _carol, _dave) = await playing_table(tg, -101305)
     await record(s, bob, table, "Bob")
     w = await s.tap_for_message(bob, table, "Record hand")
-    await wizard(s, bob, w, "Bob", "Self-drawn", "Plain win")
+    await wizard(s, bob, w, "Bob self-drawn", "Plain win")
     await next_until(s, bob, w, "Confirm")
     tid = bot.ledger.current_table(s.chat.id).id
     eve = tg.user(1305, "Eve")
@@ -159,12 +159,15 @@ async def test_forged_history_tap_on_the_table_message_or_a_preview_changes_noth
 async def test_an_old_draft_button_sent_onto_other_messages_changes_nothing(tg, bot):
     """Point 3: a seated player's button of entry A (an old version, and the current one)
     pressed on the table message and on entry B: refused, nothing changes."""
-    s, table, (_alice, bob, carol, _dave) = await playing_table(tg, -101306)
+    s, table, (_alice, bob, _carol, _dave) = await playing_table(tg, -101306)
+    first = await s.tap_for_message(bob, table, "Record hand")  # hand 1, for entry B (/edit)
+    await wizard(s, bob, first, "Bob self-drawn", "Plain win", "✅ Confirm")
     a = await s.tap_for_message(bob, table, "Record hand")
-    old = tg.find_button(s.chat, a["message_id"], "Bob")["callback_data"]
-    await wizard(s, bob, a, "Bob")
-    current = tg.find_button(s.chat, a["message_id"], "Self-drawn")["callback_data"]
-    b = await s.tap_for_message(carol, table, "Record hand")
+    old = tg.find_button(s.chat, a["message_id"], "Bob self-drawn")["callback_data"]
+    await wizard(s, bob, a, "Bob self-drawn")
+    current = tg.find_button(s.chat, a["message_id"], "Plain win")["callback_data"]
+    # entry B: an /edit (a second Record hand would continue entry A, one entry at a time)
+    b = await s.say(bob, "/edit 1", expect="Correcting hand 1")
     before = snapshot(s)
     for target in (table, b):
         for data in (old, current):
@@ -173,7 +176,7 @@ async def test_an_old_draft_button_sent_onto_other_messages_changes_nothing(tg, 
             assert ans.get("show_alert") and ans["text"] == NOT_HERE, (data, ans)
     assert snapshot(s) == before
     # entry A's own current button still works on its own message
-    ans = await s.tap(bob, a, "Self-drawn")
+    ans = await s.tap(bob, a, "Plain win")
     assert not ans.get("show_alert"), ans
 
 

@@ -21,7 +21,7 @@ UNFINISHED = "Hand 1 is recorded. Telegram did not let me show all of it yet"
 
 async def at_preview(s: Scene, user: Any, table: dict[str, Any]) -> dict[str, Any]:
     w = await s.tap_for_message(user, table, "Record hand")
-    await wizard(s, user, w, "Bob", "Self-drawn", "Plain win")
+    await wizard(s, user, w, "Bob self-drawn", "Plain win")
     await next_until(s, user, w, "Confirm")
     return w
 
@@ -169,10 +169,14 @@ async def test_a_late_answer_on_record_hand_leaves_one_entry(tg, db_url):
         assert ans2.get("show_alert") and "on its way" in ans2["text"], ans2
         ans1 = await tg.answer_of(first, timeout=20)
         assert not ans1.get("show_alert"), ans1
-        entries = [m for m in tg.sent_since(mark, "sendMessage") if "Who won?" in m.params["text"]]
+        entries = [
+            m
+            for m in tg.sent_since(mark, "sendMessage")
+            if "Bob self-drawn" in str(m.params.get("reply_markup"))
+        ]
         assert len(entries) == 1
         w = entries[0].params["_result"]
-        ans = await s.tap(bob, w, "Bob")
+        ans = await s.tap(bob, w, "Bob self-drawn")
         assert not ans.get("show_alert"), ans
     finally:
         await bot.stop()
@@ -189,10 +193,14 @@ async def test_a_very_late_answer_on_record_hand_says_so(tg, db_url):
         tg.late(1, 2.5, methods={"sendMessage"})
         ans = await s.tap(bob, table, "Record hand", timeout=20)
         assert ans.get("show_alert") and "did not confirm the new entry" in ans["text"], ans
-        entries = [m for m in tg.sent_since(mark, "sendMessage") if "Who won?" in m.params["text"]]
+        entries = [
+            m
+            for m in tg.sent_since(mark, "sendMessage")
+            if "Bob self-drawn" in str(m.params.get("reply_markup"))
+        ]
         assert len(entries) == 1
         w = entries[0].params["_result"]
-        ans = await s.tap(bob, w, "Bob")
+        ans = await s.tap(bob, w, "Bob self-drawn")
         assert not ans.get("show_alert"), ans
     finally:
         await bot.stop()

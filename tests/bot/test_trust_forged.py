@@ -101,7 +101,7 @@ async def scene(tg: FakeTelegram, bot: Any, chat_id: int) -> dict[str, Any]:
     """A table with hands, an entry mid-wizard, an entry at its preview, an undo prompt, a
     settle prompt, two history pages and a language prompt."""
     s, table, users = await playing_table(tg, chat_id)
-    alice, bob, carol, dave = users
+    alice, bob, carol, _dave = users
     await record(s, bob, table, "Bob")
     t = bot.ledger.current_table(s.chat.id)
     first = bot.ledger.get_hand(t.id, 1)
@@ -110,10 +110,10 @@ async def scene(tg: FakeTelegram, bot: Any, chat_id: int) -> dict[str, Any]:
             t.id, first.record, recorded_by=first.recorded_by, idempotency_key=f"x{chat_id}:{n}"
         )
     mid = await s.tap_for_message(carol, table, "Record hand")
-    await wizard(s, carol, mid, "Carol")
-    pre = await s.tap_for_message(dave, table, "Record hand")
-    await wizard(s, dave, pre, "Dave", "Self-drawn", "Plain win")
-    await next_until(s, dave, pre, "Confirm")
+    await wizard(s, carol, mid, "Carol self-drawn")
+    # a second entry at its preview: an /edit (a second Record hand would continue ``mid``)
+    pre = await s.say(bob, "/edit 1", expect="Correcting hand 1")
+    await next_until(s, bob, pre, "Confirm")
     undo = await s.say(alice, "/undo", expect="Void the last hand?")
     settle = await s.say(bob, "/settle", expect="settle")
     hist = await s.say(alice, "/history", expect="History")

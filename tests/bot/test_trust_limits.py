@@ -59,7 +59,7 @@ async def test_a_10000_character_unknown_word_is_quoted_by_a_prefix(tg, bot):
     table = await open_table(s, alice, "Guobiao")
     await seat_and_start(s, table, users)
     w = await s.tap_for_message(bob, table, "Record hand")
-    await wizard(s, bob, w, "Bob", "Dave discarded", "Tiles")
+    await wizard(s, bob, w, "Bob ← Dave", "Tiles")
     before = s.text(w)
     word = "x" * 10000
     mark = tg.mark()
@@ -111,7 +111,7 @@ async def test_a_telegram_refusal_is_not_reported_as_slowness(tg, bot):
     s, table, (_alice, bob, _carol, _dave) = await playing_table(tg, -101342)
     w = await s.tap_for_message(bob, table, "Record hand")
     tg.fail(1, code=400, methods={"editMessageText"})
-    ans = await s.tap(bob, w, "Bob")
+    ans = await s.tap(bob, w, "Bob self-drawn")
     assert ans.get("show_alert"), ans
     assert "refused" in ans["text"] and "slow" not in ans["text"], ans["text"]
 

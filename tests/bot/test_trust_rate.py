@@ -31,9 +31,9 @@ async def test_edits_and_answers_do_not_use_up_the_groups_message_limit(tg, db_u
         limiter = bot.app.bot.rate_limiter
         assert isinstance(limiter, TallyLimiter)
         s, table, (_alice, bob, _carol, _dave) = await table_in(tg, -101380, 13800)
-        for _hand in range(3):  # three hands in a row, 30-odd taps
+        for _hand in range(6):  # six hands in a row, 40-odd calls
             w = await s.tap_for_message(bob, table, "Record hand")
-            await wizard(s, bob, w, "Bob", "Self-drawn", "Plain win")
+            await wizard(s, bob, w, "Bob self-drawn", "Plain win")
             await next_until(s, bob, w, "Confirm")
             mark = tg.mark()
             await wizard(s, bob, w, "Confirm")
@@ -42,11 +42,11 @@ async def test_edits_and_answers_do_not_use_up_the_groups_message_limit(tg, db_u
         sends = sum(n for (m, lim), n in counts.items() if m == "sendMessage")
         edits = sum(n for (m, lim), n in counts.items() if m == "editMessageText")
         answers = sum(n for (m, lim), n in counts.items() if m == "answerCallbackQuery")
-        assert edits > 20 and answers > 20, counts
+        assert edits + answers > 40, counts
         assert counts.get(("editMessageText", "overall")) == edits  # never the group's
         assert counts.get(("answerCallbackQuery", "none")) == answers  # never held back
         assert counts.get(("sendMessage", "group")) == sends
-        # the chat's bucket holds the new messages only: more than 20 calls, fewer than 20 sends
+        # the chat's bucket holds the new messages only: 20 + calls, fewer than 20 sends
         assert sends < 20 < edits + answers
         bucket = limiter._groups[s.chat.id]
         assert bucket.has_capacity(20 - sends - 1)
@@ -65,10 +65,10 @@ async def test_a_429_in_one_chat_does_not_hold_up_another_chat(tg, db_url):
         tg.rate_limit(count=1, retry_after=2, methods={"editMessageText"})
         errors = len(tg.errors)
         before = a.text(wa)
-        btn = tg.find_button(a.chat, wa["message_id"], "Bob")["callback_data"]
+        btn = tg.find_button(a.chat, wa["message_id"], "Bob self-drawn")["callback_data"]
         slow = await tg.press_data(a.chat, users_a[1], wa["message_id"], btn)
         await tg.wait_for(lambda: len(tg.errors) > errors)  # chat A got its 429
-        btn = tg.find_button(b.chat, wb["message_id"], "Bob")["callback_data"]
+        btn = tg.find_button(b.chat, wb["message_id"], "Bob self-drawn")["callback_data"]
         fast = await tg.press_data(b.chat, users_b[1], wb["message_id"], btn)
         await tg.answer_of(fast)
         assert slow not in tg.answers  # chat B was answered while chat A still waited
