@@ -27,6 +27,7 @@ How a win is recorded:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar, Literal
 
 from scoring.declarations import (
@@ -65,6 +66,8 @@ QING_YI_SE = ("清一色", "Full flush")
 
 #: the most bird tiles a table turns up (扎鸟 / 抓鸟; common tables turn up 1, 2, 4 or 6)
 MAX_BIRDS = 6
+
+NO_EXTRA = (0, "", "")
 
 HOUSE_ZH = "（种子没有数值，本桌默认，非原文）"
 HOUSE_EN = " (the seed gives no value; house default, not from the source)"
@@ -165,7 +168,17 @@ class Changsha(Ruleset):
     multi_win: ClassVar[Literal["none", "same_discard", "sequential"]] = "same_discard"
 
     def check(self, record: HandRecord, opts: Options) -> None:
-        birds = record.counts.get("birds", {})
+        birds = record.counts.get("birds")
+        if birds:
+            self._check_birds(record, opts, birds)
+        for i, w in enumerate(record.wins):
+            if w.has("di_hu") and w.discarder != record.dealer:
+                raise RecordError(
+                    f"wins[{i}].from", "地胡 is won on the dealer's first discard (L150)"
+                )
+
+    @staticmethod
+    def _check_birds(record: HandRecord, opts: Options, birds: Mapping[str, int]) -> None:
         if sum(birds.values()) > opts.i("birds"):
             raise RecordError(
                 "counts.birds", f"at most {opts.i('birds')} bird(s) are turned up at this table"
@@ -179,11 +192,6 @@ class Changsha(Ruleset):
                 raise RecordError(
                     f"counts.birds.{p}",
                     f"{p} neither won nor pays: a bird on {p} counts for nothing",
-                )
-        for i, w in enumerate(record.wins):
-            if w.has("di_hu") and w.discarder != record.dealer:
-                raise RecordError(
-                    f"wins[{i}].from", "地胡 is won on the dealer's first discard (L150)"
                 )
 
     @staticmethod
@@ -253,6 +261,7 @@ class Changsha(Ruleset):
     def compute(self, record: HandRecord, opts: Options) -> Settlement:
         tally = Tally(record.players)
         qishou_unit = opts.i("xiaohu_zimo")
+        variant = bool(record.counts) or opts.b("zhuang_jia_fan")  # 扎鸟 / 庄家加番 in play
         for ev in record.events:
             zh, en, line = QISHOU[ev.type]
             others = [p for p in record.players if p != ev.player]
@@ -260,7 +269,11 @@ class Changsha(Ruleset):
             extra_zh: list[str] = []
             extra_en: list[str] = []
             for p in others:
-                add, azh, aen = self._extra(record, opts, p, ev.player, qishou_unit, birds=False)
+                add, azh, aen = (
+                    self._extra(record, opts, p, ev.player, qishou_unit, birds=False)
+                    if variant
+                    else NO_EXTRA
+                )
                 tally.pay(p, ev.player, qishou_unit + add, ev.type)
                 total += qishou_unit + add
                 if add:
@@ -276,7 +289,7 @@ class Changsha(Ruleset):
             )
         for w in record.wins:
             val, zh, en = self.value(w, opts)
-            unit = self.unit(w, opts)
+            unit = self.unit(w, opts) if variant else 0
             payers = (
                 [p for p in record.players if p != w.winner]
                 if w.discarder is None
@@ -286,7 +299,11 @@ class Changsha(Ruleset):
             parts_zh: list[str] = []
             parts_en: list[str] = []
             for p in payers:
-                add, azh, aen = self._extra(record, opts, p, w.winner, unit, birds=True)
+                add, azh, aen = (
+                    self._extra(record, opts, p, w.winner, unit, birds=True)
+                    if variant
+                    else NO_EXTRA
+                )
                 reason = "self_drawn_share" if w.discarder is None else "discarder_share"
                 tally.pay(p, w.winner, val + add, reason)
                 total += val + add

@@ -446,14 +446,17 @@ class Sichuan(Ruleset):
         for ev in record.events:
             kongs_at.setdefault(ev.int("after_wins"), []).append(ev)
         out: set[str] = set()  # the players who have won so far
-        # 一炮多响 (L129–130): the co-winners of one discard do not pay each other
+        # 一炮多响 (L129–130): the co-winners of one discard do not pay each other (only the
+        # discarder pays a discard win under the default payment: no grouping needed then)
+        transfer = opts.b("hujiao_zhuanyi")
         co_winners: dict[int, set[str]] = {}
         group_of: dict[int, list[int]] = {}
-        for group in one_discard_groups(wins, breaks=kongs_at.keys()):
-            names = {wins[i].winner for i in group}
-            for i in group:
-                co_winners[i] = names
-                group_of[i] = group
+        if len(wins) > 1 and (transfer or opts.s("payment") != "discarder"):
+            for group in one_discard_groups(wins, breaks=kongs_at.keys()):
+                names = {wins[i].winner for i in group}
+                for i in group:
+                    co_winners[i] = names
+                    group_of[i] = group
         last_kong: dict[tuple[int, str], list[tuple[str, str, int]]] = {}
         for k in range(len(wins) + 1):
             for ev in kongs_at.get(k, ()):
@@ -462,10 +465,12 @@ class Sichuan(Ruleset):
                 last_kong[(k, ev.player)] = paid
             mark(k)
             if k < len(wins):
-                self._win(record, opts, k, out | co_winners[k], tally)
-                group = group_of[k]
-                if opts.b("hujiao_zhuanyi") and k == group[-1]:
-                    self._transfer_kong(record, group, last_kong, kong_paid, tally)
+                co = co_winners.get(k)
+                self._win(record, opts, k, out | co if co else out, tally)
+                if transfer:
+                    group = group_of.get(k, [k])
+                    if k == group[-1]:
+                        self._transfer_kong(record, group, last_kong, kong_paid, tally)
                 mark(k)
                 out.add(wins[k].winner)
         if record.result == "draw":
