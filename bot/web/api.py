@@ -111,8 +111,10 @@ def _wrap(fn: Any) -> Any:
 # ---------------------------------------------------------------------------------------
 async def access(request: web.Request, body: dict[str, Any], *, write: bool) -> Access:
     user: WebUser = request["user"]
-    ptb = request.app["ptb"]
-    cfg = request.app["cfg"]
+    from bot.web.server import CONFIG, PTB_APP
+
+    ptb = request.app[PTB_APP]
+    cfg = request.app[CONFIG]
     ctx = ptb.context_types.context(ptb)
     token = body.get("t")
     table_id = table_of_token(token if isinstance(token, str) else None, cfg.bot_token)
@@ -180,15 +182,16 @@ def seat_winds(table: TableView, dealer: str | None) -> dict[str, str]:
     return {p: WINDS[(i - d) % len(players) % 4] for i, p in enumerate(players)}
 
 
+def shown_winds(table: TableView) -> dict[str, str]:
+    """The winds the table message shows: by seat (East = the first seat)."""
+    return {str(s.player_id): WINDS[s.seat_index % 4] for s in table.seats}
+
+
 def hand_json(hand: HandView, table: TableView, tr: Translator) -> dict[str, Any]:
-    from bot.handlers.common import display_settlement
+    from bot import present
 
     names = tr.parties(texts.names_of(table, hand.names))
-    try:
-        shown = display_settlement(hand.record, names)
-        steps = tr.steps(shown.explanation)
-    except RecordError:
-        steps = tr.steps(hand.settlement.explanation)
+    steps = tr.steps(present.shown(hand, names).explanation)  # stored, named: no settle
     u = texts.unit(hand.record.ruleset, tr)
     return {
         "seq": hand.seq,
@@ -215,7 +218,7 @@ async def board(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
     t, tr, L = acc.table, acc.tr, acc.ledger
     rs = scoring.get(t.ruleset)
     dealer = str(t.dealer_id) if t.dealer_id is not None else None
-    winds = seat_winds(t, dealer)
+    winds = shown_winds(t)
     wind_names = dict(zip(WINDS, tr.winds(), strict=True))
     st = await db(L.standings, t.id) if t.status != "open" else None
     totals = {p.player_id: p for p in st.players} if st else {}
@@ -288,7 +291,7 @@ async def board(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
             "ruleset": tr.name(rs),
             "status": t.status,
             "night": t.night,
-            "hand_count": t.hand_count,
+            "hand_count": st.hand_count if st else 0,
             "next_seq": t.next_seq,
             "unit": texts.unit(t.ruleset, tr),
             "stake": texts.money(t.stake_minor, t.currency) if t.stake_minor else None,
@@ -550,7 +553,7 @@ async def compose(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
     rs = scoring.get(t.ruleset)
     opts = rs.resolve_options(dict(t.options))
     dealer = str(d.data["dealer"])
-    winds = seat_winds(t, dealer)
+    winds = shown_winds(t)
     wind_names = dict(zip(WINDS, tr.winds(), strict=True))
     out = declarations(rs, opts, tr)
     bystanders: list[dict[str, str]] = []

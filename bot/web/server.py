@@ -31,10 +31,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
+FONTS = Path(__file__).parent.parent / "fonts"
 MAX_BODY = 16 * 1024
 KEY = "webapp"  # bot_data: the WebConfig; "webapp_runner": the running server
 INIT_HEADER = "X-Telegram-Init-Data"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+PTB_APP: web.AppKey[Any] = web.AppKey("ptb", object)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +51,9 @@ class WebConfig:
     @property
     def app_url(self) -> str:
         return self.url.rstrip("/") + "/app/"
+
+
+CONFIG: web.AppKey[WebConfig] = web.AppKey("cfg", WebConfig)
 
 
 def configure(bot_data: dict[str, Any], settings: Settings) -> None:
@@ -114,18 +119,20 @@ def build_web_app(ptb_app: Any, cfg: WebConfig) -> web.Application:
         return response
 
     app = web.Application(middlewares=[check_auth], client_max_size=MAX_BODY)
-    app["ptb"] = ptb_app
-    app["cfg"] = cfg
+    app[PTB_APP] = ptb_app
+    app[CONFIG] = cfg
 
     async def index(_r: web.Request) -> web.StreamResponse:
         return web.FileResponse(STATIC / "index.html")
 
     async def compose(_r: web.Request) -> web.StreamResponse:
-        return web.FileResponse(STATIC / "compose.html")
+        return web.FileResponse(STATIC / "index.html")  # one page; the path picks the view
 
     app.router.add_get("/app/", index)
     app.router.add_get("/app/compose", compose)
     app.router.add_static("/app/static/", STATIC, follow_symlinks=False)
+    # the bundled Noto fonts (OFL): the page's CJK and emoji fallback where the phone has none
+    app.router.add_static("/app/fonts/", FONTS, follow_symlinks=False)
     add_routes(app)
     return app
 

@@ -15,7 +15,7 @@ import aiohttp
 import pytest
 
 from bot.web.auth import sign_init_data
-from tests.bot.conftest import Bot, Scene, db_url, tg  # noqa: F401 (fixtures)
+from tests.bot.conftest import Bot, Scene, bot, db_url, tg  # noqa: F401 (fixtures)
 from tests.bot.fake_telegram import FakeTelegram, User
 
 
@@ -113,25 +113,24 @@ async def web_bot(tg: FakeTelegram, db_url: str, web_port: int) -> AsyncIterator
 
 
 async def make_world(
-    tg: FakeTelegram, bot: WebBot, port: int, ruleset: str, chat_id: int = -1001
+    fake: FakeTelegram, web: WebBot, port: int, ruleset: str, chat_id: int = -1001
 ) -> World:
     from urllib.parse import parse_qs, urlsplit
 
     from tests.bot.helpers import open_table, seat_and_start
 
-    chat = tg.group(chat_id)
+    chat = fake.group(chat_id)
     base_uid = abs(chat_id) % 1000 * 10
     users = [
-        tg.user(base_uid + i, n)
-        for i, n in enumerate(("Alice", "Bob", "Carol", "Dave"), start=1)
+        fake.user(base_uid + i, n) for i, n in enumerate(("Alice", "Bob", "Carol", "Dave"), start=1)
     ]
-    s = Scene(tg, chat)
+    s = Scene(fake, chat)
     msg = await open_table(s, users[0], ruleset, stake="¥1" if ruleset != "Guobiao" else None)
     await seat_and_start(s, msg, users)
-    await tg.wait_for(lambda: any(b.get("url") for b in tg.buttons(chat, msg["message_id"])))
-    url = next(b["url"] for b in tg.buttons(chat, msg["message_id"]) if b.get("url"))
+    await fake.wait_for(lambda: any(b.get("url") for b in fake.buttons(chat, msg["message_id"])))
+    url = next(b["url"] for b in fake.buttons(chat, msg["message_id"]) if b.get("url"))
     token = parse_qs(urlsplit(url).query)["startapp"][0]
-    assert bot.ledger is not None
-    table = bot.ledger.current_table(chat.id)
+    assert web.ledger is not None
+    table = web.ledger.current_table(chat.id)
     assert table is not None
-    return World(tg, bot, f"http://127.0.0.1:{port}", s, users, msg, table.id, token)
+    return World(fake, web, f"http://127.0.0.1:{port}", s, users, msg, table.id, token)

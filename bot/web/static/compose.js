@@ -1,0 +1,196 @@
+/* The hand composer: every field of a hand on one screen, generated from the ruleset's
+   declarations the API sends (no per-ruleset code here); the server says which choices are
+   valid now and computes the preview with the scoring core after every change. */
+"use strict";
+const Compose = (() => {
+  const { api, t, el, signed, cls } = Tally;
+  let D = null, form = null, valid = [], result = null, timer = null, seq = 0, sending = false;
+
+  function newWin() { return { winner: null, from: null, robbed_kong: false, shape: null, flags: [], fan: null, useFan: false, tiles: Tiles.fresh() }; }
+
+  async function open() {
+    const root = document.getElementById("view-compose");
+    root.replaceChildren(el("p", { class: "meta", text: "…" }));
+    try {
+      D = await api("compose");
+      await Tally.setLang(D.lang);
+    } catch (e) {
+      root.replaceChildren(el("p", { class: "status err", id: "compose-refused" }, e.message === "unauthorized" ? t("unauthorized") : e.message));
+      return;
+    }
+    form = { result: D.results[0].id, wins: [newWin()], counts: {}, events: [] };
+    result = null; valid = [];
+    draw(); refresh();
+  }
+
+  function payload() {
+    const wins = D.wins_in.includes(form.result) ? form.wins.map((w) => {
+      const out = { winner: w.winner, from: w.from, robbed_kong: w.robbed_kong, shape: w.shape, flags: w.flags };
+      if (D.win_inputs.includes("tiles") && !w.useFan) out.tiles = Tiles.toJson(w.tiles);
+      else if (D.win_inputs.includes("fan")) out.fan = w.fan;
+      return out;
+    }) : [];
+    const counts = {};
+    offered(D.counts).forEach((c) => { if (form.counts[c.id]) counts[c.id] = form.counts[c.id]; });
+    const events = form.events.filter((e) => offered(D.events).some((d) => d.id === e.type));
+    return { result: form.result, wins, counts, events };
+  }
+
+  function offered(items) { return items.filter((x) => !x.results || !x.results.length || x.results.includes(form.result)); }
+
+  function refresh() {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const mine = ++seq;
+      try {
+        const r = await api("preview", { entry: D.entry, form: payload() });
+        if (mine !== seq) return;
+        valid = r.valid; result = r;
+      } catch (e) { result = { problem: e.message }; }
+      draw();
+    }, 120);
+  }
+
+  function changed(preview) { draw(); if (preview !== false) refresh(); }
+
+  function chip(label, on, attrs, onclick, disabled) {
+    return el("button", Object.assign({ class: "chip" + (on ? " on" : ""), type: "button", onclick, disabled: !!disabled }, attrs), label);
+  }
+
+  function playerName(id) { const p = D.players.find((x) => x.id === id) || D.bystanders.find((x) => x.id === id); return p ? p.name : id; }
+
+  function winCard(w, i) {
+    const v = valid[i] || { shapes: D.shapes.map((s) => s.id), flags: D.flags.map((f) => f.id) };
+    const card = el("div", { class: "card win", "data-win": i });
+    card.append(el("div", { class: "label" }, t("winner")),
+      el("div", { class: "chips", id: `winners-${i}` }, D.players.map((p) =>
+        chip(`${p.wind} ${p.name}`, w.winner === p.id, { "data-winner": p.id }, () => { w.winner = p.id; if (w.from === p.id) w.from = null; changed(); }))));
+    if (w.winner) {
+      card.append(el("div", { class: "label" }, t("how")),
+        el("div", { class: "chips", id: `from-${i}` },
+          chip(t("self_drawn"), w.from === null, { "data-from": "self" }, () => { w.from = null; w.robbed_kong = false; changed(); }),
+          D.players.filter((p) => p.id !== w.winner).map((p) =>
+            chip(t("discard_by", { name: p.name }), w.from === p.id, { "data-from": p.id }, () => { w.from = p.id; changed(); }))));
+      if (w.from !== null) card.append(el("div", { class: "chips" }, chip(t("robbed_kong"), w.robbed_kong, { "data-robbed": "1" }, () => { w.robbed_kong = !w.robbed_kong; changed(); })));
+    }
+    if (D.shapes.length && D.win_inputs.includes("shape")) {
+      card.append(el("div", { class: "label" }, t("shape")), el("div", { class: "chips", id: `shapes-${i}` },
+        D.shapes.filter((s) => v.shapes.includes(s.id) || w.shape === s.id).map((s) =>
+          chip(s.name, w.shape === s.id, { "data-shape": s.id, title: s.value || "" }, () => { w.shape = w.shape === s.id ? null : s.id; changed(); }))));
+    }
+    const flags = D.flags.filter((f) => v.flags.includes(f.id) || w.flags.includes(f.id));
+    if (flags.length) {
+      card.append(el("div", { class: "label" }, t("specials")), el("div", { class: "chips", id: `flags-${i}` }, flags.map((f) =>
+        chip(f.name, w.flags.includes(f.id), { "data-flag": f.id, title: f.value || "" }, () => {
+          w.flags = w.flags.includes(f.id) ? w.flags.filter((x) => x !== f.id) : w.flags.concat([f.id]); changed(); }))));
+    }
+    const tiles = D.win_inputs.includes("tiles"), fan = D.win_inputs.includes("fan");
+    if (tiles && fan) card.append(el("div", { class: "chips" },
+      chip(t("by_tiles"), !w.useFan, { "data-input": "tiles" }, () => { w.useFan = false; changed(); }),
+      chip(t("by_total"), w.useFan, { "data-input": "fan" }, () => { w.useFan = true; if (w.fan === null) w.fan = 8; changed(); })));
+    if (tiles && !w.useFan) card.append(Tiles.render(w.tiles, w.from === null, changed));
+    else if (fan) card.append(el("div", { class: "row" }, el("span", { class: "label" }, t("fan_total")),
+      stepper(w.fan || 0, 0, 9999, (n) => { w.fan = n; changed(); }, "fan")));
+    if (D.multi_win !== "none" && form.wins.length > 1) card.append(chip("✕ " + t("remove"), false, {}, () => { form.wins.splice(i, 1); changed(); }));
+    return card;
+  }
+
+  function stepper(n, lo, hi, set, name) {
+    return el("span", { class: "stepper", "data-stepper": name },
+      el("button", { type: "button", onclick: () => set(Math.max(lo, n - 1)), disabled: n <= lo }, "−"),
+      el("b", null, String(n)),
+      el("button", { type: "button", onclick: () => set(Math.min(hi, n + 1)), disabled: n >= hi }, "+"));
+  }
+
+  function countsCard() {
+    const cs = offered(D.counts);
+    if (!cs.length) return null;
+    return el("div", { class: "card", id: "counts" }, cs.map((c) => {
+      const per = form.counts[c.id] || {};
+      const total = Object.values(per).reduce((a, b) => a + b, 0);
+      return el("div", null, el("div", { class: "label" }, c.name),
+        D.players.map((p) => el("div", { class: "row", "data-count": c.id, "data-player": p.id }, el("span", { class: "label" }, p.name),
+          stepper(per[p.id] || 0, c.min, Math.min(c.max, c.total_max === null ? c.max : c.total_max - total + (per[p.id] || 0)), (n) => {
+            form.counts[c.id] = Object.assign({}, per, { [p.id]: n }); changed(); }, `${c.id}-${p.id}`))));
+    }));
+  }
+
+  function eventsCard() {
+    const es = offered(D.events);
+    if (!es.length) return null;
+    const rows = form.events.map((e, i) => {
+      const d = D.events.find((x) => x.id === e.type);
+      if (!d) return null;
+      const row = el("div", { class: "hand", "data-event": i }, el("b", null, d.name + " "), el("span", { class: "meta" }, d.value || ""),
+        el("div", { class: "chips" }, D.players.map((p) => chip(p.name, e.player === p.id, {}, () => { e.player = p.id; if (e.from === p.id) e.from = null; changed(); }))));
+      if (d.from !== "forbidden") row.append(el("div", { class: "label" }, d.from_name || t("from")),
+        el("div", { class: "chips" }, d.from === "optional" ? chip(t("nobody"), e.from === null, {}, () => { e.from = null; changed(); }) : null,
+          D.players.filter((p) => p.id !== e.player).map((p) => chip(p.name, e.from === p.id, {}, () => { e.from = p.id; changed(); }))));
+      d.fields.forEach((f) => {
+        if (f.kind === "int") row.append(el("div", { class: "row" }, el("span", { class: "label" }, f.name),
+          stepper(e[f.id] === undefined ? f.default : e[f.id], f.min, f.max, (n) => { e[f.id] = n; changed(); }, f.id)));
+        else row.append(el("div", { class: "label" }, f.name), el("div", { class: "chips" },
+          D.bystanders.map((b) => chip(b.name, e[f.id] === b.id, {}, () => { e[f.id] = b.id; changed(); }))));
+      });
+      row.append(chip("✕ " + t("remove"), false, {}, () => { form.events.splice(i, 1); changed(); }));
+      return row;
+    });
+    return el("div", { class: "card", id: "events" }, el("div", { class: "label" }, t("events")), rows,
+      el("div", { class: "chips" }, es.map((d) => chip("+ " + d.name, false, { "data-add-event": d.id }, () => {
+        const ev = { type: d.id, player: null };
+        if (d.from !== "forbidden") ev.from = null;
+        d.fields.forEach((f) => { ev[f.id] = f.kind === "int" ? f.default : null; });
+        form.events.push(ev); changed(); }))));
+  }
+
+  function previewCard() {
+    const box = el("div", { class: "card preview", id: "preview" });
+    if (!result) { box.append(el("p", { class: "meta", text: "…" })); return box; }
+    if (result.problem) { box.classList.add("bad"); box.append(el("p", { class: "problem" }, result.problem)); return box; }
+    const s = result.settlement;
+    box.append(el("b", null, s.headline),
+      el("div", { class: "row", id: "nets" }, s.net.map((n) => el("span", { class: cls(n.amount) }, `${n.name} ${signed(n.amount)}`))),
+      el("ul", { class: "steps" }, s.payments.map((p) => el("li", null, `${p.from} → ${p.to}: ${p.amount} ${s.unit}`)), s.steps.map((x) => el("li", { class: "step" }, x))));
+    return box;
+  }
+
+  function draw() {
+    const root = document.getElementById("view-compose");
+    const head = el("p", { class: "meta" }, t("hand_n", { n: D.hand_no }) + " · " + t("dealer_is", { name: playerName(D.dealer) }) +
+      (D.prevalent_wind ? " · " + t("prevalent", { wind: t("wind_" + D.prevalent_wind) }) : ""));
+    const joined = D.joined ? el("p", { class: "status", id: "joined" }, t("joined", { name: D.joined })) : null;
+    const results = D.results.length > 1 ? el("div", { class: "chips", id: "results" }, D.results.map((r) =>
+      chip(r.name, form.result === r.id, { "data-result": r.id }, () => { form.result = r.id; changed(); }))) : null;
+    const wins = D.wins_in.includes(form.result) ? form.wins.map(winCard) : [];
+    const more = D.wins_in.includes(form.result) && D.multi_win !== "none" && form.wins.length < D.players.length - 1
+      ? chip("+ " + t("another_winner"), false, { id: "add-win" }, () => { const w = newWin(); w.from = form.wins[0].from; form.wins.push(w); changed(); }) : null;
+    const ok = result && result.settlement && !sending;
+    const actions = el("div", { class: "actions" },
+      el("button", { class: "secondary", id: "cancel", type: "button", onclick: cancel }, t("cancel")),
+      el("button", { class: "primary", id: "confirm", type: "button", disabled: !ok, onclick: confirm }, "✅ " + t("confirm")));
+    root.replaceChildren(head, joined || "", results || "", ...wins, more || "", countsCard() || "", eventsCard() || "",
+      el("h2", null, t("preview")), previewCard(), actions);
+  }
+
+  async function confirm() {
+    if (sending) return;
+    sending = true; draw();
+    try {
+      const r = await api("confirm", { entry: D.entry, form: payload() });
+      if (Tally.tg && Tally.tg.HapticFeedback) try { Tally.tg.HapticFeedback.notificationOccurred("success"); } catch (e) {}
+      sending = false;
+      Tally.show("board");
+      Tally.status(r.message);
+    } catch (e) {
+      sending = false;
+      Tally.status(e.message, true);
+      draw();
+    }
+  }
+
+  async function cancel() {
+    try { await api("cancel", { entry: D.entry }); } catch (e) {}
+    Tally.show("board");
+  }
+  return { open };
+})();
