@@ -30,10 +30,10 @@ from typing import Any, NamedTuple, TypeVar
 from telegram import CallbackQuery, Message, Update
 from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError, TimedOut
 
-from bot import texts
+from bot import present, texts
 from bot.callback import DraftCb
 from bot.context import Ctx, Who, db, is_admin, ledger
-from bot.handlers.common import alert, display_settlement, done, refresh_table
+from bot.handlers.common import alert, done, refresh_table
 from bot.handlers.common import short as short  # re-exported for the handlers
 from bot.i18n import Translator
 from bot.tg import edit_or_send, esc, send
@@ -242,7 +242,7 @@ def hand_done_text(
 
     _ = tr.gettext
     names = texts.names_of(table, hand.names)
-    shown = display_settlement(hand.record, names)
+    shown = present.shown(hand, names)  # the stored settlement, named: nothing settled again
     head = _("✅ Hand {n} corrected") if corrected else _("✅ Hand {n} recorded")
     text = f"<b>{head.format(n=hand.seq)}</b>\n"
     if hand.night < table.night:  # a correction of a hand of a night settled already

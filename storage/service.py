@@ -46,6 +46,7 @@ import scoring
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement
 from storage import seasons as season_store
+from storage import settled as settled_store
 from storage.db import default_url, is_sqlite, make_engine, normalize_url, writer
 from storage.errors import (
     AlreadyVoided,
@@ -381,15 +382,15 @@ class Ledger:
     ) -> HandView:
         recorded_at = _aware(h.recorded_at)
         assert recorded_at is not None
+        if settlement is None:
+            settlement = json.loads(h.settlement)
         return HandView(
             id=h.id,
             table_id=h.table_id,
             seq=h.seq,
             night=h.night,
             record=HandRecord.from_json(record if record is not None else json.loads(h.record)),
-            settlement=Settlement.from_json(
-                settlement if settlement is not None else json.loads(h.settlement)
-            ),
+            settlement=Settlement.from_json(settlement),
             status=h.status,
             dealer_before=h.dealer_before_id,
             dealer_after=h.dealer_after_id,
@@ -402,6 +403,7 @@ class Ledger:
             idempotency_key=h.idempotency_key,
             replaced_by_hand_id=replaced_by,
             names=dict(names or {}),
+            settlement_format=settled_store.format_of(settlement),
         )
 
     def _hand_views(self, s: Session | Connection, hands: Sequence[Any]) -> list[HandView]:
@@ -1031,8 +1033,10 @@ class Ledger:
 
     @staticmethod
     def _prepare(record: HandRecord) -> tuple[Settlement, int, int]:
-        """Settle the record (pure: before any lock is taken)."""
-        settlement = scoring.settle(record)
+        """Settle the record once, with player references in its explanation, and find the
+        next dealer from the same validation (pure: before any lock is taken)."""
+        once = settled_store.settle_once(record)
+        settlement = once.settlement
         for pid, amount in settlement.net.items():
             if abs(amount) > MAX_HAND_POINTS:
                 raise RecordError(
@@ -1040,7 +1044,7 @@ class Ledger:
                     f"{amount} is more than the ledger stores for one hand "
                     f"(at most {MAX_HAND_POINTS:,} points per player)",
                 )
-        dealer_after = scoring.next_dealer(record)
+        dealer_after = once.next_dealer
         return (
             settlement,
             _player_id(record.dealer, "dealer"),
@@ -1079,7 +1083,7 @@ class Ledger:
             night=night if night is not None else t.night,
             position=position if position is not None else seq,
             record=_dump(record.to_json()),
-            settlement=_dump(settlement.to_json()),
+            settlement=_dump(settled_store.stored_json(settlement)),
             result=record.result,
             dealer_before_id=dealer_before,
             dealer_after_id=dealer_after,
@@ -1226,7 +1230,9 @@ class Ledger:
                     draft_id=draft_id,
                 )
                 t.dealer_id = dealer_after  # a new hand is always the latest in play order
-                return self._hand_view(h, names, record.to_json(), settlement.to_json())
+                return self._hand_view(
+                    h, names, record.to_json(), settled_store.stored_json(settlement)
+                )
         except IntegrityError:
             # the key was taken concurrently (e.g. by another table's transaction)
             with self._read() as s:

@@ -88,6 +88,8 @@ class HandView:
     idempotency_key: str
     replaced_by_hand_id: int | None = None  # the correction that replaced this hand
     names: Mapping[int, str] = field(default_factory=dict)  # player id → display name
+    #: 2 = the explanation carries player references (storage.settled), 1 = ids (older hands)
+    settlement_format: int = 1
 
 
 @dataclass(frozen=True, slots=True)

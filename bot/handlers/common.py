@@ -9,13 +9,12 @@ from typing import Any
 from telegram import CallbackQuery, Update
 from telegram.error import BadRequest, TelegramError
 
-import scoring
 from bot import texts
 from bot.context import Ctx, db, ledger
 from bot.i18n import Translator
 from bot.tg import edit_or_send
 from scoring.errors import RecordError
-from scoring.record import HandRecord, Payment, Settlement
+from scoring.record import HandRecord, Settlement
 from storage.errors import LedgerError
 from storage.views import TableView
 
@@ -81,37 +80,12 @@ def ledger_error(err: LedgerError | RecordError, tr: Translator) -> str:
 
 
 def display_settlement(record: HandRecord, names: Mapping[str, str]) -> Settlement:
-    """Settle again with the players renamed to their display names, so the explanation's
-    steps read "Bob pays …" rather than database ids (the amounts are the same: scoring is
-    deterministic), then map the keys back to ids. Falls back to the plain settlement if
-    names collide with each other or with ids."""
-    plain = scoring.settle(record)
-    ids = {*record.players, *plain.net}
-    mapping = {p: names.get(p, p) for p in ids}
-    shown = set(mapping.values())
-    if (
-        len(shown) != len(mapping)
-        or any(not v for v in shown)
-        or (shown & ids - set(k for k, v in mapping.items() if k == v))
-    ):
-        return plain
-    rs = scoring.get(record.ruleset)
-    keys = {"dealer", "winner", "from", "player"}
-    keys.update(f.id for e in rs.events for f in e.fields if f.kind == "text")  # e.g. backer
-    try:
-        renamed = HandRecord.from_json(_rename(record.to_json(), mapping, keys))
-        st = scoring.settle(renamed)
-    except RecordError:
-        return plain
-    back = {v: k for k, v in mapping.items()}
-    return Settlement(
-        tuple(
-            Payment(back.get(p.payer, p.payer), back.get(p.payee, p.payee), p.amount, p.reason)
-            for p in st.payments
-        ),
-        {back.get(k, k): v for k, v in st.net.items()},
-        st.explanation,
-    )
+    """A hand being entered, settled once with player references and named for display
+    (:func:`bot.present.preview`): the explanation's steps read "Bob pays …" rather than
+    database ids. A stored hand is shown by :func:`bot.present.shown`, which settles nothing."""
+    from bot import present
+
+    return present.preview(record, names)
 
 
 def _rename(obj: Any, mapping: Mapping[str, str], keys: set[str]) -> Any:

@@ -11,6 +11,7 @@ import pytest
 
 import scoring
 from scoring.record import HandRecord
+from storage import settled
 from storage.errors import (
     AlreadyVoided,
     Conflict,
@@ -126,7 +127,8 @@ def test_record_hand_stores_settlement_and_dealers(game: Game) -> None:
     h = led.record_hand(t.id, rec, recorded_by=game.pids[0], idempotency_key="h1")
     assert h.seq == 1 and h.night == 1 and h.status == "confirmed"
     assert h.record == rec
-    assert h.settlement == scoring.settle(rec)
+    # the core's settlement, its explanation with player references (storage.settled)
+    assert settled.plain(h.settlement) == scoring.settle(rec) != h.settlement
     # the contract's explanation: dealer 2^(1+2+1)=16, carol 21 (+5 no-wild), dave 8
     assert h.settlement.paid(ids[0], ids[1]) == 16
     assert h.settlement.paid(ids[2], ids[1]) == 21

@@ -1,0 +1,183 @@
+"""Settle a hand once, with player references a display names later (issue 15 point 1).
+
+Hand records use the ledger's player ids (``str(player.id)``), so the scoring core's
+explanation steps read "17 pays 8". Rather than settle the hand again with display names each
+time it is shown, the ledger settles it once, with every player id of the record replaced by a
+*reference*: the id between two private-use characters (``\\ue000 17 \\ue001``), which no
+ruleset, converter (Simplified → Traditional) or HTML escaping changes. The payments and nets
+are mapped back to the real ids (the ledger rows, the standings); the explanation keeps the
+references, and a display puts the current names in (:func:`name_refs`, used by
+``bot/present.py``) in any language.
+
+Which ids are replaced is found generically: the seats, the dealer, the wins' winner and
+discarder, the counts' players, the events' ``player`` and ``from``, and every event field the
+ruleset declares ``kind="text"`` (e.g. the Yichun side bet's backer, who may be unseated).
+Pseudo-players such as the pot (``"pot"``) are not ids of the record and stay as they are.
+
+The stored settlement JSON is the contract's plus ``"format": FORMAT``; a hand stored before
+(no ``format``) has ids in its explanation, and a display settles it again with names (the
+fallback, ``bot/present.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import scoring
+from scoring.errors import RecordError
+from scoring.record import Event, HandRecord, Payment, Settlement, Step, Win
+
+#: the settlement format the ledger stores: 2 = explanation steps carry player references
+FORMAT = 2
+OPEN, CLOSE = "\ue000", "\ue001"
+REF = re.compile(f"{OPEN}([^{OPEN}{CLOSE}]*){CLOSE}")
+
+
+def ref(player_id: str) -> str:
+    """The reference to ``player_id`` inside an explanation step."""
+    return f"{OPEN}{player_id}{CLOSE}"
+
+
+def has_refs(text: str) -> bool:
+    return OPEN in text
+
+
+def name_refs(text: str, names: Mapping[str, str]) -> str:
+    """``text`` with each reference replaced by the player's name (the id if unnamed)."""
+    if OPEN not in text:
+        return text
+    return REF.sub(lambda m: names.get(m.group(1), m.group(1)), text)
+
+
+def strip_refs(text: str) -> str:
+    """``text`` with each reference replaced by the bare id (what the core would have said)."""
+    return name_refs(text, {})
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """A hand settled once: ``settlement`` with real ids in payments and net and references in
+    its explanation, and the dealer of the next hand."""
+
+    settlement: Settlement
+    next_dealer: str
+
+
+def record_ids(record: HandRecord) -> set[str]:
+    """Every player id a record names (see the module docstring)."""
+    rs = scoring.get(record.ruleset)
+    ids = {*record.players, record.dealer}
+    for w in record.wins:
+        ids.add(w.winner)
+        if w.discarder is not None:
+            ids.add(w.discarder)
+    for per in record.counts.values():
+        ids.update(per)
+    for ev in record.events:
+        ids.add(ev.player)
+        if ev.source is not None:
+            ids.add(ev.source)
+        texts = _text_fields(rs, ev.type)
+        ids.update(str(v) for k, v in ev.data.items() if k in texts and isinstance(v, str))
+    return ids
+
+
+def _text_fields(rs: Any, event_type: str) -> set[str]:
+    decl = rs.event(event_type)
+    if decl is None:
+        return set()
+    return {f.id for f in decl.fields if f.kind == "text"}
+
+
+def rename(record: HandRecord, mapping: Mapping[str, str]) -> HandRecord:
+    """``record`` with its player ids renamed by ``mapping`` (ids not in it stay)."""
+    rs = scoring.get(record.ruleset)
+
+    def m(pid: str) -> str:
+        return mapping.get(pid, pid)
+
+    def event(ev: Event) -> Event:
+        texts = _text_fields(rs, ev.type)
+        data = {k: (m(v) if k in texts and isinstance(v, str) else v) for k, v in ev.data.items()}
+        return Event(ev.type, m(ev.player), None if ev.source is None else m(ev.source), data)
+
+    return HandRecord(
+        ruleset=record.ruleset,
+        players=tuple(m(p) for p in record.players),
+        dealer=m(record.dealer),
+        result=record.result,
+        wins=tuple(
+            Win(
+                m(w.winner),
+                None if w.discarder is None else m(w.discarder),
+                w.robbed_kong,
+                w.shape,
+                w.flags,
+                w.fan,
+                w.fans,
+                w.tiles,
+            )
+            for w in record.wins
+        ),
+        options=record.options,
+        counts={cid: {m(p): n for p, n in per.items()} for cid, per in record.counts.items()},
+        events=tuple(event(ev) for ev in record.events),
+    )
+
+
+def settle_once(record: HandRecord) -> Settled:
+    """Validate and settle ``record`` once, with references in the explanation; the next
+    dealer from the same validated record (the ruleset's ``next_dealer``, no second
+    validation). Raises :class:`RecordError` as ``scoring.settle`` does, naming real ids."""
+    ids = record_ids(record)
+    if any(OPEN in p or CLOSE in p for p in ids):  # cannot be referenced: settle plainly
+        return Settled(scoring.settle(record), scoring.next_dealer(record))
+    to_ref = {p: ref(p) for p in ids}
+    back = {r: p for p, r in to_ref.items()}
+    marked = rename(record, to_ref)
+    try:
+        st = scoring.settle(marked)
+    except RecordError:
+        # the error in the record's own words (ids, not references); a ruleset that read an
+        # id's spelling and settled the plain record would be stored plainly (the property
+        # test tests/storage/test_settled.py checks that none does)
+        return Settled(scoring.settle(record), scoring.next_dealer(record))
+    rs = scoring.get(record.ruleset)
+    dealer = rs.next_dealer(marked)
+    return Settled(map_ids(st, back.get), back.get(dealer, dealer))
+
+
+def map_ids(st: Settlement, get: Callable[[str], str | None]) -> Settlement:
+    """``st`` with the ids of payments and net mapped by ``get`` (None = unchanged)."""
+
+    def m(pid: str) -> str:
+        return get(pid) or pid
+
+    return Settlement(
+        tuple(Payment(m(p.payer), m(p.payee), p.amount, p.reason) for p in st.payments),
+        {m(k): v for k, v in st.net.items()},
+        st.explanation,
+    )
+
+
+def stored_json(st: Settlement) -> dict[str, Any]:
+    """The settlement JSON the ledger stores: the contract's, plus ``format``."""
+    return {**st.to_json(), "format": FORMAT}
+
+
+def format_of(data: Mapping[str, Any]) -> int:
+    """The format of a stored settlement JSON (1 = before references)."""
+    v = data.get("format", 1)
+    return v if isinstance(v, int) else 1
+
+
+def plain(st: Settlement) -> Settlement:
+    """``st`` with its references replaced by the bare ids (the core's own words)."""
+    return Settlement(
+        st.payments,
+        st.net,
+        tuple(Step(strip_refs(s.zh), strip_refs(s.en)) for s in st.explanation),
+    )
