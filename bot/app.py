@@ -32,7 +32,7 @@ from telegram.ext import (
 
 from bot.config import Settings, load_settings
 from bot.errors import install_redaction, on_error
-from bot.handlers import drafts, info, phrase, table
+from bot.handlers import drafts, info, phrase, season, table
 from bot.i18n import Translator, menu_languages
 from bot.limits import TallyLimiter
 from storage.service import Ledger
@@ -64,6 +64,11 @@ GROUP_COMMANDS = (
     "board",
     "settle",
     "nights",
+    "season",
+    "me",
+    "fee",
+    "cap",
+    "merge",
     "export",
     "stats",
     "rules",
@@ -71,7 +76,7 @@ GROUP_COMMANDS = (
     "close",
     "help",
 )
-PRIVATE_COMMANDS = ("calc", "rules", "lang", "stats", "help")
+PRIVATE_COMMANDS = ("calc", "me", "rules", "lang", "stats", "help")
 
 
 def command_descriptions(tr: Translator) -> dict[str, str]:
@@ -89,6 +94,11 @@ def command_descriptions(tr: Translator) -> dict[str, str]:
         "board": _("Standings"),
         "settle": _("End the night: who pays whom"),
         "nights": _("Past nights: totals and who pays whom"),
+        "season": _("Season leaderboard: /season, /season N, /season new NAME"),
+        "me": _("Your nights, running total and records"),
+        "fee": _("Table fee per night: /fee AMOUNT [aa|winners] [PLAYER]"),
+        "cap": _("Loss cap per player per night: /cap AMOUNT"),
+        "merge": _("Merge a guest into an account: /merge GUEST @user"),
         "export": _("All hands as a CSV file"),
         "stats": _("Lifetime stats of this chat"),
         "rules": _("The rulesets and their values"),
@@ -208,6 +218,11 @@ def add_handlers(app: AnyApp) -> None:
         "undo": table.cmd_undo,
         "settle": table.cmd_settle,
         "nights": table.cmd_nights,
+        "season": season.cmd_season,
+        "me": season.cmd_me,
+        "fee": season.cmd_fee,
+        "cap": season.cmd_cap,
+        "merge": season.cmd_merge,
         "board": table.cmd_board,
         "history": table.cmd_history,
         "explain": table.cmd_explain,

@@ -326,6 +326,9 @@ def settle_text(table: TableView, sv: SettleView, tr: Translator, *, settled: bo
         if sv.net_money is not None:
             m = f" = {money(sv.net_money.get(pid, 0), sv.currency, sign=True)}"
         lines.append(f"{esc(names.get(pid, str(pid)))}: {pts:+d} {esc(u)}{m}")
+    from bot.season_texts import adjust_lines  # the night's loss cap and table fee, if any
+
+    lines.extend(adjust_lines(table, sv, tr, names))
     lines.append("")
     if not sv.transfers:
         lines.append(_("Nobody owes anything."))

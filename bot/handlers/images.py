@@ -122,6 +122,9 @@ async def settlement(
         for t in sv.transfers
     )
     name, rs_name = _title(table, w)
+    from bot.season_texts import adjust_notes  # the night's loss cap and table fee, if any
+
+    notes_title, notes = adjust_notes(table, sv, w.tr, names)
     view = render.SettlementImageView(
         table_name=name,
         ruleset_name=rs_name,
@@ -134,6 +137,8 @@ async def settlement(
         unit_zh=scoring.get(table.ruleset).unit_zh,
         unit_en=scoring.get(table.ruleset).unit_en,
         unit_zh_hant=scoring.get(table.ruleset).unit_zh_hant,
+        notes_title=notes_title,
+        notes=notes,
     )
     return await _draw(render.render_settlement, view, w.tr.lang)
 

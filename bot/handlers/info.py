@@ -59,6 +59,13 @@ def help_text(tr: Translator) -> str:
                     "without recording it."
                 )
             ),
+            esc(
+                _(
+                    "Weekly games: /season is the chat's leaderboard over nights and tables, /me "
+                    "your own nights; /fee sets a table fee per night, /cap a loss cap; /merge "
+                    "counts a guest as a Telegram account."
+                )
+            ),
         ]
     )
 

@@ -486,7 +486,8 @@ def render_settlement(view: SettlementImageView, lang: str) -> bytes:
     net_h = 84 + 96 * len(view.nets)
     n_tr = len(view.transfers)
     tr_h = 84 + (108 * n_tr if n_tr else 96)
-    h = head_h + 16 + net_h + 28 + tr_h + 40
+    notes_h = 84 + 52 * len(view.notes) + 28 if view.notes else 0
+    h = head_h + 16 + net_h + 28 + notes_h + tr_h + 40
     im = Image.new("RGB", (W, h), BG)
     extra = fit_parts(
         [
@@ -506,6 +507,12 @@ def render_settlement(view: SettlementImageView, lang: str) -> bytes:
         _net_row(im, y, line, view.currency, lang, u, zebra=i % 2 == 0)
         y += 96
     y += 28
+    if view.notes:  # the loss cap and table fee
+        y = section_title(im, y, view.notes_title)
+        for note in view.notes:
+            draw_text(im, M, y + 40, note, 32, INK, max_w=W - 2 * M)
+            y += 52
+        y += 28
     y = section_title(im, y, label("transfers", lang))
     if not view.transfers:
         draw_text(im, M, y + 60, label("no_transfers", lang), 40, MUTED)

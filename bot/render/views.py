@@ -94,6 +94,10 @@ class SettlementImageView:
     unit_zh: str = "分"  # the ruleset's unit of points
     unit_en: str = "pts"
     unit_zh_hant: str = ""  # its Traditional form if declared (else unit_zh converted)
+    #: the night's loss cap and table fee (bot/season_texts.py), display lines under a title,
+    #: drawn between the nets and the transfers (the transfers then settle the adjusted nets)
+    notes_title: str = ""
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

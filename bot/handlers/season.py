@@ -1,0 +1,413 @@
+"""/fee, /cap (the table's fee and loss cap), /season (the chat's leaderboard), /merge (a
+guest into a Telegram account) and /me (one's own nights), issue 18.
+
+Who may: /fee and /cap — the table's creator or a chat admin; /season new — a chat admin or
+anyone who opened a table in the chat; /merge — a chat admin; the rest — anyone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from telegram import InputFile, Update
+
+from bot import season_texts as st
+from bot.context import Ctx, Who, db, db_long, is_admin, ledger, who
+from bot.handlers.common import args_of, is_number, reply
+from bot.limits import TEXT_LIMIT, fit_html
+from bot.tg import esc, send
+from storage.errors import Conflict, LedgerError, NotFound, TableClosed
+from storage.seasons import PlayerHistory, SeasonBoard
+from storage.views import TableView
+
+log = logging.getLogger(__name__)
+
+WINNER_WORDS = {"winners", "winner", "win", "赢家", "贏家", "赢的", "贏的"}
+AA_WORDS = {"aa", "equal", "equally", "均摊", "均攤", "平摊", "平攤"}
+OFF_WORDS = {"off", "none", "no", "0", "关", "關", "取消", "无", "無"}
+
+
+def _images(context: Ctx) -> bool:
+    return bool(context.application.bot_data.get("images", True))
+
+
+async def _draw(fn: Any, view: Any, lang: str) -> bytes | None:
+    try:
+        return await asyncio.to_thread(fn, view, lang)
+    except Exception:
+        log.exception("drawing %s failed", getattr(fn, "__name__", fn))
+        return None
+
+
+async def _table_for_settings(update: Update, context: Ctx, w: Who) -> TableView | None:
+    """The chat's table, if the user may change its fee and cap (creator or admin)."""
+    _ = w.tr.gettext
+    if w.private:
+        await reply(update, esc(_("Fees and caps belong to a table: use this in its group.")))
+        return None
+    table = await db(ledger(context).current_table, w.chat_id)
+    if table is None:
+        await reply(update, esc(_("There is no table in this chat. Open one with /newtable.")))
+        return None
+    return table
+
+
+async def _may_set(context: Ctx, w: Who, table: TableView) -> bool:
+    if table.creator_id == w.player.id:
+        return True
+    return await is_admin(context, w.chat_id, w.tg_user_id)
+
+
+def _names(table: TableView) -> dict[int, str]:
+    return {s.player_id: s.name for s in table.seats}
+
+
+async def cmd_fee(update: Update, context: Ctx) -> None:
+    """/fee AMOUNT [aa|winners] [PAYEE] · /fee off · /fee (shows it)."""
+    w = await who(update, context)
+    _ = w.tr.gettext
+    table = await _table_for_settings(update, context, w)
+    if table is None:
+        return
+    L = ledger(context)
+    args = args_of(context)
+    names = _names(table)
+    if not args:
+        fs = await db(L.fee_settings, table.id)
+        await reply(
+            update, st.fee_status(table, fs, names, w.tr) + "\n\n" + esc(_fee_usage(w, table))
+        )
+        return
+    if not await _may_set(context, w, table):
+        await reply(update, esc(_("Only the table's creator or a chat admin can change this.")))
+        return
+    if args[0].casefold() in OFF_WORDS:
+        fs = await _change(update, w, L.set_fee, table.id, None)
+    else:
+        value = st.parse_amount(args[0], table)
+        split = "aa"
+        payee: int | None = None
+        rest = args[1:]
+        if rest and rest[0].casefold() in WINNER_WORDS | AA_WORDS:
+            split = "winners" if rest[0].casefold() in WINNER_WORDS else "aa"
+            rest = rest[1:]
+        if rest:
+            payee = _seated(table, " ".join(rest))
+            if payee is None:
+                await reply(
+                    update,
+                    esc(
+                        _(
+                            "{name} is not at this table. Name a seated player, or leave it out for the house."
+                        ).format(name=" ".join(rest))
+                    ),
+                )
+                return
+        if value is None or value <= 0:
+            await reply(update, esc(_fee_usage(w, table)))
+            return
+        fs = await _change(update, w, L.set_fee, table.id, value, split=split, payee_id=payee)
+    if fs is not None:
+        await reply(update, st.fee_status(table, fs, names, w.tr))
+
+
+async def cmd_cap(update: Update, context: Ctx) -> None:
+    """/cap AMOUNT · /cap off · /cap (shows it)."""
+    w = await who(update, context)
+    _ = w.tr.gettext
+    table = await _table_for_settings(update, context, w)
+    if table is None:
+        return
+    L = ledger(context)
+    args = args_of(context)
+    names = _names(table)
+    usage = _cap_usage(w, table)
+    if not args:
+        fs = await db(L.fee_settings, table.id)
+        await reply(update, st.fee_status(table, fs, names, w.tr) + "\n\n" + esc(usage))
+        return
+    if not await _may_set(context, w, table):
+        await reply(update, esc(_("Only the table's creator or a chat admin can change this.")))
+        return
+    if args[0].casefold() in OFF_WORDS:
+        fs = await _change(update, w, L.set_cap, table.id, None)
+    else:
+        value = st.parse_amount(args[0], table)
+        if value is None or value <= 0 or len(args) > 1:
+            await reply(update, esc(usage))
+            return
+        fs = await _change(update, w, L.set_cap, table.id, value)
+    if fs is not None:
+        await reply(update, st.fee_status(table, fs, names, w.tr))
+
+
+async def _change(update: Update, w: Who, fn: Any, *args: Any, **kw: Any) -> Any:
+    _ = w.tr.gettext
+    try:
+        return await db(fn, *args, **kw)
+    except TableClosed:
+        await reply(update, esc(_("This table is closed.")))
+    except LedgerError:
+        await reply(update, esc(_("That amount cannot be used.")))
+    return None
+
+
+def _seated(table: TableView, name: str) -> int | None:
+    key = name.strip().lstrip("@").casefold()
+    for s in table.seats:
+        if s.name.casefold() == key:
+            return s.player_id
+    return None
+
+
+def _fee_usage(w: Who, table: TableView) -> str:
+    _ = w.tr.gettext
+    example = st.amount(4000 if table.stake_minor else 40, table, w.tr)
+    return _(
+        "Usage: /fee AMOUNT [aa|winners] [PLAYER], e.g. /fee 40 (split equally, to the house: "
+        "the table's host), /fee 40 winners Alice (from the winners, to Alice); /fee off. "
+        "Example amount: {example}."
+    ).format(example=example)
+
+
+def _cap_usage(w: Who, table: TableView) -> str:
+    _ = w.tr.gettext
+    return _(
+        "Usage: /cap AMOUNT (nobody pays more than this a night; the winners share what the "
+        "capped player does not pay), e.g. /cap 200; /cap off."
+    )
+
+
+# --- /season ---------------------------------------------------------------------------------
+async def cmd_season(update: Update, context: Ctx) -> None:
+    """/season · /season N · /season new NAME."""
+    w = await who(update, context)
+    _ = w.tr.gettext
+    if w.private:
+        await reply(
+            update,
+            esc(_("Seasons belong to a group: use /season there. Here, /me shows your nights.")),
+        )
+        return
+    L = ledger(context)
+    args = args_of(context)
+    if args and args[0].casefold() in ("new", "新", "新赛季", "新賽季"):
+        if not (
+            await db(L.is_table_creator, w.chat_id, w.player.id)
+            or await is_admin(context, w.chat_id, w.tg_user_id)
+        ):
+            await reply(
+                update,
+                esc(_("Only a chat admin or someone who opened a table here can start a season.")),
+            )
+            return
+        name = " ".join(args[1:]).strip() or None
+        info = await db(L.new_season, w.chat_id, name, by_player_id=w.player.id)
+        await reply(
+            update,
+            esc(
+                _("{title} begins. The earlier season is closed: /season {n} shows it.").format(
+                    title=st.season_title(info, w.tr), n=info.number - 1
+                )
+            ),
+        )
+        return
+    number: int | None = None
+    if args:
+        if len(args) != 1 or not is_number(args[0]) or int(args[0]) < 1:
+            await reply(
+                update, esc(_("Usage: /season, /season N (an earlier season), /season new NAME."))
+            )
+            return
+        number = int(args[0])
+    try:
+        board = await db_long(L.season_board, w.chat_id, number)
+    except NotFound:
+        count = len(await db(L.seasons, w.chat_id))
+        await reply(
+            update,
+            esc(
+                _("There is no season {n}: this chat has seasons 1 to {m}.").format(
+                    n=number, m=count
+                )
+            ),
+        )
+        return
+    text = st.season_text(board, w.tr)
+    png = await season_card(context, w, board, update)
+    if png is not None:
+        await context.bot.send_photo(w.chat_id, InputFile(png, filename="season.png"))
+    await send(context.bot, w.chat_id, fit_html(text, TEXT_LIMIT))
+
+
+async def season_card(context: Ctx, w: Who, board: SeasonBoard, update: Update) -> bytes | None:
+    if not _images(context) or not board.lines:
+        return None
+    from bot.render.season import SeasonCardView, SeasonRow, render_season_card
+    from bot.render.views import TrendSeries
+
+    cur = board.currency
+    rows = tuple(
+        SeasonRow(
+            name=ln.name,
+            points=ln.points,
+            money_minor=ln.money.get(cur) if cur is not None and cur in ln.money else None,
+            nights=ln.nights,
+            hands=ln.hands,
+            wins=ln.wins,
+            self_draws=ln.self_draws,
+            deal_ins=ln.deal_ins,
+            biggest_hand=ln.biggest_hand,
+        )
+        for ln in board.lines
+    )
+    trend = tuple(TrendSeries(ln.name, board.trend.get(ln.player_id, ())) for ln in board.lines)
+    chat = update.effective_chat
+    view = SeasonCardView(
+        chat_title=(chat.title if chat is not None and chat.title else ""),
+        number=board.season.number,
+        name=board.season.name,
+        current=board.season.current,
+        nights=board.nights,
+        hands=board.hands,
+        rows=rows,
+        trend=trend,
+        currency=cur,
+        trend_money=board.trend_money,
+    )
+    return await _draw(render_season_card, view, w.tr.lang)
+
+
+# --- /merge ----------------------------------------------------------------------------------
+async def cmd_merge(update: Update, context: Ctx) -> None:
+    """/merge GUEST @username, or /merge GUEST as a reply to the account's message."""
+    w = await who(update, context)
+    _ = w.tr.gettext
+    usage = _(
+        "Usage: /merge GUEST @username, or reply to the person's message with /merge GUEST. "
+        "The guest's nights then count as theirs in seasons and /me."
+    )
+    if w.private:
+        await reply(update, esc(usage))
+        return
+    if not await is_admin(context, w.chat_id, w.tg_user_id):
+        await reply(update, esc(_("Only a chat admin can merge a guest into an account.")))
+        return
+    L = ledger(context)
+    args = args_of(context)
+    msg = update.effective_message
+    target: int | None = None
+    target_name = ""
+    guest = ""
+    if msg is not None and msg.reply_to_message is not None and msg.reply_to_message.from_user:
+        u = msg.reply_to_message.from_user
+        if not u.is_bot:
+            p = await db(L.ensure_user, u.id, u.full_name, username=u.username)
+            target, target_name = p.id, p.name
+        guest = " ".join(args)
+    elif len(args) >= 2 and args[-1].startswith("@"):
+        target = await db(L.player_by_username, args[-1])
+        target_name = args[-1]
+        guest = " ".join(args[:-1])
+        if target is None:
+            await reply(
+                update,
+                esc(
+                    _("I do not know {user} yet: they need to write in this chat first.").format(
+                        user=args[-1]
+                    )
+                ),
+            )
+            return
+    if target is None or not guest.strip():
+        await reply(update, esc(usage))
+        return
+    try:
+        _n, name = await db(L.merge_guest, w.chat_id, guest, target)
+    except NotFound:
+        await reply(
+            update, esc(_("There is no guest called {name} in this chat.").format(name=guest))
+        )
+        return
+    except Conflict:
+        await reply(
+            update,
+            esc(
+                _(
+                    "{name} cannot be merged: already merged, or not into a Telegram account."
+                ).format(name=guest)
+            ),
+        )
+        return
+    await reply(
+        update,
+        esc(
+            _("The guest {guest} now counts as {user} in seasons and /me.").format(
+                guest=name, user=target_name
+            )
+        ),
+    )
+
+
+# --- /me -------------------------------------------------------------------------------------
+async def cmd_me(update: Update, context: Ctx) -> None:
+    """/me: one's nights, running total and records (here; in private: every chat)."""
+    w = await who(update, context)
+    L = ledger(context)
+    scope = None if w.private else w.chat_id
+    h = await db_long(L.player_history, w.player.id, tg_chat_id=scope)
+    text = st.me_text(h, w.tr, private=w.private)
+    png = await player_card(context, w, h, update)
+    if png is not None:
+        await context.bot.send_photo(w.chat_id, InputFile(png, filename="me.png"))
+    await send(context.bot, w.chat_id, fit_html(text, TEXT_LIMIT))
+
+
+async def player_card(context: Ctx, w: Who, h: PlayerHistory, update: Update) -> bytes | None:
+    if not _images(context) or not h.night_count:
+        return None
+    from bot.render.season import NightLine, PlayerCardView, render_player_card
+
+    cur = h.currency
+
+    def line(n: Any) -> NightLine:
+        return NightLine(
+            st.night_label(n, w.tr, with_chat=w.private),
+            n.points,
+            n.money_minor if cur is not None else None,
+        )
+
+    chats: tuple[NightLine, ...] = ()
+    if w.private:
+        chats = tuple(
+            NightLine(
+                (c.title or w.tr.gettext("a chat"))
+                + " · "
+                + w.tr.ngettext("{count} night", "{count} nights", c.nights).format(count=c.nights),
+                c.points,
+                c.money.get(cur) if cur is not None else None,
+            )
+            for c in h.chats
+        )
+    chat = update.effective_chat
+    view = PlayerCardView(
+        name=h.name,
+        scope="" if w.private else (chat.title if chat is not None and chat.title else ""),
+        nights=h.night_count,
+        hands=h.hands,
+        wins=h.wins,
+        self_draws=h.self_draws,
+        deal_ins=h.deal_ins,
+        biggest_hand=h.biggest_hand,
+        points=h.points,
+        money_minor=h.money.get(cur) if cur is not None else None,
+        currency=cur,
+        best_night=line(h.best_night) if h.best_night else None,
+        worst_night=line(h.worst_night) if h.worst_night else None,
+        recent=tuple(line(n) for n in reversed(h.nights)),
+        running=h.running,
+        chats=chats,
+    )
+    return await _draw(render_player_card, view, w.tr.lang)

@@ -1,0 +1,341 @@
+"""The season leaderboard card (/season) and the player card (/me), PNG bytes (issue 18).
+
+Same look as the scoreboard (bot.render.draw): the felt header, rows with the amount on the
+right in the gain/loss colour after a ▲ / ▼, and the running-total chart night by night (the
+scoreboard's chart, whose x axis then counts nights). Money is in minor units of ``currency``;
+the chart draws whole major units (yuan, dollars). Fixed words go through the bot's
+Translator (:func:`bot.i18n.translator`), so zh_Hant is converted like every other image.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from bot.i18n import translator
+from bot.render.draw import (
+    BG,
+    INK,
+    MUTED,
+    SERIES,
+    SUB_SIZE,
+    ZEBRA,
+    M,
+    W,
+    _chart,
+    _legend,
+    _serialized,
+    draw_value,
+    encode,
+    fit_parts,
+    header,
+    section_title,
+    tone,
+)
+from bot.render.money import format_money, signed
+from bot.render.text import draw_text
+from bot.render.views import ScoreboardView, TrendSeries
+from scoring.transfers import minor_exponent
+
+WORDS: dict[str, tuple[str, str]] = {
+    "season": ("第{n}赛季", "Season {n}"),
+    "nights": ("{n}晚", "{n} nights"),
+    "night_1": ("1晚", "1 night"),
+    "hands": ("{n}手", "{n} hands"),
+    "trend": ("累计走势（逐晚）", "Running total, night by night"),
+    "board": ("排行榜", "Leaderboard"),
+    "won": ("胡{n}", "won {n}"),
+    "self_draws": ("自摸{n}", "self-drawn {n}"),
+    "deal_ins": ("点炮{n}", "dealt in {n}"),
+    "best": ("最大一手+{n}", "best hand +{n}"),
+    "points": ("{n}分", "{n} pts"),
+    "no_nights": ("这个赛季还没有牌局", "No nights in this season yet"),
+    "closed": ("已结束", "closed"),
+    "current": ("进行中", "current"),
+    "records": ("战绩", "Records"),
+    "recent": ("最近几晚", "Recent nights"),
+    "chats": ("玩过的群", "Chats"),
+    "total": ("总计", "Total"),
+    "best_night": ("最佳一晚", "Best night"),
+    "worst_night": ("最差一晚", "Worst night"),
+    "biggest": ("最大一手", "Biggest hand"),
+    "hands_won": ("胡牌", "Hands won"),
+    "sd": ("自摸", "Self-drawn"),
+    "di": ("点炮", "Dealt in"),
+    "played": ("牌局", "Hands played"),
+    "night_of": ("第{n}晚", "night {n}"),
+    "all_chats": ("所有群", "All chats"),
+}
+
+MAX_ROWS = 20
+MAX_LINES = 8  # trend lines (one colour and marker each)
+ROW = 116
+
+
+def word(key: str, lang: str, **kw: object) -> str:
+    zh, en = WORDS[key]
+    return translator(lang).pick(zh, en).format(**kw)
+
+
+def count(key: str, n: int, lang: str) -> str:
+    if n == 1 and not translator(lang).zh and key == "nights":
+        return word("night_1", lang)
+    return word(key, lang, n=n)
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonRow:
+    name: str
+    points: int
+    money_minor: int | None  # in the season's one currency, None without
+    nights: int
+    hands: int
+    wins: int
+    self_draws: int
+    deal_ins: int
+    biggest_hand: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonCardView:
+    chat_title: str
+    number: int
+    name: str | None
+    current: bool
+    nights: int
+    hands: int
+    rows: tuple[SeasonRow, ...]  # best first
+    trend: tuple[TrendSeries, ...] = ()  # running totals night by night (money or points)
+    currency: str | None = None  # of the rows' money, and of the trend when trend_money
+    trend_money: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NightLine:
+    label: str  # e.g. "2026-11-03 · Mahjong night · night 3"
+    points: int
+    money_minor: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCardView:
+    name: str
+    scope: str  # the chat's title, or "" for every chat
+    nights: int
+    hands: int
+    wins: int
+    self_draws: int
+    deal_ins: int
+    biggest_hand: int
+    points: int
+    money_minor: int | None  # the total in the one currency, None without
+    currency: str | None
+    best_night: NightLine | None
+    worst_night: NightLine | None
+    recent: tuple[NightLine, ...]  # newest first
+    running: tuple[int, ...]  # running total night by night (money minor units if currency)
+    chats: tuple[NightLine, ...] = ()  # per chat totals (private /me)
+
+
+def _major(v: int, currency: str | None) -> int:
+    """Minor units to whole major units, rounded half away from zero (the chart's values)."""
+    d: int = 10 ** minor_exponent(currency or "")
+    q = (2 * abs(v) + d) // (2 * d)
+    return q if v >= 0 else -q
+
+
+def _amount(money: int | None, points: int, currency: str | None, lang: str) -> str:
+    if money is not None:
+        return format_money(money, currency, sign=True)
+    return word("points", lang, n=signed(points))
+
+
+def _chart_view(trend: tuple[TrendSeries, ...]) -> ScoreboardView:
+    return ScoreboardView(
+        table_name="", ruleset_name="", night=0, hand_count=0, seats=(), trend=trend
+    )
+
+
+@_serialized
+def render_season_card(view: SeasonCardView, lang: str) -> bytes:
+    rows = view.rows[:MAX_ROWS]
+    trend = view.trend[:MAX_LINES]
+    if view.trend_money:
+        trend = tuple(
+            TrendSeries(s.name, tuple(_major(v, view.currency) for v in s.running)) for s in trend
+        )
+    chart_h = 480
+    legend_rows = math.ceil(len(trend) / 2)
+    h = 196 + 16 + 84 + max(1, len(rows)) * ROW + 28
+    if trend:
+        h += 84 + chart_h + 20 + 56 * legend_rows
+    h += 32
+    im = Image.new("RGB", (W, h), BG)
+    title = word("season", lang, n=view.number) + (f" · {view.name}" if view.name else "")
+    sub = fit_parts(
+        [
+            (view.chat_title, True),
+            (count("nights", view.nights, lang), False),
+            (word("hands", lang, n=view.hands), False),
+            (word("current" if view.current else "closed", lang), False),
+        ],
+        SUB_SIZE,
+        W - 2 * M,
+    )
+    y = header(im, title, sub, lang) + 16
+    y = section_title(im, y, word("board", lang))
+    d = ImageDraw.Draw(im)
+    if not rows:
+        draw_text(im, M, y + 60, word("no_nights", lang), 40, MUTED)
+        y += ROW
+    for i, r in enumerate(rows):
+        if i % 2 == 0:
+            d.rounded_rectangle((M - 12, y + 4, W - M + 12, y + ROW - 4), radius=14, fill=ZEBRA)
+        draw_text(im, M, y + 56, f"{i + 1}", 40, MUTED, bold=True)
+        draw_text(im, M + 64, y + 56, r.name, 42, INK, bold=True, max_w=500)
+        stats = " · ".join(
+            [
+                count("nights", r.nights, lang),
+                word("won", lang, n=r.wins),
+                word("self_draws", lang, n=r.self_draws),
+                word("deal_ins", lang, n=r.deal_ins),
+                word("best", lang, n=r.biggest_hand),
+            ]
+        )
+        draw_text(im, M + 64, y + 98, stats, 26, MUTED, max_w=W - 2 * M - 64 - 180)
+        main = r.money_minor if r.money_minor is not None else r.points
+        draw_value(
+            im,
+            W - M,
+            y + 58,
+            main,
+            46,
+            max_w=360,
+            text=_amount(r.money_minor, r.points, view.currency, lang),
+        )
+        if r.money_minor is not None:
+            draw_text(
+                im, W - M, y + 98, word("points", lang, n=signed(r.points)), 26, tone(r.points),
+                align="right",
+            )  # fmt: skip
+        y += ROW
+    y += 28
+    if trend:
+        y = section_title(im, y, word("trend", lang))
+        cv = _chart_view(trend)
+        _chart(im, y, chart_h, cv, lang)
+        y += chart_h + 20
+        _legend(im, y, cv)
+    return encode(im)
+
+
+@_serialized
+def render_player_card(view: PlayerCardView, lang: str) -> bytes:
+    chart_h = 420
+    recent = view.recent[:8]
+    chats = view.chats[:6]
+    h = 196 + 16 + 150 + 84 + 4 * 64 + 24
+    if view.running:
+        h += 84 + chart_h + 20
+    h += 84 + max(1, len(recent)) * 84 + 24
+    if chats:
+        h += 84 + len(chats) * 84 + 24
+    h += 24
+    im = Image.new("RGB", (W, h), BG)
+    sub = fit_parts(
+        [
+            (view.scope or word("all_chats", lang), True),
+            (count("nights", view.nights, lang), False),
+            (word("hands", lang, n=view.hands), False),
+        ],
+        SUB_SIZE,
+        W - 2 * M,
+    )
+    y = header(im, view.name, sub, lang) + 16
+    # the total, big
+    draw_text(im, M, y + 64, word("total", lang), 40, MUTED, bold=True)
+    main = view.money_minor if view.money_minor is not None else view.points
+    draw_value(
+        im, W - M, y + 90, main, 72, max_w=640,
+        text=_amount(view.money_minor, view.points, view.currency, lang),
+    )  # fmt: skip
+    if view.money_minor is not None:
+        draw_text(
+            im, W - M, y + 136, word("points", lang, n=signed(view.points)), 30,
+            tone(view.points), align="right",
+        )  # fmt: skip
+    y += 150
+    y = section_title(im, y, word("records", lang))
+    cells = [
+        (word("played", lang), str(view.hands)),
+        (word("hands_won", lang), str(view.wins)),
+        (word("sd", lang), str(view.self_draws)),
+        (word("di", lang), str(view.deal_ins)),
+        (word("biggest", lang), signed(view.biggest_hand)),
+        (word("best_night", lang), _line_amount(view.best_night, view.currency, lang)),
+        (word("worst_night", lang), _line_amount(view.worst_night, view.currency, lang)),
+        ("", ""),
+    ]
+    col = (W - 2 * M) // 2
+    for k, (lab, val) in enumerate(cells):
+        if not lab:
+            continue
+        x = M + (k % 2) * col
+        yy = y + (k // 2) * 64
+        draw_text(im, x, yy + 44, lab, 30, MUTED, max_w=col - 200)
+        draw_text(im, x + col - 24, yy + 44, val, 34, INK, bold=True, align="right", max_w=260)
+    y += 4 * 64 + 24
+    if view.running:
+        y = section_title(im, y, word("trend", lang))
+        run = view.running
+        if view.currency is not None:
+            run = tuple(_major(v, view.currency) for v in run)
+        cv = _chart_view((TrendSeries(view.name, run),))
+        _chart(im, y, chart_h, cv, lang)
+        y += chart_h + 20
+    y = section_title(im, y, word("recent", lang))
+    y = _lines(im, y, recent, view.currency, lang)
+    if chats:
+        y += 24
+        y = section_title(im, y, word("chats", lang))
+        _lines(im, y, chats, view.currency, lang)
+    return encode(im)
+
+
+def _line_amount(line: NightLine | None, currency: str | None, lang: str) -> str:
+    if line is None:
+        return "–"
+    return _amount(line.money_minor, line.points, currency, lang)
+
+
+def _lines(
+    im: Image.Image, y: int, lines: tuple[NightLine, ...], currency: str | None, lang: str
+) -> int:
+    d = ImageDraw.Draw(im)
+    if not lines:
+        draw_text(im, M, y + 56, word("no_nights", lang), 34, MUTED)
+        return y + 84
+    for i, ln in enumerate(lines):
+        if i % 2 == 0:
+            d.rounded_rectangle((M - 12, y + 4, W - M + 12, y + 80), radius=14, fill=ZEBRA)
+        draw_text(im, M, y + 54, ln.label, 32, INK, max_w=W - 2 * M - 330)
+        v = ln.money_minor if ln.money_minor is not None else ln.points
+        draw_value(
+            im, W - M, y + 56, v, 38, max_w=320,
+            text=_amount(ln.money_minor, ln.points, currency, lang),
+        )  # fmt: skip
+        y += 84
+    return y
+
+
+__all__ = [
+    "SERIES",
+    "NightLine",
+    "PlayerCardView",
+    "SeasonCardView",
+    "SeasonRow",
+    "render_player_card",
+    "render_season_card",
+]

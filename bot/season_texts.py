@@ -1,0 +1,313 @@
+"""Texts of the table fee and loss cap (/fee, /cap, the settle message), the season
+leaderboard (/season) and one's own history (/me) — HTML, in the chat's language (issue 18)."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Mapping
+from datetime import datetime
+
+from bot.i18n import Translator
+from bot.render.money import format_money
+from bot.tg import esc
+from scoring.transfers import minor_exponent
+from storage.seasons import FeeSettings, MeNight, PlayerHistory, SeasonBoard, SeasonInfo
+from storage.views import SettleView, TableView
+
+#: at most this many nights in /me's text (the image and the totals count them all)
+ME_TEXT_NIGHTS = 10
+ME_TEXT_CHATS = 20
+SEASON_TEXT_ROWS = 30
+
+
+def colon(tr: Translator) -> str:
+    """ ": " in English, "：" in Chinese."""
+    return "：" if tr.zh else ": "
+
+
+def paren(tr: Translator, a: str, b: str) -> str:
+    """ "a (b)" in English, "a（b）" in Chinese."""
+    return f"{a}（{b}）" if tr.zh else f"{a} ({b})"
+
+
+def amount(v: int, table: TableView, tr: Translator, *, sign: bool = False) -> str:
+    """A fee or cap amount: money at a staked table, else points."""
+    if table.stake_minor:
+        return format_money(v, table.currency or "CNY", sign=sign)
+    n = f"{v:+d}" if sign else str(v)
+    return tr.gettext("{n} pts").format(n=n)
+
+
+_AMOUNT = re.compile(r"^[¥$€£]?(\d{1,12})(?:[.,](\d{1,3}))?(元|块)?$")
+
+
+def parse_amount(text: str, table: TableView) -> int | None:
+    """A typed fee or cap ("40", "¥40", "12.50", "40元") in the table's basis (minor units of
+    its currency at a staked table, else whole points); None if it is not one."""
+    m = _AMOUNT.match(text.strip().replace("＄", "$").replace("￥", "¥"))
+    if m is None:
+        return None
+    whole, frac = m.group(1), m.group(2) or ""
+    if not table.stake_minor:
+        return None if frac else int(whole)
+    exp = minor_exponent(table.currency or "CNY")
+    if len(frac) > exp:
+        return None
+    scale: int = 10**exp
+    return int(whole) * scale + (int(frac.ljust(exp, "0")) if exp else 0)
+
+
+def payee_name(fs: FeeSettings, names: Mapping[int, str], tr: Translator) -> str:
+    if fs.fee_payee_id is None:
+        return tr.gettext("the house ({host})").format(
+            host=names.get(fs.creator_id, str(fs.creator_id))
+        )
+    return names.get(fs.fee_payee_id, str(fs.fee_payee_id))
+
+
+def fee_status(table: TableView, fs: FeeSettings, names: Mapping[int, str], tr: Translator) -> str:
+    """What /fee and /cap show: the table's fee and cap now."""
+    _ = tr.gettext
+    lines = []
+    if fs.fee_amount:
+        split = _("split equally (AA)") if fs.fee_split != "winners" else _("from the winners")
+        lines.append(
+            _("Table fee: {amount} per night, {split}, to {payee}.").format(
+                amount=esc(amount(fs.fee_amount, table, tr)),
+                split=esc(split),
+                payee=esc(payee_name(fs, names, tr)),
+            )
+        )
+    else:
+        lines.append(esc(_("No table fee.")))
+    if fs.loss_cap is not None:
+        lines.append(
+            _("Loss cap: nobody pays more than {amount} a night.").format(
+                amount=esc(amount(fs.loss_cap, table, tr))
+            )
+        )
+    else:
+        lines.append(esc(_("No loss cap.")))
+    return "\n".join(lines)
+
+
+def adjust_lines(
+    table: TableView, sv: SettleView, tr: Translator, names: Mapping[int, str]
+) -> list[str]:
+    """The settle message's lines on the night's loss cap and table fee ([] if neither), and
+    the nets the transfers settle."""
+    adj = sv.adjust
+    if adj is None or not (adj.capped or adj.fee_total):
+        return []
+    _ = tr.gettext
+
+    def nm(pid: int) -> str:
+        return esc(names.get(pid, str(pid)))
+
+    def amt(v: int, sign: bool = False) -> str:
+        return esc(amount(v, table, tr, sign=sign))
+
+    sep = "、" if tr.zh else ", "
+    out = [""]
+    if adj.capped:
+        assert adj.loss_cap is not None
+        out.append(
+            "<b>"
+            + esc(_("Loss cap {amount}").format(amount=amount(adj.loss_cap, table, tr)))
+            + "</b>"
+        )
+        for pid, waived in sorted(adj.capped.items(), key=lambda kv: -kv[1]):
+            out.append(
+                _("{name} is capped: pays {cap}, {waived} less").format(
+                    name=nm(pid), cap=amt(adj.loss_cap), waived=amt(waived)
+                )
+            )
+        shares = sep.join(
+            f"{nm(p)} {amt(v)}" for p, v in sorted(adj.cap_shares.items(), key=lambda kv: -kv[1])
+        )
+        if shares:
+            out.append(_("The winners give up the difference: {shares}").format(shares=shares))
+    if adj.fee_total:
+        payee = (
+            _("the house ({host})").format(host=nm(table.creator_id))
+            if adj.house
+            else nm(adj.fee_payee_id or 0)
+        )
+        out.append(
+            "<b>"
+            + _("Table fee {amount} to {payee}").format(amount=amt(adj.fee_total), payee=payee)
+            + "</b>"
+        )
+        shares = sep.join(
+            f"{nm(p)} {amt(v)}" for p, v in sorted(adj.fee_shares.items(), key=lambda kv: -kv[1])
+        )
+        how = _("split equally (AA)") if adj.fee_split != "winners" else _("from the winners")
+        out.append(esc(how) + colon(tr) + shares)
+    out.append("")
+    out.append("<b>" + esc(_("Settled")) + "</b>")
+    for pid, v in sorted(adj.final.items(), key=lambda kv: -kv[1]):
+        if pid == 0 and not v:
+            continue
+        out.append(f"{nm(pid)}: {amt(v, sign=True)}")
+    return out
+
+
+# --- seasons ---------------------------------------------------------------------------------
+def season_title(s: SeasonInfo, tr: Translator) -> str:
+    title = tr.gettext("Season {n}").format(n=s.number)
+    return title + (f" · {s.name}" if s.name else "")
+
+
+def _money(m: Mapping[str, int], sign: bool = True) -> str:
+    return " + ".join(
+        format_money(v, c or "CNY", sign=sign) for c, v in sorted(m.items()) if v or len(m) == 1
+    )
+
+
+def season_text(board: SeasonBoard, tr: Translator) -> str:
+    _ = tr.gettext
+    s = board.season
+    state = _("current") if s.current else _("finished")
+    head = "<b>" + esc(season_title(s, tr)) + "</b> · " + esc(state)
+    lines = [head]
+    if not board.lines:
+        lines.append(esc(_("No nights in this season yet.")))
+    else:
+        lines.append(
+            esc(
+                tr.ngettext("{count} night", "{count} nights", board.nights).format(
+                    count=board.nights
+                )
+                + " · "
+                + tr.ngettext("{count} hand", "{count} hands", board.hands).format(
+                    count=board.hands
+                )
+            )
+        )
+    lines.append("")
+    for i, ln in enumerate(board.lines[:SEASON_TEXT_ROWS], 1):
+        money = _money(ln.money)
+        total = (
+            paren(tr, money, _("{n} pts").format(n=f"{ln.points:+d}"))
+            if money
+            else _("{n} pts").format(n=f"{ln.points:+d}")
+        )
+        lines.append(f"{i}. <b>{esc(ln.name)}</b> {esc(total)}")
+        lines.append(
+            "    "
+            + esc(
+                _(
+                    "{nights} · won {wins} ({sd} self-drawn) · dealt in {di} · best hand +{best}"
+                ).format(
+                    nights=tr.ngettext("{count} night", "{count} nights", ln.nights).format(
+                        count=ln.nights
+                    ),
+                    wins=ln.wins,
+                    sd=ln.self_draws,
+                    di=ln.deal_ins,
+                    best=ln.biggest_hand,
+                )
+            )
+        )
+    if board.seasons > 1:
+        lines.append("")
+        lines.append(esc(_("Earlier seasons: /season N (1 to {n}).").format(n=board.seasons)))
+    return "\n".join(lines)
+
+
+# --- /me -------------------------------------------------------------------------------------
+def night_label(n: MeNight, tr: Translator, *, with_chat: bool) -> str:
+    parts = []
+    if n.started_at is not None:
+        parts.append(_date(n.started_at))
+    if with_chat:
+        parts.append(n.chat_title or tr.gettext("a chat"))
+    parts.append(tr.gettext("night {n}").format(n=n.night))
+    return " · ".join(parts)
+
+
+def _date(dt: datetime) -> str:
+    return dt.strftime("%Y-%m-%d")
+
+
+def night_amount(n: MeNight, tr: Translator) -> str:
+    if n.money_minor is not None:
+        return format_money(n.money_minor, n.currency or "CNY", sign=True)
+    return tr.gettext("{n} pts").format(n=f"{n.points:+d}")
+
+
+def me_text(h: PlayerHistory, tr: Translator, *, private: bool) -> str:
+    _ = tr.gettext
+    nights = tr.ngettext("{count} night", "{count} nights", h.night_count).format(
+        count=h.night_count
+    )
+    lines = ["<b>" + esc(h.name) + "</b> · " + esc(nights)]
+    if not h.night_count:
+        lines.append(esc(_("No nights yet.")))
+        return "\n".join(lines)
+    money = _money(h.money)
+    total = _("{n} pts").format(n=f"{h.points:+d}")
+    lines.append(esc(_("Total: {total}").format(total=paren(tr, money, total) if money else total)))
+    lines.append(
+        esc(
+            _("{hands} · won {wins} ({sd} self-drawn) · dealt in {di} · best hand +{best}").format(
+                hands=tr.ngettext("{count} hand", "{count} hands", h.hands).format(count=h.hands),
+                wins=h.wins,
+                sd=h.self_draws,
+                di=h.deal_ins,
+                best=h.biggest_hand,
+            )
+        )
+    )
+    if h.best_night is not None:
+        lines.append(
+            esc(
+                _("Best night: {amount} ({night})").format(
+                    amount=night_amount(h.best_night, tr),
+                    night=night_label(h.best_night, tr, with_chat=private),
+                )
+            )
+        )
+    if h.worst_night is not None:
+        lines.append(
+            esc(
+                _("Worst night: {amount} ({night})").format(
+                    amount=night_amount(h.worst_night, tr),
+                    night=night_label(h.worst_night, tr, with_chat=private),
+                )
+            )
+        )
+    lines.append("")
+    lines.append("<b>" + esc(_("Latest nights")) + "</b>")
+    for n in reversed(h.nights[-ME_TEXT_NIGHTS:]):
+        lines.append(esc(night_label(n, tr, with_chat=private) + colon(tr) + night_amount(n, tr)))
+    if private:
+        lines.append("")
+        lines.append("<b>" + esc(_("Your chats")) + "</b>")
+        for c in h.chats[:ME_TEXT_CHATS]:
+            cm = _money(c.money)
+            pts = _("{n} pts").format(n=f"{c.points:+d}")
+            lines.append(
+                esc(
+                    (c.title or _("a chat"))
+                    + colon(tr)
+                    + tr.ngettext("{count} night", "{count} nights", c.nights).format(
+                        count=c.nights
+                    )
+                    + f" · {cm or pts}"
+                )
+            )
+    return "\n".join(lines)
+
+
+def adjust_notes(
+    table: TableView, sv: SettleView, tr: Translator, names: Mapping[int, str]
+) -> tuple[str, tuple[str, ...]]:
+    """The settlement image's section on the loss cap and table fee: (title, plain lines);
+    ("", ()) when the night has neither. The same words as the settle message."""
+    lines = [html.unescape(re.sub(r"<[^>]+>", "", ln)) for ln in adjust_lines(table, sv, tr, names)]
+    lines = [ln for ln in lines if ln.strip()]
+    if not lines:
+        return "", ()
+    return tr.gettext("Loss cap and table fee"), tuple(lines)
