@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test test-fast venv lint bench
+.PHONY: run test test-fast venv lint bench chromium
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,8 +21,13 @@ lint: venv
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-test: lint
+test: lint chromium
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests
+
+# the browser the Mini App's tests drive (tests/web): Debian's chromium, through Playwright's
+# Python package, never a downloaded browser (CI runs as root; elsewhere prefix sudo)
+chromium:
+	command -v chromium >/dev/null || (apt-get update && apt-get install -y --no-install-recommends chromium)
 
 # the inner loop: no lint, no PostgreSQL, no slow reliability tests, stop at the first failure
 test-fast: venv

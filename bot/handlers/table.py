@@ -82,10 +82,17 @@ async def cmd_calc(update: Update, context: Ctx) -> None:
         return
     step, data = setup.new_setup("calc")
     await start_draft(context, w, table_id=None, step=step, data=data)
+    from bot.web.links import offer_calculator  # the Mini App's calculator, if configured
+
+    await offer_calculator(context, w.chat_id, w.tr)
 
 
 async def cmd_table(update: Update, context: Ctx) -> None:
     w = await who(update, context)
+    from bot.web.links import offer_tables  # private: the Mini App's scoreboards, if configured
+
+    if w.private and await offer_tables(context, w.chat_id, w.player.id, w.tr):
+        return
     table = await current(context, w, update)
     if table is None:
         return
@@ -388,6 +395,9 @@ async def start_hand(context: Ctx, w: Who, table: TableView, result: str | None)
     data["kind"] = "hand"
     data["hand_count"] = table.hand_count
     data["table_entry"], data["first_result"] = True, result  # see resume_open_entry
+    from bot.streak import prefill_streak  # the dealer's 連莊 count from the ledger
+
+    await prefill_streak(context, table, data)
     rs = scoring.get(table.ruleset)
     if rs.option("round_wind") is not None:  # Guobiao: the 圈风 a tiles reply gets by default
         mode = rs.resolve_options(dict(table.options)).s("round_wind")

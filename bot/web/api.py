@@ -83,6 +83,8 @@ def add_routes(app: web.Application) -> None:
         ("preview", preview),
         ("confirm", confirm),
         ("cancel", cancel),
+        ("calc", calc),
+        ("calc_preview", calc_preview),
     ):
         app.router.add_post(f"/app/api/{name}", _wrap(fn))
 
@@ -369,11 +371,23 @@ def declarations(rs: Ruleset, opts: Any, tr: Translator) -> dict[str, Any]:
 def build_record(
     table: TableView, dealer: str, prevalent: str, form: dict[str, Any]
 ) -> dict[str, Any]:
+    players = [str(s.player_id) for s in seated(table)]
+    return record_json(table.ruleset, dict(table.options), players, dealer, prevalent, form)
+
+
+def record_json(
+    ruleset: str,
+    options: dict[str, Any],
+    players: list[str],
+    dealer: str,
+    prevalent: str,
+    form: dict[str, Any],
+) -> dict[str, Any]:
     """The hand record's JSON from the page's form: the table's ruleset, options, players and
     the entry's dealer are the server's, never the page's; Guobiao's tiles get their
     self-drawn, seat wind and prevalent wind here."""
-    players = [str(s.player_id) for s in seated(table)]
-    winds = seat_winds(table, dealer)
+    d = players.index(dealer) if dealer in players else 0
+    winds = {p: WINDS[(i - d) % len(players) % 4] for i, p in enumerate(players)}
     result = form.get("result")
     wins: list[dict[str, Any]] = []
     for w in form.get("wins") or []:
@@ -405,12 +419,12 @@ def build_record(
         if isinstance(per, dict)
     }
     return {
-        "ruleset": table.ruleset,
-        "options": dict(table.options),
+        "ruleset": ruleset,
+        "options": options,
         "players": players,
         "dealer": dealer,
         "result": result,
-        "wins": wins if result in scoring.get(table.ruleset).wins_allowed_in else [],
+        "wins": wins if result in scoring.get(ruleset).wins_allowed_in else [],
         "counts": {k: v for k, v in clean_counts.items() if v},
         "events": [e for e in form.get("events") or [] if isinstance(e, dict)],
     }
@@ -706,3 +720,72 @@ async def cancel(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
         except LedgerError:
             pass
     return {"ok": True}
+
+
+# ---------------------------------------------------------------------------------------
+# the calculator (a private /calc): any ruleset, four seats by wind, nothing recorded
+# ---------------------------------------------------------------------------------------
+def _calc_lang(request: web.Request, user: WebUser) -> Translator:
+    from bot.i18n import normalize
+    from bot.web.server import PTB_APP
+
+    ptb = request.app[PTB_APP]
+    return Translator(normalize(user.language_code, ptb.bot_data.get("default_lang", "en")))
+
+
+def _calc_ruleset(body: dict[str, Any]) -> Ruleset:
+    rid = body.get("ruleset")
+    ids = {rs.id: rs for rs in scoring.all_rulesets()}
+    if rid is None:
+        return ids.get("xingguo") or next(iter(ids.values()))
+    if not isinstance(rid, str) or rid not in ids:
+        raise Refusal(400, "bad_request")
+    return ids[rid]
+
+
+def _calc_players(rs: Ruleset, tr: Translator) -> list[dict[str, str]]:
+    n = 4 if 4 in rs.players else max(rs.players)
+    seats = (("东家", "East"), ("南家", "South"), ("西家", "West"), ("北家", "North"))
+    winds = tr.winds()
+    return [{"id": WINDS[i], "name": tr.pick(*seats[i]), "wind": winds[i]} for i in range(n)]
+
+
+async def calc(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
+    user: WebUser = request["user"]
+    tr = _calc_lang(request, user)
+    rs = _calc_ruleset(body)
+    opts = rs.resolve_options({})
+    out = declarations(rs, opts, tr)
+    players = _calc_players(rs, tr)
+    out.update(
+        calc=True,
+        entry=None,
+        lang=tr.lang,
+        hand_no=1,
+        dealer=players[0]["id"],
+        prevalent_wind="E" if "tiles" in rs.win_inputs else None,
+        players=players,
+        bystanders=[],
+        joined=None,
+        rulesets=[{"id": r.id, "name": tr.name(r)} for r in scoring.all_rulesets()],
+    )
+    return out
+
+
+async def calc_preview(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
+    user: WebUser = request["user"]
+    tr = _calc_lang(request, user)
+    rs = _calc_ruleset(body)
+    form = body.get("form")
+    if not isinstance(form, dict):
+        raise Refusal(400, "bad_request")
+    players = _calc_players(rs, tr)
+    ids = [p["id"] for p in players]
+    names = {p["id"]: p["name"] for p in players}
+    rec = record_json(rs.id, {}, ids, ids[0], "E", form)
+    out: dict[str, Any] = {"valid": valid_choices(rs, rs.resolve_options({}), rec)}
+    try:
+        out["settlement"] = settlement_json(rec, names, tr)
+    except RecordError as err:
+        out["problem"] = problem(err, rec, names, tr)
+    return out

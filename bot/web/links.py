@@ -7,8 +7,10 @@ from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
+import scoring
 from bot.i18n import Translator
 from bot.web.server import config_of, direct_link, page_url
+from storage.service import Ledger
 from storage.views import TableView
 
 
@@ -36,3 +38,70 @@ def web_app_markup(
     if url is None:
         return None
     return InlineKeyboardMarkup([[InlineKeyboardButton(label, web_app=WebAppInfo(url=url))]])
+
+
+def player_tables(ledger: Ledger, player_id: int) -> list[TableView]:
+    """The tables (not closed) where ``player_id`` is seated now, newest first (a read on the
+    ledger's engine through the public models; candidate for ``Ledger.player_tables``)."""
+    from sqlmodel import col, select
+
+    from storage.models import GameTable, Seat
+
+    q = (
+        select(col(GameTable.id))
+        .join(Seat, col(Seat.table_id) == col(GameTable.id))
+        .where(
+            col(Seat.player_id) == player_id,
+            col(Seat.left_at).is_(None),
+            col(GameTable.status) != "closed",
+        )
+        .order_by(col(GameTable.id).desc())
+        .limit(8)
+    )
+    with ledger.engine.connect() as conn:
+        ids = [int(r[0]) for r in conn.execute(q) if r[0] is not None]
+    return [ledger.get_table(i) for i in ids]
+
+
+async def private_tables_markup(context: Any, player_id: int, tr: Translator) -> Any:
+    """``web_app`` buttons to the scoreboards of the player's tables (a private /table), or
+    None (no Mini App, or no table)."""
+    from bot.context import db_long
+
+    bot_data = context.application.bot_data
+    if config_of(bot_data) is None:
+        return None
+    tables = await db_long(player_tables, bot_data["ledger"], player_id)
+    rows = []
+    for t in tables:
+        url = page_url(bot_data, "", t.id)
+        assert url is not None
+        label = "📱 " + (t.name or tr.name(scoring.get(t.ruleset)))
+        rows.append([InlineKeyboardButton(label, web_app=WebAppInfo(url=url))])
+    return InlineKeyboardMarkup(rows) if rows else None
+
+
+async def offer_calculator(context: Any, chat_id: int, tr: Translator) -> None:
+    """After a private /calc: the same calculator as a Mini App (if configured)."""
+    from bot.tg import esc, send
+
+    markup = web_app_markup(context, "📱 " + tr.gettext("Open the calculator"), "?calc=1")
+    if markup is not None:
+        text = tr.gettext("Or the whole hand on one screen:")
+        await send(context.bot, chat_id, esc(text), markup)
+
+
+async def offer_tables(context: Any, chat_id: int, player_id: int, tr: Translator) -> bool:
+    """A private /table: the scoreboards of the player's tables as ``web_app`` buttons. False
+    (nothing sent) when the Mini App is not configured."""
+    from bot.tg import esc, send
+
+    if config_of(context.application.bot_data) is None:
+        return False
+    markup = await private_tables_markup(context, player_id, tr)
+    if markup is None:
+        text = tr.gettext("You are not seated at any table. Open one in a group with /newtable.")
+    else:
+        text = tr.gettext("Your tables:")
+    await send(context.bot, chat_id, esc(text), markup)
+    return True

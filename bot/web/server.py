@@ -94,7 +94,9 @@ def page_url(bot_data: dict[str, Any], page: str = "", table_id: int | None = No
     if table_id is not None:
         query["t"] = table_token(table_id, cfg.bot_token)
     url = cfg.app_url + page
-    return url + ("?" + urllib.parse.urlencode(query) if query else "")
+    if not query:
+        return url
+    return url + ("&" if "?" in url else "?") + urllib.parse.urlencode(query)
 
 
 def build_web_app(ptb_app: Any, cfg: WebConfig) -> web.Application:

@@ -249,3 +249,45 @@ async def test_no_open_button_without_webapp_url(tg, bot):
     await seat_and_start(s, msg, users)
     assert not any(b.get("url") or b.get("web_app") for b in tg.buttons(chat, msg["message_id"]))
     assert "webapp_runner" not in bot.app.bot_data
+
+
+async def test_private_chat_offers_web_app_buttons(tg, web_bot, web_port):
+    w = await make_world(tg, web_bot, web_port, "Xingguo")
+    bob = w.users[1]
+    pm = Scene(tg, tg.private(bob))
+    mark = tg.mark()
+    await tg.post(pm.chat, bob, "/calc")
+    offer = await tg.next_message(pm.chat, mark, contains="one screen")
+    (button,) = tg.buttons(pm.chat, offer["message_id"])
+    assert button["web_app"]["url"] == "https://tally.example.org/app/?calc=1"
+    msg = await pm.say(bob, "/table", expect="Your tables")
+    (button,) = tg.buttons(pm.chat, msg["message_id"])
+    url = urllib.parse.urlsplit(button["web_app"]["url"])
+    assert url.path == "/app/"
+    tok = urllib.parse.parse_qs(url.query)["t"][0]
+    assert tok == w.token  # the same verifiable table token as the group's link
+    st, out = await w.api("board", {"t": tok}, user=bob)
+    assert st == 200 and [s["name"] for s in out["seats"]] == ["Alice", "Bob", "Carol", "Dave"]
+    eve = tg.user(97, "Eve")
+    msg = await Scene(tg, tg.private(eve)).say(eve, "/table", expect="not seated")
+    assert not tg.buttons(tg.private(eve), msg["message_id"])
+
+
+async def test_calculator_previews_any_ruleset_and_records_nothing(tg, web_bot, web_port):
+    w = await make_world(tg, web_bot, web_port, "Xingguo")
+    bob = w.users[1]
+    st, d = await w.api("calc", {}, user=bob)
+    assert st == 200 and d["calc"] and d["ruleset"]["id"] == "xingguo"
+    assert {"xingguo", "guobiao"} <= {r["id"] for r in d["rulesets"]}
+    form = json.loads(json.dumps(XINGGUO_WIN))
+    form["wins"][0]["winner"], form["wins"][0]["from"] = "S", "W"  # South wins on West's discard
+    st, p = await w.api("calc_preview", {"ruleset": "xingguo", "form": form}, user=bob)
+    assert st == 200
+    assert {n["name"]: n["amount"] for n in p["settlement"]["net"]} == {
+        "East": -16, "South": 45, "West": -21, "North": -8
+    }  # fmt: skip
+    st, _ = await w.api("calc_preview", {"ruleset": "nope", "form": form}, user=bob)
+    assert st == 400
+    st, _ = await w.api("calc", {}, init="")
+    assert st == 401
+    assert hands(w) == 0

@@ -123,3 +123,24 @@ async def test_guobiao_tile_picker_in_chinese(tg, web_bot, web_port):
     assert json.loads(json.dumps(tiles["melds"]))[0] == {
         "kind": "pung", "tiles": "2z2z2z", "concealed": False, "claimed_from": "across"
     }  # fmt: skip
+
+
+async def test_calculator_page(tg, web_bot, web_port):
+    w = await make_world(tg, web_bot, web_port, "Xingguo")
+    bob = w.users[1]
+    async with browser() as b:
+        init = init_data(tg.token, bob)
+        page = await phone(b, w.base, init, {"user": {"id": bob.id, "first_name": "Bob"}})
+        await page.goto(f"{w.base}/app/?calc=1")
+        await page.wait_for_selector("[data-ruleset='guobiao']")
+        assert await page.is_hidden("nav")
+        await page.click("[data-winner='S']")
+        await page.click("[data-from='W']")
+        await page.click("[data-shape='big_seven_pairs']")
+        await page.click("[data-flag='no_wild']")
+        await wait_text(page, "#nets", "South +45")
+        assert await page.query_selector("#confirm") is None  # a calculator records nothing
+        await page.click("[data-ruleset='guobiao']")
+        await page.wait_for_selector("#palette [data-tile='1m']")
+        assert not page.errors, page.errors
+    assert w.bot.ledger is not None and w.bot.ledger.get_table(w.table_id).hand_count == 0

@@ -3,7 +3,7 @@
 const Tally = (() => {
   const tg = window.Telegram && window.Telegram.WebApp;
   const params = new URLSearchParams(location.search);
-  const S = { lang: "en", strings: {}, token: null, view: "board" };
+  const S = { lang: "en", strings: {}, token: null, view: "board", calc: params.get("calc") === "1" };
 
   function token() {
     const unsafe = (tg && tg.initDataUnsafe) || {};
@@ -75,6 +75,11 @@ const Tally = (() => {
     S.token = token();
     document.getElementById("tab-board").onclick = () => show("board");
     document.getElementById("tab-compose").onclick = () => show("compose");
+    if (S.calc) {  // the calculator of a private /calc: no table, nothing recorded
+      document.querySelector("nav").hidden = true;
+      show("compose");
+      return;
+    }
     if (!S.token) { status(t("no_table"), true); return; }
     const start = location.hash === "#compose" || location.pathname.endsWith("/compose") ? "compose" : "board";
     show(start);

@@ -8,11 +8,11 @@ const Compose = (() => {
 
   function newWin() { return { winner: null, from: null, robbed_kong: false, shape: null, flags: [], fan: null, useFan: false, tiles: Tiles.fresh() }; }
 
-  async function open() {
+  async function open(ruleset) {
     const root = document.getElementById("view-compose");
     root.replaceChildren(el("p", { class: "meta", text: "…" }));
     try {
-      D = await api("compose");
+      D = Tally.S.calc ? await api("calc", ruleset ? { ruleset } : {}) : await api("compose");
       await Tally.setLang(D.lang);
     } catch (e) {
       root.replaceChildren(el("p", { class: "status err", id: "compose-refused" }, e.message === "unauthorized" ? t("unauthorized") : e.message));
@@ -43,7 +43,8 @@ const Compose = (() => {
     timer = setTimeout(async () => {
       const mine = ++seq;
       try {
-        const r = await api("preview", { entry: D.entry, form: payload() });
+        const r = D.calc ? await api("calc_preview", { ruleset: D.ruleset.id, form: payload() })
+          : await api("preview", { entry: D.entry, form: payload() });
         if (mine !== seq) return;
         valid = r.valid; result = r;
       } catch (e) { result = { problem: e.message }; }
@@ -156,7 +157,9 @@ const Compose = (() => {
 
   function draw() {
     const root = document.getElementById("view-compose");
-    const head = el("p", { class: "meta" }, t("hand_n", { n: D.hand_no }) + " · " + t("dealer_is", { name: playerName(D.dealer) }) +
+    const rulesets = D.calc ? el("div", { class: "chips", id: "rulesets" }, D.rulesets.map((r) =>
+      chip(r.name, r.id === D.ruleset.id, { "data-ruleset": r.id }, () => open(r.id)))) : null;
+    const head = D.calc ? el("p", { class: "meta" }, t("calc_note")) : el("p", { class: "meta" }, t("hand_n", { n: D.hand_no }) + " · " + t("dealer_is", { name: playerName(D.dealer) }) +
       (D.prevalent_wind ? " · " + t("prevalent", { wind: t("wind_" + D.prevalent_wind) }) : ""));
     const joined = D.joined ? el("p", { class: "status", id: "joined" }, t("joined", { name: D.joined })) : null;
     const results = D.results.length > 1 ? el("div", { class: "chips", id: "results" }, D.results.map((r) =>
@@ -165,10 +168,11 @@ const Compose = (() => {
     const more = D.wins_in.includes(form.result) && D.multi_win !== "none" && form.wins.length < D.players.length - 1
       ? chip("+ " + t("another_winner"), false, { id: "add-win" }, () => { const w = newWin(); w.from = form.wins[0].from; form.wins.push(w); changed(); }) : null;
     const ok = result && result.settlement && !sending;
-    const actions = el("div", { class: "actions" },
+    const actions = D.calc ? el("div", { class: "actions" },
+      el("button", { class: "secondary", id: "reset", type: "button", onclick: () => open(D.ruleset.id) }, t("reset"))) : el("div", { class: "actions" },
       el("button", { class: "secondary", id: "cancel", type: "button", onclick: cancel }, t("cancel")),
-      el("button", { class: "primary", id: "confirm", type: "button", disabled: !ok, onclick: confirm }, "✅ " + t("confirm")));
-    root.replaceChildren(head, joined || "", results || "", ...wins, more || "", countsCard() || "", eventsCard() || "",
+      el("button", { class: "primary", id: "confirm", type: "button", disabled: !ok, onclick: confirm }, t("confirm")));
+    root.replaceChildren(rulesets || "", head, joined || "", results || "", ...wins, more || "", countsCard() || "", eventsCard() || "",
       el("h2", null, t("preview")), previewCard(), actions);
   }
 
