@@ -111,11 +111,18 @@ class Driver:
         fans = wizard.fan_list(self.rs)
         order = sorted(range(len(fans)), key=lambda j: (-int(fans[j].get("points", 0)), j))
         n = int(self.step.split(".")[1])
-        chosen = set(self.data["wins"][n].get("fans") or [])
+        win = self.data["wins"][n]
+        chosen = set(win.get("fans") or [])
+        picked = list(win.get("fans") or [])
+        try:  # the ruleset's own exclusions too, where the wizard asks them
+            wizard.fan_compatible(fans, picked, fans[0]["id"], self.data, win)
+            extra: tuple[Any, ...] = (self.data, win)
+        except TypeError:
+            extra = ()
         shown = [
             k
             for k in order
-            if fans[k]["id"] in chosen or wizard.fan_compatible(fans, list(chosen), fans[k]["id"])
+            if fans[k]["id"] in chosen or wizard.fan_compatible(fans, picked, fans[k]["id"], *extra)
         ]
         k = int(want[0][1])
         size = getattr(wizard, "FANS_PAGE", wizard.PAGE)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import scoring
+from bot import fan_words
 from bot.i18n import Translator
 from scoring.declarations import (
     DISCARD,
@@ -399,26 +400,43 @@ def next_step(data: dict[str, Any], step: str) -> str:
     return "preview"
 
 
+#: A win's steps after who won and how, in order: each is asked if its class wants it
+#: (:meth:`Step.wanted`); ``value`` is the step of the win's mode (fan, fans or tiles).
+WIN_STEPS = ("mode", "shape", "value")
+
+
+def _win_step_after(data: dict[str, Any], n: int, after: str) -> str:
+    """The step of win ``n`` after ``after`` (``how`` for the first), or what follows the
+    wins."""
+    start = WIN_STEPS.index(after) + 1 if after in WIN_STEPS else 0
+    for kind in WIN_STEPS[start:]:
+        if kind == "value":
+            mode = value_mode(data, n)
+            if mode is not None:
+                data["wins"][n]["mode"] = mode
+                return f"{mode}.{n}"
+        elif STEPS[kind].wanted(Ctx.of(f"{kind}.{n}", data)):
+            return f"{kind}.{n}"
+    return _after_wins(_rs(data), _opts(data), data)
+
+
+def value_mode(data: dict[str, Any], n: int) -> str | None:
+    """How win ``n``'s value is entered: as chosen, or the ruleset's only way."""
+    modes = win_modes(_rs(data))
+    mode = data["wins"][n].get("mode") or (modes[0] if len(modes) == 1 else None)
+    return str(mode) if mode is not None else None
+
+
 def _after_how(rs: Ruleset, opts: Options, data: dict[str, Any], n: int) -> str:
-    if len(win_modes(rs)) > 1:
-        return f"mode.{n}"
-    return _after_mode(rs, opts, data, n)
+    return _win_step_after(data, n, "how")
 
 
 def _after_mode(rs: Ruleset, opts: Options, data: dict[str, Any], n: int) -> str:
-    if uses_shape(rs):
-        return f"shape.{n}"
-    return _after_shape(rs, opts, data, n)
+    return _win_step_after(data, n, "mode")
 
 
 def _after_shape(rs: Ruleset, opts: Options, data: dict[str, Any], n: int) -> str:
-    win = data["wins"][n]
-    modes = win_modes(rs)
-    mode = win.get("mode") or (modes[0] if len(modes) == 1 else None)
-    if mode is not None:
-        win["mode"] = mode
-        return f"{mode}.{n}"
-    return _after_wins(rs, opts, data)
+    return _win_step_after(data, n, "shape")
 
 
 def walk(data: dict[str, Any]) -> list[str]:
@@ -583,244 +601,26 @@ def _event_fits(rs: Ruleset, opts: Options, data: dict[str, Any], ev: dict[str, 
 def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
     """Apply one tap; returns the new step (``data`` is modified in place).
 
-    ``done``/``cancel``/``confirm`` are handled by the caller; this handles navigation.
-    Raises :class:`WizardError` for a tap the current screen does not offer.
+    ``done``/``cancel``/``confirm`` are handled by the caller; Back and paging here, the rest
+    by the step's class (:data:`STEPS`). Raises :class:`WizardError` for a tap the current
+    screen does not offer.
     """
-    rs, opts = _rs(data), _opts(data)
-    kind, n = _split(step)
-    players = data["players"]
-    wins: list[dict[str, Any]] = data["wins"]
+    c = Ctx.of(step, data)
     if action == "b":
         if not data["trail"]:
             raise WizardError("no_back")
         data["page"] = 0
         prev: str = data["trail"].pop()
-        if prev == "winner.0" and not wins:
+        if prev == "winner.0" and not data["wins"]:
             data["result"] = "win"
         return prev
     if action == "pg":
         data["page"] = _idx(arg, 1000)
         return step
-    if kind == "winner" and action == "rk":
-        data["rk"] = not data.get("rk")
-        return step
-    if kind == "winner" and action == "wh":
-        i_txt, _dot, j_txt = arg.partition(".")
-        p = players[_idx(i_txt, len(players))]
-        if p not in winner_choices(rs, data, n):
-            raise WizardError("bad_arg")
-        choices = grid_hows(rs, opts, data, n, p)
-        h, src = choices[_idx(j_txt, len(choices))]
-        _set_winner(rs, data, n, p)
-        _set_how(rs, opts, data, n, h, src)
-        data.pop("rk", None)
-        return _go(data, step, _after_how(rs, opts, data, n))
-    if kind == "winner":
-        if action == "w":
-            p = players[_idx(arg, len(players))]
-            if p not in winner_choices(rs, data, n):
-                raise WizardError("bad_arg")
-            _set_winner(rs, data, n, p)
-            return _go(data, step, next_step(data, step))
-        if action == "r" and n == 0:
-            results = [r.value for r in rs.results if r.value != "win"]
-            data["result"] = results[_idx(arg, len(results))]
-            del wins[:]
-            data["events"] = [e for e in data["events"] if _event_fits(rs, opts, data, e)]
-            return _go(data, step, next_step(data, step))
-        if action == "r" and n > 0:
-            results = [
-                r.value for r in rs.results if r.value != "win" and r.value in rs.wins_allowed_in
-            ]
-            data["result"] = results[_idx(arg, len(results))]
-            del wins[n:]
-            return _go(data, step, _after_wins(rs, opts, data))
+    kind_step = STEPS.get(c.kind)
+    if kind_step is None:
         raise WizardError("bad_arg")
-    if kind == "preview":
-        return _apply_preview(step, data, action, arg)
-    if kind == "how":
-        options = how_choices(rs, opts, data, n)
-        if action != "h":
-            raise WizardError("bad_arg")
-        h, src = options[_idx(arg, len(options))]
-        _set_how(rs, opts, data, n, h, src)
-        return _go(data, step, next_step(data, step))
-    if kind == "mode":
-        modes = win_modes(rs)
-        if action != "m":
-            raise WizardError("bad_arg")
-        wins[n]["mode"] = modes[_idx(arg, len(modes))]
-        for m in ("fan", "fans", "tiles"):
-            if m != wins[n]["mode"]:
-                wins[n][m] = None
-        return _go(data, step, next_step(data, step))
-    if kind == "shape":
-        win = wins[n]
-        shapes = valid_shapes(rs, opts, data, win)
-        if action == "s":
-            i = _idx(arg, len(rs.shapes))
-            if i not in shapes:
-                raise WizardError("bad_arg")
-            win["shape"] = rs.shapes[i].id
-        elif action == "s0" and not rs.shape_required:
-            win["shape"] = None
-        else:
-            raise WizardError("bad_arg")
-        new = next_step(data, step)
-        if new == "preview":
-            _refuse_win(data, n, (f"wins[{n}].shape", f"wins[{n}].from", f"wins[{n}].flags"))
-        return _go(data, step, new)
-    if kind == "fan":
-        win = wins[n]
-        cur = win.get("fan")
-        if action == "k":
-            d = _idx(arg, 10)
-            val = (cur or 0) * 10 + d
-            if val > FAN_MAX:
-                raise WizardError("too_big")
-            win["fan"] = val
-            return step
-        if action == "kb":
-            win["fan"] = None if cur is None or cur < 10 else cur // 10
-            return step
-        if action == "n":
-            if cur is None:
-                raise WizardError("need_fan")
-            _refuse_win(data, n, (f"wins[{n}]",))  # e.g. under the table's minimum: here
-            return _go(data, step, next_step(data, step))
-        raise WizardError("bad_arg")
-    if kind == "fans":
-        win = wins[n]
-        fans = fan_list(rs)
-        if action == "ft":
-            fid = fans[_idx(arg, len(fans))]["id"]
-            chosen = list(win.get("fans") or [])
-            if fid in chosen:
-                chosen.remove(fid)
-            elif fan_compatible(fans, chosen, fid, data, win):
-                chosen.append(fid)
-            else:
-                raise WizardError("not_with")
-            win["fans"] = chosen
-            return step
-        if action == "n":
-            if not win.get("fans"):
-                raise WizardError("need_fans")
-            _refuse_win(data, n, (f"wins[{n}]",))
-            return _go(data, step, next_step(data, step))
-        raise WizardError("bad_arg")
-    if kind == "tiles":
-        if action == "n":
-            if not wins[n].get("tiles"):
-                raise WizardError("need_tiles")
-            return _go(data, step, next_step(data, step))
-        raise WizardError("bad_arg")
-    if kind == "flags":
-        win = wins[n]
-        if action == "f":
-            i = _idx(arg, len(rs.flags))
-            fid = rs.flags[i].id
-            chosen = list(win.get("flags") or [])
-            if fid in chosen:
-                chosen.remove(fid)
-            elif _flag_compatible(rs, opts, data, win, fid):
-                chosen.append(fid)
-            else:
-                raise WizardError("not_with")
-            before = _snapshot(data)
-            win["flags"] = chosen
-            _keep_or_refuse(data, before, related=f"wins[{n}].flags")
-            return step
-        if action == "n":
-            return _go(data, step, next_step(data, step))
-        raise WizardError("bad_arg")
-    if kind == "more":
-        if action == "aw":
-            if not _multi_possible(rs, data) and len(wins) <= n + 1:
-                raise WizardError("bad_arg")
-            return _go(data, step, f"winner.{n + 1}")
-        if action == "n":
-            del wins[n + 1 :]
-            return _go(data, step, next_step(data, step))
-        if action == "r":
-            results = [
-                r.value for r in rs.results if r.value != "win" and r.value in rs.wins_allowed_in
-            ]
-            data["result"] = results[_idx(arg, len(results))]
-            del wins[n + 1 :]
-            return _go(data, step, _after_wins(rs, opts, data))
-        raise WizardError("bad_arg")
-    if kind == "count":
-        if action in ("+", "-"):
-            _step_count(data, n, _idx(arg, len(players)), action)
-            return step
-        if action == "n":
-            return _go(data, step, next_step(data, step))
-        raise WizardError("bad_arg")
-    if kind == "events":
-        evs = enabled_events(rs, opts, data["result"])
-        if action == "ea":
-            i = _idx(arg, len(rs.events))
-            if i not in evs:
-                raise WizardError("bad_arg")
-            _begin_event(data, rs.events[i])
-            return _go(data, step, _ev_first(data, rs.events[i]))
-        if action == "er":
-            i = _idx(arg, len(data["events"]))
-            del data["events"][i]
-            return step
-        if action == "n":
-            return _go(data, step, "preview")
-        raise WizardError("bad_arg")
-    if kind in ("evplayer", "evfrom", "evtext", "evname", "evfields"):
-        ev = data.get("ev")
-        if not ev:
-            raise WizardError("bad_arg")
-        decl = rs.event(ev["type"])
-        assert decl is not None
-        if kind == "evtext" and action == "p":
-            offered = text_choices(decl, data, n)
-            pid = str(data.get("bystanders", [])[_idx(arg, len(data.get("bystanders", [])))])
-            if pid not in offered:
-                raise WizardError("bad_arg")
-            return _set_text(data, step, decl, n, pid)
-        if kind == "evtext" and action == "nm":
-            _text_field(decl, n)
-            return _go(data, step, f"evname.{n}")
-        if kind == "evplayer" and action == "eg":
-            cells = event_cells(data, decl)
-            ev["player"], ev["from"] = cells[_idx(arg, len(cells))]
-            new = _ev_after_from(decl, grid=True)
-            return _finish_event(data, step) if new == "evadd" else _go(data, step, new)
-        if kind in ("evplayer", "evfields") and action in ("+", "-"):
-            ints = [f for f in decl.fields if f.kind == "int"]
-            fd = ints[_idx(arg, len(ints))]
-            v = int(ev.get(fd.id, fd.default))
-            v = v + 1 if action == "+" else v - 1
-            if not fd.min <= v <= fd.max:
-                raise WizardError("at_max" if action == "+" else "at_min")
-            ev[fd.id] = v
-            return step
-        if kind == "evplayer" and action == "p":
-            ev["player"] = players[_idx(arg, len(players))]
-            if ev.get("from") == ev["player"]:
-                ev["from"] = None
-            new = _ev_after_player(decl)
-            return _finish_event(data, step) if new == "evadd" else _go(data, step, new)
-        if kind == "evfrom" and action == "p":
-            if arg == "-" and decl.source == "optional":
-                ev["from"] = None
-            else:
-                src = players[_idx(arg, len(players))]
-                if src == ev["player"]:
-                    raise WizardError("bad_arg")
-                ev["from"] = src
-            new = _ev_after_from(decl)
-            return _finish_event(data, step) if new == "evadd" else _go(data, step, new)
-        if kind == "evfields" and action == "n":
-            return _finish_event(data, step)
-        raise WizardError("bad_arg")
-    raise WizardError("bad_arg")
+    return kind_step.apply(c, action, arg)
 
 
 def _ev_after_player(decl: EventDecl) -> str:
@@ -1342,7 +1142,7 @@ def tiles_error_text(err: TilesError, tr: Translator) -> str:
         ).format(example=TILES_EXAMPLE)
     if str(err) == "bad_hand":
         return _("This hand is not possible: {why}. Check the tiles and reply again.").format(
-            why=_esc(err.why)
+            why=_esc(_tiles_reason(err.why, tr))
         )
     word = _esc(err.why)
     if str(err) == "word_unknown":
@@ -1374,6 +1174,22 @@ def tiles_error_text(err: TilesError, tr: Translator) -> str:
         "I could not read those tiles: {why}. Reply to the message again: the hand, a space, "
         "then the winning tile, e.g. {example}"
     ).format(why=_esc(err.why), example=TILES_EXAMPLE)
+
+
+def _tiles_reason(why: str, tr: Translator) -> str:
+    """The scoring core's reason (English) for tiles it refuses, as a Chinese chat reads it:
+    the fan total under the minimum in words, else the Chinese name it starts with."""
+    if not tr.zh:
+        return why
+    m = re.search(r"reaches (\d+) fan, below the (\d+)-fan minimum", why)
+    if m:
+        return tr.gettext("it reaches {n} fan, under the table's minimum of {m}").format(
+            n=m.group(1), m=m.group(2)
+        )
+    head = re.split(r"[\s(:（：]", why.strip(), maxsplit=1)[0]
+    if _CJK.search(head) and not re.search(r"[A-Za-z]", head):
+        return tr.chinese(head) + tr.gettext(" does not fit these tiles")
+    return tr.gettext("the tiles do not make a winning hand as entered")
 
 
 def tiles_notation(
@@ -1466,7 +1282,7 @@ def describe_win(rs: Ruleset, data: dict[str, Any], w: dict[str, Any], tr: Trans
     if w.get("shape") and (s := rs.shape(w["shape"])):
         parts.append(tr.name(s))
     if w.get("fan") is not None:
-        parts.append(_("{n} fan").format(n=w["fan"]))
+        parts.append(fan_words.amount(rs, tr, w["fan"]))
     if w.get("fans"):
         names = {f["id"]: tr.entry(f) for f in fan_list(rs)}
         parts.append(", ".join(str(names.get(f, f)) for f in w["fans"]))
@@ -1565,27 +1381,103 @@ def _nav(data: dict[str, Any], tr: Translator, *, next_label: str | None = None)
     return row
 
 
-def render(
-    step: str,
-    data: dict[str, Any],
-    tr: Translator,
-    *,
-    error: str | None = None,
-    settlement: Settlement | None = None,
-) -> Screen:
-    _ = tr.gettext
-    rs, opts = _rs(data), _opts(data)
-    kind, n = _split(step)
-    players = data["players"]
-    top = summary(data, tr)
-    rows: list[list[Button]] = []
-    next_lbl = _("Next") + " ▶"
+# --------------------------------------------------------------------------------------
+# the steps: one small class per step kind (what it asks, what a tap does)
+# --------------------------------------------------------------------------------------
+@dataclass(slots=True)
+class Ctx:
+    """One step of one draft, as a step class sees it."""
 
-    def pname(p: str) -> str:
-        mark = " 🀄" if p == data["dealer"] else ""
-        return _name(data, p) + mark
+    step: str
+    data: dict[str, Any]
+    rs: Ruleset
+    opts: Options
+    kind: str
+    n: int
+    error: str | None = None
+    settlement: Settlement | None = None
 
-    if kind == "winner":
+    @classmethod
+    def of(cls, step: str, data: dict[str, Any], **kw: Any) -> Ctx:
+        kind, n = _split(step)
+        return cls(step, data, _rs(data), _opts(data), kind, n, **kw)
+
+
+class Step:
+    """A kind of step. ``render`` returns the prompt (under the hand's summary) and the
+    buttons; ``apply`` turns a tap into the next step (``data`` changed in place) or raises
+    :class:`WizardError`; ``wanted`` says whether the step is asked at all for this draft (a
+    step whose answer is forced or irrelevant is skipped: see :func:`next_step`)."""
+
+    kinds: tuple[str, ...] = ()
+
+    def wanted(self, c: Ctx) -> bool:
+        return True
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        raise WizardError("bad_step")
+
+
+class WinnerStep(Step):
+    """Who won and how: the winners' grid (or, for a second winner of one discard, the names);
+    the other results."""
+
+    kinds = ("winner",)
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        step, data, rs, opts, n = c.step, c.data, c.rs, c.opts, c.n
+        players = c.data["players"]
+        wins: list[dict[str, Any]] = c.data["wins"]
+        if action == "rk":
+            data["rk"] = not data.get("rk")
+            return step
+        if action == "wh":
+            i_txt, _dot, j_txt = arg.partition(".")
+            p = players[_idx(i_txt, len(players))]
+            if p not in winner_choices(rs, data, n):
+                raise WizardError("bad_arg")
+            choices = grid_hows(rs, opts, data, n, p)
+            h, src = choices[_idx(j_txt, len(choices))]
+            _set_winner(rs, data, n, p)
+            _set_how(rs, opts, data, n, h, src)
+            data.pop("rk", None)
+            return _go(data, step, _after_how(rs, opts, data, n))
+        if action == "w":
+            p = players[_idx(arg, len(players))]
+            if p not in winner_choices(rs, data, n):
+                raise WizardError("bad_arg")
+            _set_winner(rs, data, n, p)
+            return _go(data, step, next_step(data, step))
+        if action == "r" and n == 0:
+            results = [r.value for r in rs.results if r.value != "win"]
+            data["result"] = results[_idx(arg, len(results))]
+            del wins[:]
+            data["events"] = [e for e in data["events"] if _event_fits(rs, opts, data, e)]
+            return _go(data, step, next_step(data, step))
+        if action == "r" and n > 0:
+            results = [
+                r.value for r in rs.results if r.value != "win" and r.value in rs.wins_allowed_in
+            ]
+            data["result"] = results[_idx(arg, len(results))]
+            del wins[n:]
+            return _go(data, step, _after_wins(rs, opts, data))
+        raise WizardError("bad_arg")
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        data, rs, opts, n = c.data, c.rs, c.opts, c.n
+        players = c.data["players"]
+        _ = tr.gettext
+        rows: list[list[Button]] = []
+        prompt = ""
+
+        def pname(p: str) -> str:
+            mark = " 🀄" if p == data["dealer"] else ""
+            return _name(data, p) + mark
+
         choices = winner_choices(rs, data, n)
         if n > 0 and rs.multi_win == "same_discard":
             prompt = _("Who else won on this discard?")
@@ -1612,7 +1504,29 @@ def render(
         if others:
             rows.append([Button(tr.name(r), "r", str(i)) for i, r in enumerate(others)])
         rows.append(_nav(data, tr))
-    elif kind == "how":
+        return prompt, rows
+
+
+class HowStep(Step):
+    """How the winner won (the two-step way, and drafts from before the grid)."""
+
+    kinds = ("how",)
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        step, data, rs, opts, n = c.step, c.data, c.rs, c.opts, c.n
+        options = how_choices(rs, opts, data, n)
+        if action != "h":
+            raise WizardError("bad_arg")
+        h, src = options[_idx(arg, len(options))]
+        _set_how(rs, opts, data, n, h, src)
+        return _go(data, step, next_step(data, step))
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        data, rs, opts, n = c.data, c.rs, c.opts, c.n
+        _ = tr.gettext
+        rows: list[list[Button]] = []
+        prompt = ""
         win = data["wins"][n]
         prompt = _("How did {name} win?").format(name=_esc(_name(data, win["winner"])))
         btns = []
@@ -1628,12 +1542,80 @@ def render(
         rest = btns[len(rows) :]
         rows += [rest[i : i + 3] for i in range(0, len(rest), 3)]
         rows.append(_nav(data, tr))
-    elif kind == "mode":
+        return prompt, rows
+
+
+class ModeStep(Step):
+    """How the hand's value is entered: total fan, checklist or tiles (asked only where a
+    ruleset takes more than one)."""
+
+    kinds = ("mode",)
+
+    def wanted(self, c: Ctx) -> bool:
+        return len(win_modes(c.rs)) > 1
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        step, data, rs, n = c.step, c.data, c.rs, c.n
+        wins: list[dict[str, Any]] = c.data["wins"]
+        modes = win_modes(rs)
+        if action != "m":
+            raise WizardError("bad_arg")
+        wins[n]["mode"] = modes[_idx(arg, len(modes))]
+        for m in ("fan", "fans", "tiles"):
+            if m != wins[n]["mode"]:
+                wins[n][m] = None
+        return _go(data, step, next_step(data, step))
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        data, rs = c.data, c.rs
+        _ = tr.gettext
+        rows: list[list[Button]] = []
+        prompt = ""
         prompt = _("How will you enter the hand's value?")
-        labels = {"fan": _("Total fan"), "fans": _("Fan checklist"), "tiles": _("Tiles")}
+        labels = {
+            "fan": fan_words.total_label(rs, tr),  # 台 / tai, 番 / faan: the ruleset's word
+            "fans": fan_words.checklist_label(rs, tr),
+            "tiles": _("Tiles"),
+        }
         rows = [[Button(labels[m], "m", str(i)) for i, m in enumerate(win_modes(rs))]]
         rows.append(_nav(data, tr))
-    elif kind == "shape":
+        return prompt, rows
+
+
+class ShapeStep(Step):
+    """The hand's shape (asked where the ruleset has shapes); refused if the win cannot be so."""
+
+    kinds = ("shape",)
+
+    def wanted(self, c: Ctx) -> bool:
+        return uses_shape(c.rs)
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        step, data, rs, opts, n = c.step, c.data, c.rs, c.opts, c.n
+        wins: list[dict[str, Any]] = c.data["wins"]
+        win = wins[n]
+        shapes = valid_shapes(rs, opts, data, win)
+        if action == "s":
+            i = _idx(arg, len(rs.shapes))
+            if i not in shapes:
+                raise WizardError("bad_arg")
+            win["shape"] = rs.shapes[i].id
+        elif action == "s0" and not rs.shape_required:
+            win["shape"] = None
+        else:
+            raise WizardError("bad_arg")
+        new = next_step(data, step)
+        if new == "preview":
+            _refuse_win(data, n, (f"wins[{n}].shape", f"wins[{n}].from", f"wins[{n}].flags"))
+        return _go(data, step, new)
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        data, rs, opts, n = c.data, c.rs, c.opts, c.n
+        _ = tr.gettext
+        rows: list[list[Button]] = []
+        prompt = ""
         win = data["wins"][n]
         prompt = _("Hand shape?")
         btns = [
@@ -1648,10 +1630,46 @@ def render(
         if not rs.shape_required:
             rows.append([Button(_("No special shape"), "s0")])
         rows.append(_nav(data, tr))
-    elif kind == "fan":
+        return prompt, rows
+
+
+class FanStep(Step):
+    """The fan keypad; a total under the table's minimum is refused on it."""
+
+    kinds = ("fan",)
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        step, data, n = c.step, c.data, c.n
+        wins: list[dict[str, Any]] = c.data["wins"]
+        win = wins[n]
+        cur = win.get("fan")
+        if action == "k":
+            d = _idx(arg, 10)
+            val = (cur or 0) * 10 + d
+            if val > FAN_MAX:
+                raise WizardError("too_big")
+            win["fan"] = val
+            return step
+        if action == "kb":
+            win["fan"] = None if cur is None or cur < 10 else cur // 10
+            return step
+        if action == "n":
+            if cur is None:
+                raise WizardError("need_fan")
+            _refuse_win(data, n, (f"wins[{n}]",))  # e.g. under the table's minimum: here
+            return _go(data, step, next_step(data, step))
+        raise WizardError("bad_arg")
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        data, n = c.data, c.n
+        _ = tr.gettext
+        rows: list[list[Button]] = []
+        next_lbl = _("Next") + " ▶"
+        prompt = ""
         win = data["wins"][n]
         cur = win.get("fan")
-        prompt = _("Total fan: {n}").format(n="▁" if cur is None else cur)
+        prompt = fan_words.total_prompt(c.rs, tr, "▁" if cur is None else cur)
         room = [d for d in range(10) if (cur or 0) * 10 + d <= FAN_MAX]  # digits that still fit
         rows = [
             [Button(str(d), "k", str(d)) for d in r if d in room]
@@ -1660,12 +1678,49 @@ def render(
         rows = [r for r in rows if r]
         rows.append([Button("⌫", "kb")] + ([Button("0", "k", "0")] if 0 in room else []))
         rows.append(_nav(data, tr, next_label=next_lbl if cur is not None else None))
-    elif kind == "fans":
+        return prompt, rows
+
+
+class FansStep(Step):
+    """The fan checklist, by points, with the fans a ticked one excludes left out."""
+
+    kinds = ("fans",)
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        step, data, rs, n = c.step, c.data, c.rs, c.n
+        wins: list[dict[str, Any]] = c.data["wins"]
+        win = wins[n]
+        fans = fan_list(rs)
+        if action == "ft":
+            fid = fans[_idx(arg, len(fans))]["id"]
+            chosen = list(win.get("fans") or [])
+            if fid in chosen:
+                chosen.remove(fid)
+            elif fan_compatible(fans, chosen, fid, data, win):
+                chosen.append(fid)
+            else:
+                raise WizardError("not_with")
+            win["fans"] = chosen
+            return step
+        if action == "n":
+            if not win.get("fans"):
+                raise WizardError("need_fans")
+            _refuse_win(data, n, (f"wins[{n}]",))
+            return _go(data, step, next_step(data, step))
+        raise WizardError("bad_arg")
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        data, rs, n = c.data, c.rs, c.n
+        _ = tr.gettext
+        rows: list[list[Button]] = []
+        next_lbl = _("Next") + " ▶"
+        prompt = ""
         win = data["wins"][n]
         chosen = set(win.get("fans") or [])
         fans = fan_list(rs)
         total = checklist_total(data, win, fans)
-        prompt = _("Tick the fans ({n} points so far):").format(n=total)
+        prompt = fan_words.tick_prompt(rs, tr, total)
         btns = []
         picked = list(win.get("fans") or [])
         # grouped by points (biggest first); a fan a chosen one excludes is not offered
@@ -1678,7 +1733,30 @@ def render(
             btns.append(Button(f"{mark}{name} · {fan.get('points', '')}", "ft", str(k)))
         rows = _paged(btns, data.get("page", 0), per_row=3, size=FANS_PAGE, numbered=True)
         rows.append(_nav(data, tr, next_label=next_lbl if chosen else None))
-    elif kind == "tiles":
+        return prompt, rows
+
+
+class TilesStep(Step):
+    """The tiles, as a text reply (see :func:`set_tiles`)."""
+
+    kinds = ("tiles",)
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        step, data, n = c.step, c.data, c.n
+        wins: list[dict[str, Any]] = c.data["wins"]
+        if action == "n":
+            if not wins[n].get("tiles"):
+                raise WizardError("need_tiles")
+            return _go(data, step, next_step(data, step))
+        raise WizardError("bad_arg")
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        data, n = c.data, c.n
+        _ = tr.gettext
+        rows: list[list[Button]] = []
+        next_lbl = _("Next") + " ▶"
+        prompt = ""
         win = data["wins"][n]
         prompt = _(
             "Reply to this message with the hand, a space, then the winning tile, e.g. "
@@ -1689,7 +1767,43 @@ def render(
         prompt += "\n" + tiles_words_help(data, win, tr)
         # the tiles read so far show in the summary above (describe_win)
         rows = [_nav(data, tr, next_label=next_lbl if win.get("tiles") else None)]
-    elif kind == "flags":
+        return prompt, rows
+
+
+class FlagsStep(Step):
+    """Flags on their own screen (drafts from before the editor; the preview toggles them now)."""
+
+    kinds = ("flags",)
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        step, data, rs, opts, n = c.step, c.data, c.rs, c.opts, c.n
+        wins: list[dict[str, Any]] = c.data["wins"]
+        win = wins[n]
+        if action == "f":
+            i = _idx(arg, len(rs.flags))
+            fid = rs.flags[i].id
+            chosen = list(win.get("flags") or [])
+            if fid in chosen:
+                chosen.remove(fid)
+            elif _flag_compatible(rs, opts, data, win, fid):
+                chosen.append(fid)
+            else:
+                raise WizardError("not_with")
+            before = _snapshot(data)
+            win["flags"] = chosen
+            _keep_or_refuse(data, before, related=f"wins[{n}].flags")
+            return step
+        if action == "n":
+            return _go(data, step, next_step(data, step))
+        raise WizardError("bad_arg")
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        data, rs, opts, n = c.data, c.rs, c.opts, c.n
+        _ = tr.gettext
+        rows: list[list[Button]] = []
+        next_lbl = _("Next") + " ▶"
+        prompt = ""
         win = data["wins"][n]
         flags_on = win.get("flags") or []
         prompt = _("Anything special? Tap to toggle, then Next.")
@@ -1701,7 +1815,40 @@ def render(
         ]
         rows = _paged(btns, data.get("page", 0))
         rows.append(_nav(data, tr, next_label=next_lbl))
-    elif kind == "more":
+        return prompt, rows
+
+
+class MoreStep(Step):
+    """ "Did anyone else win?" (drafts from before the editor; the preview offers ➕ another
+    winner)."""
+
+    kinds = ("more",)
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        step, data, rs, opts, n = c.step, c.data, c.rs, c.opts, c.n
+        wins: list[dict[str, Any]] = c.data["wins"]
+        if action == "aw":
+            if not _multi_possible(rs, data) and len(wins) <= n + 1:
+                raise WizardError("bad_arg")
+            return _go(data, step, f"winner.{n + 1}")
+        if action == "n":
+            del wins[n + 1 :]
+            return _go(data, step, next_step(data, step))
+        if action == "r":
+            results = [
+                r.value for r in rs.results if r.value != "win" and r.value in rs.wins_allowed_in
+            ]
+            data["result"] = results[_idx(arg, len(results))]
+            del wins[n + 1 :]
+            return _go(data, step, _after_wins(rs, opts, data))
+        raise WizardError("bad_arg")
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        data, rs, n = c.data, c.rs, c.n
+        _ = tr.gettext
+        rows: list[list[Button]] = []
+        prompt = ""
         prompt = _("Did anyone else win this hand?")
         btns = []
         if _multi_possible(rs, data) or len(data["wins"]) > n + 1:
@@ -1712,7 +1859,32 @@ def render(
             if extra:
                 rows.append([Button(tr.name(r), "r", str(i)) for i, r in enumerate(extra)])
         rows.append(_nav(data, tr, next_label=_("No, next") + " ▶"))
-    elif kind == "count":
+        return prompt, rows
+
+
+class CountStep(Step):
+    """One count for every player (from the preview when its ➖ n ➕ rows do not fit)."""
+
+    kinds = ("count",)
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        step, data, n = c.step, c.data, c.n
+        players = c.data["players"]
+        if action in ("+", "-"):
+            _step_count(data, n, _idx(arg, len(players)), action)
+            return step
+        if action == "n":
+            return _go(data, step, next_step(data, step))
+        raise WizardError("bad_arg")
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        data, rs, n = c.data, c.rs, c.n
+        players = c.data["players"]
+        _ = tr.gettext
+        rows: list[list[Button]] = []
+        next_lbl = _("Next") + " ▶"
+        prompt = ""
         cdecl = rs.counts[n]
         per = data["counts"].get(cdecl.id, {})
         total = sum(per.values())
@@ -1727,7 +1899,37 @@ def render(
             row.append(Button("➕", "+", str(i)) if can_add else Button(" ", "pg", "0"))
             rows.append(row)
         rows.append(_nav(data, tr, next_label=next_lbl))
-    elif kind == "events":
+        return prompt, rows
+
+
+class EventsStep(Step):
+    """The events list (drafts from before the editor; the preview adds and removes them)."""
+
+    kinds = ("events",)
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        step, data, rs, opts = c.step, c.data, c.rs, c.opts
+        evs = enabled_events(rs, opts, data["result"])
+        if action == "ea":
+            i = _idx(arg, len(rs.events))
+            if i not in evs:
+                raise WizardError("bad_arg")
+            _begin_event(data, rs.events[i])
+            return _go(data, step, _ev_first(data, rs.events[i]))
+        if action == "er":
+            i = _idx(arg, len(data["events"]))
+            del data["events"][i]
+            return step
+        if action == "n":
+            return _go(data, step, "preview")
+        raise WizardError("bad_arg")
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        data, rs, opts = c.data, c.rs, c.opts
+        _ = tr.gettext
+        rows: list[list[Button]] = []
+        prompt = ""
         prompt = _("Anything else that pays (kongs, penalties…)? Add it, or Next.")
         for i, ev in enumerate(data["events"]):
             rows.append([Button("✖ " + describe_event(rs, data, ev, tr), "er", str(i))])
@@ -1737,7 +1939,78 @@ def render(
         ]
         rows += _paged(btns, data.get("page", 0))
         rows.append(_nav(data, tr, next_label=_("Preview") + " ▶"))
-    elif kind in ("evplayer", "evfrom", "evtext", "evname", "evfields"):
+        return prompt, rows
+
+
+class EventStep(Step):
+    """An event being added: its players' grid (who, and from whom) with its number fields,
+    then its text fields (a bystander, or a typed name)."""
+
+    kinds = ("evplayer", "evfrom", "evtext", "evname", "evfields")
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        step, data, rs, kind, n = c.step, c.data, c.rs, c.kind, c.n
+        players = c.data["players"]
+        ev = data.get("ev")
+        if not ev:
+            raise WizardError("bad_arg")
+        decl = rs.event(ev["type"])
+        assert decl is not None
+        if kind == "evtext" and action == "p":
+            offered = text_choices(decl, data, n)
+            pid = str(data.get("bystanders", [])[_idx(arg, len(data.get("bystanders", [])))])
+            if pid not in offered:
+                raise WizardError("bad_arg")
+            return _set_text(data, step, decl, n, pid)
+        if kind == "evtext" and action == "nm":
+            _text_field(decl, n)
+            return _go(data, step, f"evname.{n}")
+        if kind == "evplayer" and action == "eg":
+            cells = event_cells(data, decl)
+            ev["player"], ev["from"] = cells[_idx(arg, len(cells))]
+            new = _ev_after_from(decl, grid=True)
+            return _finish_event(data, step) if new == "evadd" else _go(data, step, new)
+        if kind in ("evplayer", "evfields") and action in ("+", "-"):
+            ints = [f for f in decl.fields if f.kind == "int"]
+            fd = ints[_idx(arg, len(ints))]
+            v = int(ev.get(fd.id, fd.default))
+            v = v + 1 if action == "+" else v - 1
+            if not fd.min <= v <= fd.max:
+                raise WizardError("at_max" if action == "+" else "at_min")
+            ev[fd.id] = v
+            return step
+        if kind == "evplayer" and action == "p":
+            ev["player"] = players[_idx(arg, len(players))]
+            if ev.get("from") == ev["player"]:
+                ev["from"] = None
+            new = _ev_after_player(decl)
+            return _finish_event(data, step) if new == "evadd" else _go(data, step, new)
+        if kind == "evfrom" and action == "p":
+            if arg == "-" and decl.source == "optional":
+                ev["from"] = None
+            else:
+                src = players[_idx(arg, len(players))]
+                if src == ev["player"]:
+                    raise WizardError("bad_arg")
+                ev["from"] = src
+            new = _ev_after_from(decl)
+            return _finish_event(data, step) if new == "evadd" else _go(data, step, new)
+        if kind == "evfields" and action == "n":
+            return _finish_event(data, step)
+        raise WizardError("bad_arg")
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        data, rs, kind, n = c.data, c.rs, c.kind, c.n
+        players = c.data["players"]
+        _ = tr.gettext
+        rows: list[list[Button]] = []
+        prompt = ""
+
+        def pname(p: str) -> str:
+            mark = " 🀄" if p == data["dealer"] else ""
+            return _name(data, p) + mark
+
         ev = data["ev"]
         decl = rs.event(ev["type"])
         assert decl is not None
@@ -1799,7 +2072,26 @@ def render(
                 )
             rows.append([Button("✔ " + _("Add"), "n")])
         rows.append(_nav(data, tr))
-    elif kind == "preview":
+        return prompt, rows
+
+
+class PreviewStep(Step):
+    """The preview, which is also the editor (:func:`editor_rows`, :func:`_apply_preview`)."""
+
+    kinds = ("preview",)
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        step, data = c.step, c.data
+        return _apply_preview(step, data, action, arg)
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        data = c.data
+        error = c.error
+        settlement = c.settlement
+        _ = tr.gettext
+        rows: list[list[Button]] = []
+        prompt = ""
         prompt = ""
         rows = editor_rows(data, tr)
         if error is None and settlement is None:
@@ -1827,9 +2119,46 @@ def render(
             else:
                 rows.append([Button("✅ " + _("Confirm"), "c")])
                 rows.append(_nav(data, tr))
-    else:
+        return prompt, rows
+
+
+#: The step classes by step kind (``<kind>`` or ``<kind>.<n>``).
+STEPS: dict[str, Step] = {
+    k: s
+    for s in (
+        WinnerStep(),
+        HowStep(),
+        ModeStep(),
+        ShapeStep(),
+        FanStep(),
+        FansStep(),
+        TilesStep(),
+        FlagsStep(),
+        MoreStep(),
+        CountStep(),
+        EventsStep(),
+        EventStep(),
+        PreviewStep(),
+    )
+    for k in s.kinds
+}
+
+
+def render(
+    step: str,
+    data: dict[str, Any],
+    tr: Translator,
+    *,
+    error: str | None = None,
+    settlement: Settlement | None = None,
+) -> Screen:
+    """The screen of ``step``: the hand's summary, then what the step's class asks."""
+    c = Ctx.of(step, data, error=error, settlement=settlement)
+    kind_step = STEPS.get(c.kind)
+    if kind_step is None:
         raise WizardError("bad_step")
-    text = top + ("\n\n" + prompt if prompt else "")
+    prompt, rows = kind_step.render(c, tr)
+    text = summary(data, tr) + ("\n\n" + prompt if prompt else "")
     return Screen(text, rows)
 
 
@@ -1958,7 +2287,7 @@ def _win_value(rs: Ruleset, data: dict[str, Any], w: dict[str, Any], tr: Transla
     if w.get("shape") and (s := rs.shape(w["shape"])):
         return tr.name(s)
     if w.get("fan") is not None:
-        return _("{n} fan").format(n=w["fan"])
+        return fan_words.amount(rs, tr, w["fan"])
     if w.get("fans"):
         return _("{n} fans ticked").format(n=len(w["fans"]))
     if isinstance(w.get("tiles"), dict):
