@@ -547,16 +547,17 @@ def render_settlement(view: SettlementImageView, lang: str) -> bytes:
                 align="right",
                 max_w=W - 2 * M - 2 * name_w - 90,
             )
-            draw_text(
-                im,
-                W - M,
-                y + 96,
-                label("points", lang, n=t.points, u=u),
-                26,
-                MUTED,
-                align="right",
-                max_w=W - 2 * M - 2 * name_w - 90,
-            )
+            if not view.notes:  # after a loss cap or a fee a transfer is no whole points
+                draw_text(
+                    im,
+                    W - M,
+                    y + 96,
+                    label("points", lang, n=t.points, u=u),
+                    26,
+                    MUTED,
+                    align="right",
+                    max_w=W - 2 * M - 2 * name_w - 90,
+                )
         else:
             draw_amount(
                 im,

@@ -42,7 +42,7 @@ def chinese_only(text: str, allowed: set[str]) -> None:
 async def test_fee_cap_season_merge_and_me_in_english(tg, bot):
     chat = tg.group(-100700, title="Friday club")
     users = [tg.user(700 + i, n) for i, n in enumerate(NAMES)]
-    alice, bob, carol, dave = users
+    alice, bob, _carol, dave = users
     eve = tg.user(710, "Eve")
     s = Scene(tg, chat)
     table_msg = await open_table(s, alice, "Xingguo", stake="¥1")
@@ -218,3 +218,34 @@ async def test_commands_in_the_menus(tg, bot):
     s = Scene(tg, chat)
     help_msg = s.text(await s.say(tg.user(730, "Alice"), "/help", expect="Other commands"))
     assert "/season" in help_msg and "/me" in help_msg and "/cap" in help_msg
+
+
+async def test_the_cards_are_sent_as_photos(tg, db_url):
+    """With images on: /season and /me post their cards, /settle the settlement image with
+    the cap and fee section (a PNG the fake server accepts as a photo)."""
+    from tests.bot.conftest import Bot
+
+    b = Bot(tg, db_url, images=True)
+    await b.start()
+    try:
+        chat = tg.group(-100703, title="Photo club")
+        users = [tg.user(740 + i, n) for i, n in enumerate(NAMES)]
+        s = Scene(tg, chat)
+        table_msg = await open_table(s, users[0], "Xingguo", stake="¥1")
+        await seat_and_start(s, table_msg, users)
+        table = table_of(b, chat.id)
+        record(b, table.id, [str(x.player_id) for x in table.seats], 5, seed=41, key="ph")
+        await s.say(users[0], "/fee 10 winners Bob", expect="Table fee")
+        ask = await s.say(users[0], "/settle", expect="settle")
+        mark = tg.mark()
+        await wizard(s, users[0], ask, "Settle")
+        photo = await tg.next_message(chat, mark, method="sendPhoto")
+        assert photo["photo"] and "Table fee ¥10 to Bob" in s.text(ask)
+        for cmd in ("/season", "/me"):
+            mark = tg.mark()
+            await tg.post(chat, users[1], cmd)
+            sent = await tg.next_message(chat, mark, method="sendPhoto")
+            png = tg.messages[(chat.id, sent["message_id"])]["bytes"]
+            assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 300_000
+    finally:
+        await b.stop()
