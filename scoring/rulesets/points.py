@@ -62,11 +62,8 @@ MAX_SHARES = 12
 
 
 def ledger_fan_limit(base: int) -> int:
-    """The largest 番 with ``MAX_SHARES × base × 2^番 ≤ LEDGER_MAX``."""
-    fan = 0
-    while MAX_SHARES * base * (2 << fan) <= LEDGER_MAX:
-        fan += 1
-    return fan
+    """The largest 番 with ``MAX_SHARES × base × 2^番 ≤ LEDGER_MAX`` (0 at the least)."""
+    return max((LEDGER_MAX // (MAX_SHARES * base)).bit_length() - 1, 0)
 
 
 class Points(Ruleset):

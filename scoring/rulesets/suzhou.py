@@ -247,6 +247,8 @@ class Suzhou(Ruleset):
         # loser rather than ignore it, as Sichuan refuses 根 for a loser (issue 12)
         winners = {w.winner for w in record.wins}
         for cid, per in record.counts.items():
+            if per.keys() <= winners:
+                continue
             for p, n in per.items():
                 if n and p not in winners:
                     raise RecordError(
