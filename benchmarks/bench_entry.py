@@ -283,11 +283,16 @@ class Driver:
                 return [("+" if g > v else "-", str(i))]
         return []
 
+    def _with_defaults(self, ev: dict[str, Any]) -> dict[str, Any]:
+        decl = self.rs.event(ev["type"])
+        ints = {f.id: f.default for f in decl.fields if f.kind == "int"} if decl else {}
+        return {**ints, **ev}
+
     def _missing_events(self) -> list[dict[str, Any]]:
-        have = [_ev_key(e) for e in self.data["events"]]
+        have = [_ev_key(self._with_defaults(e)) for e in self.data["events"]]
         out = []
         for ev in self.t["events"]:
-            k = _ev_key(ev)
+            k = _ev_key(self._with_defaults(ev))
             if k in have:
                 have.remove(k)
             else:
@@ -422,6 +427,9 @@ class Table:
         want_counts = {c: {p: v for p, v in per.items() if v} for c, per in t["counts"].items()}
         want_counts = {c: per for c, per in want_counts.items() if per}
         assert j["counts"] == want_counts, (hand["id"], j["counts"], want_counts)
+        drv = Driver("preview", {"ruleset": hand["ruleset"]}, t)
+        got_events = [drv._with_defaults(ev) for ev in got_events]
+        t["events"] = [drv._with_defaults(ev) for ev in t["events"]]
         assert sorted(map(_ev_key, got_events)) == sorted(map(_ev_key, t["events"])), (
             hand["id"],
             got_events,

@@ -173,6 +173,18 @@ HANDS: list[dict[str, Any]] = [
     hand("xs-self", "xiaoshan", w(1, None, "ping_hu"), counts={"kongs": {1: 1}}),
     hand("xs-self-pungs", "xiaoshan", w(2, None, "peng_peng_hu", "qing_yi_se")),
     hand("xs-cheng-bao", "xiaoshan", w(3, None, "ping_hu"), events=(e("cheng_bao", 3, 0),)),
+    # --- Hong Kong, Taiwan, Singapore, Guangdong ------------------------------------------------
+    hand("hk-keypad", "hongkong", w(1, 2, None, fan=3)),
+    hand("hk-checklist", "hongkong", w(2, None, None, fans=["dui_dui_hu", "hun_yi_se"])),
+    hand("hk-false-win", "hongkong", result="false_win", events=(e("false_win", 3),)),
+    hand("tw-keypad", "taiwan", w(3, None, None, fan=4)),
+    hand("tw-ron", "taiwan", w(1, 0, None, fan=2)),
+    hand("sg-keypad-kong", "singapore", w(1, 3, None, fan=2), events=(e("exposed_kong", 2, 1),)),
+    hand("sg-checklist", "singapore", w(0, None, None, fans=["dragon_pung", "half_flush"])),
+    hand("gd-self", "guangdong", w(2, None, "ping_hu"), counts={"horses_hit": {2: 1}}),
+    hand(
+        "gd-pungs-kong", "guangdong", w(0, None, "pong_pong_hu"), events=(e("concealed_kong", 1),)
+    ),
     # --- a draw or two more, where draws are common ---------------------------------------------
     hand("cs-draw", "changsha", result="draw"),
     hand("tx-draw", "taixing", result="draw"),

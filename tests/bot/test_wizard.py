@@ -487,3 +487,61 @@ def test_flags_follow_option_value_conditions():
     assert flags("off") == set()
     assert flags("set_a") == {"human_hand"}
     assert flags("set_b") == {"human_hand", "ready_from_deal"}
+
+
+# ---------------------------------------------------------------------------------------
+# drafts stored by the wizard before the editor still load and finish
+# ---------------------------------------------------------------------------------------
+def old_draft() -> dict:
+    """A Xingguo draft as the earlier wizard stored it (a dict, Bob on Carol's discard, 大七对),
+    mid-entry: its steps flags.N, more.N, count.N, events and evfrom no longer come up."""
+    return {
+        "mode": "record",
+        "ruleset": "xingguo",
+        "options": {},
+        "players": P,
+        "names": NAMES,
+        "dealer": "11",
+        "result": "win",
+        "wins": [
+            {
+                "winner": "12",
+                "from": "13",
+                "robbed_kong": False,
+                "shape": "big_seven_pairs",
+                "flags": [],
+                "fan": None,
+                "fans": None,
+                "tiles": None,
+            }
+        ],
+        "counts": {},
+        "events": [],
+        "trail": ["winner.0", "how.0", "shape.0"],
+        "page": 0,
+        "hand_no": 1,
+        "kind": "hand",
+    }
+
+
+@pytest.mark.parametrize(
+    ("step", "taps"),
+    [
+        ("flags.0", [("f", "0"), ("n", "")]),  # no_wild, then Next
+        ("more.0", [("n", "")]),
+        ("count.1", [("+", "1"), ("n", "")]),
+        ("events", [("n", "")]),
+        ("evfrom", [("p", "3")]),  # an exposed kong by Carol being added: from Dave
+    ],
+)
+def test_a_draft_stored_by_the_earlier_wizard_resumes(step: str, taps: list) -> None:
+    data = json.loads(json.dumps(old_draft()))  # as loaded from the database
+    if step == "evfrom":
+        data["ev"] = {"type": "exposed_kong", "player": "13", "from": None}
+    assert wizard.render(step, data, TR).rows  # it shows
+    step = go(step, data, *taps)
+    assert step == "preview"
+    _record, settlement = wizard.preview(data)
+    assert settlement.net["12"] > 0
+    if step == "preview" and taps[0] == ("p", "3"):
+        assert data["events"] == [{"type": "exposed_kong", "player": "13", "from": "14"}]
