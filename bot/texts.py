@@ -56,8 +56,14 @@ def per_unit(rs_id: str, tr: Translator) -> str:
 
 
 def table_text(
-    table: TableView, standings: StandingsView | None, tr: Translator, *, arranging: bool = False
+    table: TableView,
+    standings: StandingsView | None,
+    tr: Translator,
+    *,
+    arranging: bool = False,
+    streak: int = 0,
 ) -> str:
+    """The table message; ``streak``: the dealer's 連莊 from the ledger (bot/streak.py)."""
     _ = tr.gettext
     rs = scoring.get(table.ruleset)
     lines = [f"🀄 <b>{esc(table.name or tr.name(rs))}</b>"]
@@ -93,6 +99,10 @@ def table_text(
     for seat in sorted(table.seats, key=lambda s: s.seat_index):
         wind = winds[seat.seat_index] if seat.seat_index < len(winds) else str(seat.seat_index + 1)
         dealer = " 🎲" + _("dealer") if seat.player_id == table.dealer_id else ""
+        if dealer and streak:
+            from bot.streak import streak_label
+
+            dealer += streak_label(table, streak, tr)
         guest = " 👤" if seat.is_guest else ""
         total = totals.get(seat.player_id, 0)
         lines.append(f"{wind} {esc(seat.name)}{guest}{dealer} <b>{total:+d}</b>")

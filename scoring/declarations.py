@@ -236,6 +236,10 @@ class CountDecl:
 
     #: the Traditional Chinese name; empty = derived from ``zh`` at display time
     zh_hant: str = ""
+    #: what the bot fills in on a new hand (still editable): ``"dealer_streak"`` = the hands
+    #: in a row the current dealer has already kept this night, on the dealer (from the
+    #: ledger's dealer before/after: :func:`scoring.rulesets.taiwan.dealer_streak`)
+    prefill: Literal["dealer_streak"] | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -251,6 +255,8 @@ class CountDecl:
             out["enabled_by"] = self.enabled_by
         if self.results:
             out["results"] = sorted(self.results)
+        if self.prefill:
+            out["prefill"] = self.prefill
         return out
 
 

@@ -93,6 +93,11 @@ class Ruleset:
     unit_zh: ClassVar[str] = "分"
     unit_zh_hant: ClassVar[str] = ""
     unit_en: ClassVar[str] = "points"
+    #: what one fan is called on the fan keypad and checklist (台, tai, faan) where the unit
+    #: is money, not fan; empty = the generic "fan"/番 (bot/fan_words.py)
+    fan_word_zh: ClassVar[str] = ""
+    fan_word_zh_hant: ClassVar[str] = ""
+    fan_word_en: ClassVar[str] = ""
     summary_zh: ClassVar[str] = ""
     summary_en: ClassVar[str] = ""
     players: ClassVar[tuple[int, ...]] = (4,)

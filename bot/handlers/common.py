@@ -153,7 +153,10 @@ async def post_table_message(
     edit: bool,
     arranging: bool = False,
 ) -> None:
-    text = texts.table_text(table, standings, tr, arranging=arranging)
+    from bot.streak import table_streak  # the dealer's 連莊 (only where a count uses it)
+
+    streak = await table_streak(context, table)
+    text = texts.table_text(table, standings, tr, arranging=arranging, streak=streak)
     markup = texts.table_markup(table, tr, arranging=arranging)
     from bot.web.links import with_open_button  # the Mini App's link (only if configured)
 

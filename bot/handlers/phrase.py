@@ -177,7 +177,9 @@ async def enter(
     data = wizard.from_record(record, names, kind="hand", **extra)
     from bot.handlers.drafts import start_draft
     from bot.handlers.table import add_bystanders
+    from bot.streak import prefill_streak
 
+    await prefill_streak(context, table, data)  # the dealer's 連莊 count, unless said
     await add_bystanders(context, table, data)
     if not _claim(context, table.id, w.player.id):
         return  # the same player's entry is being posted this very moment

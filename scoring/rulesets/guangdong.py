@@ -298,6 +298,7 @@ class Guangdong(Ruleset):
         CountDecl(
             "dealer_streak", "连庄数（节节高）", "Dealer streak (节节高)", 20,
             enabled_by="jiejiegao", results=frozenset({"win"}), zh_hant="連莊數（節節高）",
+            prefill="dealer_streak",  # K1 continuousDealerTimes: from the ledger (bot/streak.py)
         ),
     )  # fmt: skip
     events: ClassVar[tuple[EventDecl, ...]] = (

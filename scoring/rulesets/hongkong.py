@@ -217,6 +217,9 @@ class HongKong(Ruleset):
     unit_zh: ClassVar[str] = "份"
     unit_zh_hant: ClassVar[str] = "份"
     unit_en: ClassVar[str] = "units"
+    fan_word_zh: ClassVar[str] = "番"  # the keypad's word (bot/fan_words.py)
+    fan_word_zh_hant: ClassVar[str] = "番"
+    fan_word_en: ClassVar[str] = "faan"
     summary_zh: ClassVar[str] = (
         "番数定单份 m：半辣上（4番以下每番翻倍，之后每两番翻倍、中间×1.5），或辣辣上、分档；1份=鸡糊单份。"
         "自摸三家各付双份2m；全铳放铳者包三家4m，半铳放铳者2m、其他两家各m。三番起糊，爆棚13番（可改8/10）。"

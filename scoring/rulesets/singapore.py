@@ -192,6 +192,9 @@ class Singapore(Ruleset):
     unit_zh: ClassVar[str] = "底"
     unit_zh_hant: ClassVar[str] = "底"
     unit_en: ClassVar[str] = "base units"
+    fan_word_zh: ClassVar[str] = "台"  # the keypad's word (bot/fan_words.py)
+    fan_word_zh_hant: ClassVar[str] = "台"
+    fan_word_en: ClassVar[str] = "tai"
     summary_zh: ClassVar[str] = (
         "148张（含花与动物）。台数相加，最少1台、封顶5台；每份 = 底×2^(台−1)，放炮者与自摸时每家付双份。"
         "默认放炮者全付（双份+另两家的两份）；可选三家付。杠、咬、齐花/齐动物即时赔付，流局照付。"

@@ -181,6 +181,13 @@ class Taiwan(Ruleset):
     unit_zh: ClassVar[str] = "元"
     unit_zh_hant: ClassVar[str] = "元"
     unit_en: ClassVar[str] = "dollars"
+    fan_word_zh: ClassVar[str] = "台"  # the keypad's word (bot/fan_words.py)
+    fan_word_zh_hant: ClassVar[str] = "台"
+    fan_word_en: ClassVar[str] = "tai"
+    #: the dealer's streak on the table message (bot/streak.py): 連N拉N (T4)
+    streak_zh: ClassVar[str] = "连庄 {n} / 拉庄 {n}"
+    streak_zh_hant: ClassVar[str] = "連莊 {n} / 拉莊 {n}"
+    streak_en: ClassVar[str] = "dealer streak {n} (連{n}拉{n})"
     summary_zh: ClassVar[str] = (
         "每家付 1底+台数×台值（默认底30、台10）。自摸三家付，放枪一家付，抢杠被抢者付。"
         "庄家胡或付时加庄家台 1+2N（N=已连庄次数，连N拉N）。"
@@ -274,6 +281,7 @@ class Taiwan(Ruleset):
             STREAK, "庄家已连庄次数（0=首次坐庄）", "dealer's streak (0 = first hand as dealer)",
             max=99, zh_hant="莊家已連莊次數（0=首次坐莊）",
             results=frozenset({"win"}),  # a draw pays nothing: not asked there
+            prefill="dealer_streak",  # from the ledger (bot/streak.py), still editable
         ),
     )  # fmt: skip
     events: ClassVar[tuple[EventDecl, ...]] = ()

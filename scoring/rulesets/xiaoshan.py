@@ -295,6 +295,7 @@ class Xiaoshan(Ruleset):
             "庄家已连庄次数（0=首次坐庄）",
             "dealer's streak (0 = first hand as dealer)",
             max=99,
+            prefill="dealer_streak",  # from the ledger (bot/streak.py), still editable
         ),
     )
     events = (

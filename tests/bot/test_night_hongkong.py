@@ -101,7 +101,7 @@ async def win_row(s: Scene, user: User, w: dict, winner: str, frm: str | None) -
     await tap(s, user, w, f"{frm} discarded" if frm else "Self-drawn")
 
 
-async def keypad(s: Scene, user: User, w: dict, total: int, mode: str = "Total fan") -> None:
+async def keypad(s: Scene, user: User, w: dict, total: int, mode: str = "Total faan") -> None:
     if mode in s.labels(w):
         await tap(s, user, w, mode)
     for digit in str(total):
@@ -168,7 +168,7 @@ async def test_hong_kong_night(tg, bot):
     # Hand 2 — Dave self-draws; checklist 對對糊 3 + 混一色 3 + 自摸 1 = 7 faan: 2 × m(7) each
     w = await s.tap_for_message(dave, table, "Record hand")
     await win_row(s, dave, w, "Dave", None)
-    await tap(s, dave, w, "Fan checklist")
+    await tap(s, dave, w, "Faan checklist")
     for fan in ("All triplets · 3", "Mixed one suit · 3", "Self-drawn · 1"):
         await tap(s, dave, w, fan)
     preview = await to_preview(s, dave, w)

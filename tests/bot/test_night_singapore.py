@@ -141,7 +141,7 @@ async def win_row(s: Scene, user: User, w: dict[str, Any], winner: str, frm: str
 
 
 async def keypad(
-    s: Scene, user: User, w: dict[str, Any], total: int, mode: str = "Total fan"
+    s: Scene, user: User, w: dict[str, Any], total: int, mode: str = "Total tai"
 ) -> None:
     if mode in s.labels(w):
         await tap(s, user, w, mode)
@@ -277,7 +277,7 @@ async def test_singapore_night(tg: Any, bot: Any) -> None:
     # Hand 3 — Carol self-draws; checklist: all pungs 2 + half flush 2 = 4 tai, Z = 16 each
     w = await s.tap_for_message(carol, table, "Record hand")
     await win_row(s, carol, w, "Carol", None)
-    await tap(s, carol, w, "Fan checklist")
+    await tap(s, carol, w, "Tai checklist")
     for fan in ("All pungs · 2", "Half flush · 2"):
         await pick(s, carol, w, fan)
     preview = await to_preview(s, carol, w)
@@ -293,7 +293,7 @@ async def test_singapore_night(tg: Any, bot: Any) -> None:
     table_zh = await s.say(alice, "/table", expect="新加坡麻將")
     w = await s.tap_for_message(dave, table_zh, "記一局")
     await win_row(s, dave, w, "Dave", "Alice")
-    await keypad(s, dave, w, 3, mode="總番數")
+    await keypad(s, dave, w, 3, mode="總台數")
     await to_preview(s, dave, w, confirm="確認")
     await add_event(s, dave, w, "咬（貓鼠或雞蜈蚣）", "Dave", "Bob", field="暗", value=0)
     preview = await to_preview(s, dave, w, confirm="確認")

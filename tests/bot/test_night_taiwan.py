@@ -109,7 +109,7 @@ async def win_row(s: Scene, user: User, w: dict, winner: str, frm: str | None) -
     await tap(s, user, w, f"{frm} discarded" if frm else "Self-drawn")
 
 
-async def keypad(s: Scene, user: User, w: dict, total: int, mode: str = "Total fan") -> None:
+async def keypad(s: Scene, user: User, w: dict, total: int, mode: str = "Total tai") -> None:
     if mode in s.labels(w):
         await tap(s, user, w, mode)
     for digit in str(total):
@@ -142,12 +142,13 @@ def dealer_of(s: Scene, table: dict) -> str:
 
 
 async def streak(s: Scene, user: User, w: dict, dealer: str, n: int) -> None:
-    """The dealer's 連莊 count (the ledger does not prefill it yet): ➕ on the dealer's row."""
+    """The dealer's 連莊 count, prefilled from the ledger (bot/streak.py): the dealer's row
+    already shows ``n``."""
     labels = s.labels(w)
     assert any("streak" in t for t in labels), labels
     # one row per player: "Alice · dealer's streak … 0" or, under a header, "Alice: 0"
-    row = next(p for p in (f"{dealer} · ", f"{dealer}:") if any(t.startswith(p) for t in labels))
-    await tap_row(s, user, w, row, "➕", times=n)
+    rows = [t for t in labels if t.startswith((f"{dealer} · ", f"{dealer}:"))]
+    assert rows and rows[0].endswith(f" {n}"), (dealer, n, labels)
 
 
 async def test_taiwan_night(tg, bot):
@@ -175,7 +176,7 @@ async def test_taiwan_night(tg, bot):
     # each pays 30 + (4 + 1) × 20 = 130
     w = await s.tap_for_message(alice, table, "Record hand")
     await win_row(s, alice, w, "Alice", None)
-    await tap(s, alice, w, "Fan checklist")
+    await tap(s, alice, w, "Tai checklist")
     await tap_where(s, alice, w, "Concealed self-draw")
     await tap_where(s, alice, w, "Dragon pung")
     preview = await to_preview(s, alice, w)
@@ -226,7 +227,7 @@ async def test_taiwan_night(tg, bot):
     assert "門清自摸" in rules["text"] or "底" in rules["text"]
     w = await s.tap_for_message(alice, table_zh, "記一局")
     await tap(s, alice, w, row_for(s.labels(w), "Alice", "Carol"))
-    await keypad(s, alice, w, 5, mode="總番數")
+    await keypad(s, alice, w, 5, mode="總台數")
     preview = await to_preview(s, alice, w, confirm="確認")
     assert shown(preview) == payments(H5) == {"Carol → Alice: 150"}
     await confirm(s, alice, w, 5, label="確認", head="第 {n} 局")
