@@ -53,7 +53,7 @@ def screen_for(d_step: str, data: dict[str, Any], tr: Translator, draft_id: int)
     if kind == "confirm":
         return confirm_screen(data, tr)
     screen = hand_screen(d_step, data, tr)
-    if data.get("shared") and data.get("table_entry") and d_step not in guard.CONVERGE_STEPS:
+    if data.get("shared") and is_table_entry(data) and d_step not in guard.CONVERGE_STEPS:
         # a second Record hand found this entry: starting over is one tap away
         screen.rows.insert(
             max(0, len(screen.rows) - 1), [wizard.Button("🔄 " + tr.gettext("Start over"), "new")]
@@ -170,7 +170,7 @@ async def on_draft_tap(update: Update, context: Ctx, cb: DraftCb) -> None:
     if kind == "hand" and cb.action == "c":
         await confirm_hand(update, context, w, d)
         return
-    if kind == "hand" and cb.action == "new" and d.data.get("table_entry"):
+    if kind == "hand" and cb.action == "new" and is_table_entry(d.data):
         await start_over(update, context, w, d)
         return
     if kind == "hand" and cb.action == "again" and d.data.get("mode") == "calc":
@@ -263,16 +263,20 @@ async def close(
 # ---------------------------------------------------------------------------------------
 # one entry at a time
 # ---------------------------------------------------------------------------------------
+def is_table_entry(data: dict[str, Any]) -> bool:
+    """A new hand's entry at a table (Record hand, Draw, or /hand TEXT), not /edit nor /calc."""
+    return (
+        data.get("kind") == "hand"
+        and data.get("mode", "record") == "record"
+        and not data.get("edit_hand_id")
+    )
+
+
 def open_entry(drafts: list[DraftView], table_id: int) -> DraftView | None:
-    """The table's hand entry that is open (Record hand, not /edit nor a recorded hand whose
-    messages are being shown)."""
+    """The table's hand entry that is open (not /edit, nor a recorded hand whose messages are
+    being shown)."""
     for d in drafts:
-        if (
-            d.table_id == table_id
-            and d.data.get("kind") == "hand"
-            and d.data.get("table_entry")
-            and d.step not in guard.CONVERGE_STEPS
-        ):
+        if d.table_id == table_id and is_table_entry(d.data) and d.step not in guard.CONVERGE_STEPS:
             return d
     return None
 
