@@ -12,7 +12,7 @@ from bot.callback import DraftCb, TableCb
 from bot.i18n import Translator
 from bot.render.money import format_money
 from bot.tg import Keyboard, esc
-from bot.wizard import Button, Screen, describe_win
+from bot.wizard import Screen, describe_win
 from scoring.record import HandRecord, Settlement
 from storage.views import HandView, Page, SeatView, SettleView, StandingsView, TableView
 
@@ -389,7 +389,3 @@ def nights_text(
     lines.append("")
     lines.append(esc(_("/nights N shows night N's totals and who pays whom.")))
     return "\n".join(lines)
-
-
-def screen_button_rows(rows: list[list[Button]]) -> int:
-    return sum(len(r) for r in rows)

@@ -362,10 +362,6 @@ def _after_wins(rs: Ruleset, opts: Options, data: dict[str, Any]) -> str:
     return "preview"
 
 
-def _after_counts(rs: Ruleset, opts: Options, data: dict[str, Any]) -> str:
-    return "preview"
-
-
 def result_event(rs: Ruleset, opts: Options, result: str) -> EventDecl | None:
     """The event a non-win result *is* (Jiangxi's 诈胡: result ``false_win`` with its one
     ``false_win`` event): an enabled event declared for this result only, with its own id."""

@@ -41,10 +41,6 @@ def ref(player_id: str) -> str:
     return f"{OPEN}{player_id}{CLOSE}"
 
 
-def has_refs(text: str) -> bool:
-    return OPEN in text
-
-
 def name_refs(text: str, names: Mapping[str, str]) -> str:
     """``text`` with each reference replaced by the player's name (the id if unnamed)."""
     if OPEN not in text:

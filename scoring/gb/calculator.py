@@ -34,7 +34,6 @@ from scoring.gb.tiles import (
     TERMINALS,
     TERMINALS_HONORS,
     WINDS,
-    tile_str,
     tiles_str,
 )
 
@@ -978,7 +977,3 @@ def _unit(f: str, extra_set: str) -> int:
 
 def _flat(c: list[int]) -> list[int]:
     return [t for t in range(34) for _ in range(c[t])]
-
-
-def win_tile_name(gb: GbHand) -> str:
-    return tile_str(gb.win_tile)

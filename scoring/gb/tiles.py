@@ -40,18 +40,8 @@ def rank(t: int) -> int:
     return t % 9 + 1 if t < 27 else t - 26
 
 
-def is_suited(t: int) -> bool:
-    return t < 27
-
-
 def tile_str(t: int) -> str:
     return f"{rank(t)}{SUITS[suit(t)]}"
-
-
-def tile_zh(t: int) -> str:
-    if t >= 27:
-        return HONOR_ZH[t - 27]
-    return f"{rank(t)}{SUIT_ZH[suit(t)]}"
 
 
 def tiles_str(tiles: list[int] | tuple[int, ...]) -> str:

@@ -109,10 +109,6 @@ NO_WILD_BONUS = 5
 
 
 # --- options -----------------------------------------------------------------------------
-def _yn(v: bool) -> str:
-    return "yes" if v else "no"
-
-
 FAN_MODES = (
     Choice("fan", "+1翻", "+1 fan"),
     Choice("double_total", "整体×2（含+5）", "×2 the whole amount (incl. the +5)"),
