@@ -294,7 +294,10 @@ class TallyLimiter(BaseRateLimiter[int]):
                 pause = exc._retry_after.total_seconds() + 0.1
                 log.info("%s: rate limited; retrying in %.1f s", endpoint, pause)
                 if chat is not None:
-                    self._paused[chat] = max(self._paused.get(chat, 0.0), time.monotonic() + pause)
+                    now = time.monotonic()
+                    if len(self._paused) > 1024:  # forget the pauses that are over
+                        self._paused = {k: v for k, v in self._paused.items() if v > now}
+                    self._paused[chat] = max(self._paused.get(chat, 0.0), now + pause)
                 else:
                     await asyncio.sleep(pause)
         raise AssertionError("unreachable")

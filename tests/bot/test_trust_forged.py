@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from bot import wizard as wz
 from bot.callback import decode
 from tests.bot.fake_telegram import BOT_ID, FakeTelegram
 from tests.bot.helpers import next_until, wizard
@@ -81,7 +80,7 @@ def seen_data(tg: FakeTelegram) -> set[str]:
 def mutate(rng: random.Random, data: str) -> str:
     """A forged variant of real callback data: another table/draft id, version or argument."""
     try:
-        cb = decode(data)
+        decode(data)
     except ValueError:
         return data
     parts = data.split(":")
@@ -93,7 +92,6 @@ def mutate(rng: random.Random, data: str) -> str:
         parts[i] = rng.choice(("c", "y", "x", "hist", "join", "rec", "undo", "w", "back", "zz"))
     if rng.random() < 0.2:
         parts.append(str(rng.randrange(20)))
-    del cb
     return ":".join(parts)
 
 
@@ -119,7 +117,6 @@ async def scene(tg: FakeTelegram, bot: Any, chat_id: int) -> dict[str, Any]:
     hist = await s.say(alice, "/history", expect="History")
     await s.tap(alice, hist, "▶")  # page 2: a ◀ (and old ▶ data in the pool)
     lang = await s.say(alice, "/lang", expect="Language")
-    assert wz is not None
     return {
         "scene": s,
         "players": users,
