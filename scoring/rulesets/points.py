@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Literal
 
 from scoring.declarations import CountDecl, DealerRule, OptionDecl, WinItemDecl
 from scoring.errors import RecordError
-from scoring.quanchong import pay_fan_win, payment_option
+from scoring.quanchong import one_discard_groups, pay_fan_win, payment_option
 from scoring.record import LEDGER_MAX, HandRecord, Settlement, Win
 from scoring.ruleset import Options, Ruleset, Tally
 
@@ -201,7 +201,15 @@ class Points(Ruleset):
         tally = Tally(record.players)
         base = opts.i("base")
         cap = opts.i("cap_fan")
-        for w in record.wins:
+        # 一炮多响 (seed 001 L129–130): each winner of one discard is paid separately, so a
+        # co-winner of the same discard is not a payer of the other (as in Sichuan)
+        co_winners: dict[int, set[str]] = {}
+        for group in one_discard_groups(record.wins):
+            names = {record.wins[i].winner for i in group}
+            for i in group:
+                co_winners[i] = names
+        for k, w in enumerate(record.wins):
+            payers = [p for p in record.players if p not in co_winners[k] or p == w.winner]
             fan, parts_zh, parts_en = self.count_fan(record, w, opts)
             used = min(fan, cap) if cap else fan
             share = base * (1 << used)
@@ -221,6 +229,7 @@ class Points(Ruleset):
                 discarder,
                 share,
                 opts.s("payment"),
+                payers=payers,
                 label_zh=label_zh,
                 label_en=label_en,
             )

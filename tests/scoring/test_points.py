@@ -222,20 +222,31 @@ def test_audit_cap_after_flowers_split_self_draw() -> None:
 
 
 def test_audit_two_winners_one_discard_split() -> None:
-    # README: several winners on one discard are each settled separately; split mode
-    # (quanchong-payment.md §2): discarder 2 shares, every other non-winner of that win 1 share.
-    # b: 2番 → 10 × 4 = 40: d pays 80, a 40, c 40.
-    # c: 七对子 2 + 混一色 2 = 4番 → 10 × 16 = 160: d pays 320, a 160, b 160.
-    # net a = −40 − 160 = −200; b = 80 + 40 + 40 − 160 = 0; c = 320 + 160 + 160 − 40 = 600;
-    # d = −80 − 320 = −400 (sum 0).
+    # Seed 001 L129–130 (一炮多响 "均可胡牌"; spec sichuan-xuezhan.md §1: "each winner is paid
+    # separately"): a co-winner of the same discard is not a payer of the other (issue 12 point
+    # 3). split mode (quanchong-payment.md §2): discarder 2 shares, every other non-winner 1 share.
+    # b: 2番 → 10 × 4 = 40: d pays 80, a 40 (c won on the same discard: not a payer).
+    # c: 七对子 2 + 混一色 2 = 4番 → 10 × 16 = 160: d pays 320, a 160 (b: not a payer).
+    # net a = −40 − 160 = −200; b = 80 + 40 = 120; c = 320 + 160 = 480; d = −80 − 320 = −400.
+    for wins in (
+        [win("b", "d", fan=2), win("c", "d", "qi_dui_zi", "hun_yi_se")],
+        [win("c", "d", "qi_dui_zi", "hun_yi_se"), win("b", "d", fan=2)],
+    ):
+        s = settle(rec(wins, options={"payment": "split"}))
+        assert s.net == {"a": -200, "b": 120, "c": 480, "d": -400}
+        assert s.paid("d", "b") == 80 and s.paid("a", "b") == 40 and s.paid("c", "b") == 0
+        assert s.paid("d", "c") == 320 and s.paid("a", "c") == 160 and s.paid("b", "c") == 0
+
+
+def test_two_winners_one_discard_quanchong() -> None:
+    # 全冲 (seed 001 L103 "除了自己的两倍，还要代其他两家各一倍"): the discarder pays his double and
+    # one share for each other payer of this win — only a (c is a co-winner): (2+1) shares.
+    # b: 40 → d pays 120; c: 160 → d pays 480. Net a 0, b 120, c 480, d −600.
     r = rec(
         [win("b", "d", fan=2), win("c", "d", "qi_dui_zi", "hun_yi_se")],
-        options={"payment": "split"},
+        options={"payment": "quanchong"},
     )
-    s = settle(r)
-    assert s.net == {"a": -200, "b": 0, "c": 600, "d": -400}
-    assert s.paid("d", "b") == 80 and s.paid("a", "b") == 40 and s.paid("c", "b") == 40
-    assert s.paid("d", "c") == 320 and s.paid("a", "c") == 160 and s.paid("b", "c") == 160
+    assert settle(r).net == {"a": 0, "b": 120, "c": 480, "d": -600}
 
 
 def test_audit_robbed_kong_quanchong_is_self_draw() -> None:
