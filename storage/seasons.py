@@ -721,123 +721,158 @@ def player_history(led: Ledger, player_id: int, *, tg_chat_id: int | None = None
         if tg_chat_id is not None:
             cid = _chat_id(conn, tg_chat_id)
             conds.append(TT.c.chat_id == (cid if cid is not None else -1))
+        special = or_(NGT.c.fee_amount.is_not(None), NGT.c.loss_cap.is_not(None))
         rows = conn.execute(
             select(
-                NT.c.table_id,
+                NT.c.table_id,  # 0
                 NT.c.night,
                 NT.c.total,
                 NT.c.hands,
                 NT.c.wins,
-                NT.c.self_draws,
+                NT.c.self_draws,  # 5
                 NT.c.deal_ins,
-                *_NIGHT_COLS[2:],
+                NGT.c.started_at,
+                TT.c.stake_minor,
+                TT.c.currency,
+                CT.c.tg_chat_id,  # 10
+                CT.c.title,
                 TT.c.name,
                 TT.c.ruleset,
-                CT.c.tg_chat_id,
-                CT.c.title,
+                special,
             )
             .join(TT, TT.c.id == NT.c.table_id)
             .join(CT, CT.c.id == TT.c.chat_id)
             .join(NGT, and_(NGT.c.table_id == NT.c.table_id, NGT.c.number == NT.c.night))
             .where(*conds)
         ).all()
-        # nights with a fee or cap: their money needs everyone's points of the night
-        special = [r for r in rows if r.stake_minor and (r.fee_amount or r.loss_cap is not None)]
-        per_player: dict[tuple[int, int], dict[int, int]] = {}
-        if special:
-            keys = {(int(r.table_id), int(r.night)) for r in special}
-            for tid, night, pid, total in conn.execute(
-                select(NT.c.table_id, NT.c.night, NT.c.player_id, NT.c.total).where(
-                    NT.c.table_id.in_({k[0] for k in keys}), NT.c.night > 0
+        # nights with a fee or cap at a stake: their money needs everyone's points of the night
+        money: dict[tuple[int, int], dict[int, int]] = {}
+        special_tids = {int(r[0]) for r in rows if r[14] and r[8]}
+        if special_tids:
+            per_player: dict[tuple[int, int], dict[int, int]] = {}
+            night_rows: dict[tuple[int, int], _NightRow] = {}
+            for r in conn.execute(
+                select(
+                    NT.c.table_id,
+                    NT.c.night,
+                    NT.c.player_id,
+                    NT.c.total,
+                    NGT.c.fee_amount,
+                    NGT.c.fee_split,
+                    NGT.c.fee_payee_id,
+                    NGT.c.loss_cap,
+                    TT.c.stake_minor,
+                    TT.c.currency,
+                    TT.c.creator_id,
                 )
+                .join(NGT, and_(NGT.c.table_id == NT.c.table_id, NGT.c.number == NT.c.night))
+                .join(TT, TT.c.id == NT.c.table_id)
+                .where(NT.c.table_id.in_(special_tids), NT.c.night > 0, special)
             ):
-                if (int(tid), int(night)) in keys:
-                    per_player.setdefault((int(tid), int(night)), {})[int(pid)] = int(total)
-        night_rows = [
-            _NightRow(r.table_id, r.night, r.started_at, r.fee_amount, r.fee_split,
-                      r.fee_payee_id, r.loss_cap, r.stake_minor, r.currency, r.creator_id)
-            for r in special
-        ]  # fmt: skip
-        money = _money_of_nights(conn, night_rows, per_player)
+                key = (int(r[0]), int(r[1]))
+                per_player.setdefault(key, {})[int(r[2])] = int(r[3])
+                if key not in night_rows:
+                    night_rows[key] = _NightRow(
+                        key[0], key[1], None, r[4], r[5], r[6], r[7], r[8], r[9], int(r[10])
+                    )
+            money = _money_of_nights(conn, list(night_rows.values()), per_player)
         big_q = select(func.max(LT.c.amount)).where(
             LT.c.player_id.in_(ids), LT.c.confirmed.is_(True)
         )
         if tg_chat_id is not None:
-            big_q = big_q.where(LT.c.table_id.in_({int(r.table_id) for r in rows} or {-1}))
+            big_q = big_q.where(LT.c.table_id.in_({int(r[0]) for r in rows} or {-1}))
         biggest = int(conn.execute(big_q).scalar() or 0)
-    merged: dict[tuple[int, int], list[Any]] = {}
-    for r in rows:  # a merged guest and the account at the same night: one night
-        merged.setdefault((int(r.table_id), int(r.night)), []).append(r)
-    nights: list[MeNight] = []
-    for key, rs in merged.items():
-        r = rs[0]
-        pts = sum(int(x.total) for x in rs)
+    # one entry per night (a merged guest and the account at the same night: one night)
+    per_night: dict[tuple[int, int], list[Any]] = {}
+    hands = wins = sds = dis = 0
+    for r in rows:
+        hands += r[3]
+        wins += r[4]
+        sds += r[5]
+        dis += r[6]
+        key = (r[0], r[1])
+        got_n = per_night.get(key)
+        if got_n is None:
+            per_night[key] = [r, r[2], r[3], r[4]]
+        else:
+            got_n[1] += r[2]
+            got_n[2] += r[3]
+            got_n[3] += r[4]
+    entries: list[Any] = []  # (started_at, table, night, points, money or None, hands, wins, row)
+    for key, (r, pts, nh, nw) in per_night.items():
+        if not nh and not pts:
+            continue
         m: int | None = None
-        if r.stake_minor:
-            if key in money:
-                m = sum(money[key].get(int(pid), 0) for pid in ids)
-            else:
-                m = pts * int(r.stake_minor)
-        nights.append(
-            MeNight(
-                tg_chat_id=int(r.tg_chat_id),
-                chat_title=r.title,
-                table_id=key[0],
-                table_name=r.name,
-                ruleset=str(r.ruleset),
-                night=key[1],
-                started_at=r.started_at,
-                points=pts,
-                money_minor=m,
-                currency=(r.currency or "") if r.stake_minor else None,
-                hands=sum(int(x.hands) for x in rs),
-                wins=sum(int(x.wins) for x in rs),
-            )
-        )
-    nights = [n for n in nights if n.hands > 0 or n.points != 0]
-    nights.sort(key=lambda n: (n.started_at or datetime.min, n.table_id, n.night))
-    currencies = {n.currency for n in nights if n.currency is not None}
+        if r[8]:
+            got = money.get(key)
+            m = sum(got.get(pid, 0) for pid in ids) if got is not None else pts * r[8]
+        entries.append((r[7] or datetime.min, key[0], key[1], pts, m, nh, nw, r))
+    entries.sort(key=lambda e: (e[0], e[1], e[2]))
+    currencies = {(e[7][9] or "") for e in entries if e[4] is not None}
     currency = next(iter(currencies)) if len(currencies) == 1 else None
-    use_money = currency is not None and all(n.money_minor is not None for n in nights)
+    use_money = currency is not None and all(e[4] is not None for e in entries)
     money_tot: dict[str, int] = {}
     chats: dict[int, list[Any]] = {}
-    for n in nights:
-        if n.money_minor is not None and n.currency is not None:
-            money_tot[n.currency] = money_tot.get(n.currency, 0) + n.money_minor
-        c = chats.setdefault(n.tg_chat_id, [n.chat_title, 0, 0, {}])
-        c[1] += 1
-        c[2] += n.points
-        if n.money_minor is not None and n.currency is not None:
-            c[3][n.currency] = c[3].get(n.currency, 0) + n.money_minor
-    chat_views = sorted(
-        (MeChat(k, v[0], v[1], v[2], v[3]) for k, v in chats.items()),
-        key=lambda c: (-c.nights, c.tg_chat_id),
-    )
-
-    def value(n: MeNight) -> int:
-        return n.money_minor or 0 if use_money else n.points
-
     running: list[int] = []
     acc = 0
-    for n in nights:
-        acc += value(n)
+    best: Any = None
+    worst: Any = None
+    for e in entries:
+        r = e[7]
+        cur = (r[9] or "") if e[4] is not None else None
+        if cur is not None:
+            money_tot[cur] = money_tot.get(cur, 0) + e[4]
+        c = chats.get(r[10])
+        if c is None:
+            c = chats[r[10]] = [r[11], 0, 0, {}]
+        c[1] += 1
+        c[2] += e[3]
+        if cur is not None:
+            c[3][cur] = c[3].get(cur, 0) + e[4]
+        v = (e[4] or 0) if use_money else e[3]
+        acc += v
         running.append(acc)
-    by_value = sorted(nights, key=value)
+        if best is None or v > best[0]:
+            best = (v, e)
+        if worst is None or v < worst[0]:
+            worst = (v, e)
+
+    def night(e: Any) -> MeNight:
+        r = e[7]
+        return MeNight(
+            tg_chat_id=int(r[10]),
+            chat_title=r[11],
+            table_id=e[1],
+            table_name=r[12],
+            ruleset=str(r[13]),
+            night=e[2],
+            started_at=r[7],
+            points=e[3],
+            money_minor=e[4],
+            currency=(r[9] or "") if e[4] is not None else None,
+            hands=e[5],
+            wins=e[6],
+        )
+
+    chat_views = sorted(
+        (MeChat(int(k), v[0], v[1], v[2], v[3]) for k, v in chats.items()),
+        key=lambda c: (-c.nights, c.tg_chat_id),
+    )
     return PlayerHistory(
         player_id=player_id,
         name=str(me[1]),
-        nights=tuple(nights[-ME_NIGHTS:]),
-        night_count=len(nights),
+        nights=tuple(night(e) for e in entries[-ME_NIGHTS:]),
+        night_count=len(entries),
         chats=tuple(chat_views),
-        points=sum(n.points for n in nights),
+        points=sum(e[3] for e in entries),
         money=money_tot,
-        hands=sum(int(r.hands) for r in rows),
-        wins=sum(int(r.wins) for r in rows),
-        self_draws=sum(int(r.self_draws) for r in rows),
-        deal_ins=sum(int(r.deal_ins) for r in rows),
+        hands=int(hands),
+        wins=int(wins),
+        self_draws=int(sds),
+        deal_ins=int(dis),
         biggest_hand=max(0, biggest),
-        best_night=by_value[-1] if by_value and value(by_value[-1]) > 0 else None,
-        worst_night=by_value[0] if by_value and value(by_value[0]) < 0 else None,
+        best_night=night(best[1]) if best is not None and best[0] > 0 else None,
+        worst_night=night(worst[1]) if worst is not None and worst[0] < 0 else None,
         currency=currency if use_money else None,
         running=tuple(running[-ME_NIGHTS:]),
     )
