@@ -61,3 +61,26 @@ async def test_confirm_settles_once_and_explain_not_at_all(tg, bot, calls):
     assert "· Bob (non-dealer) wins self-drawn" in how, how
     assert "· Alice (dealer): 2^(self-drawn 1 + dealer 1) = 4" in how, how
     assert calls["compute"] == 0 and calls["validate"] == 0, calls  # before: 2 and 2
+
+
+async def test_explain_names_a_player_renamed_since_in_the_chats_language(tg, bot, calls):
+    """Bob renames himself on Telegram after the hand: /explain shows the new name in every
+    step of the stored explanation, English and Chinese, and settles nothing."""
+    s, table, (_alice, bob, _carol, _dave) = await playing_table(tg, -100953)
+    w = await s.tap_for_message(bob, table, "Record hand")
+    await wizard(s, bob, w, "Bob self-drawn", "Plain win")
+    await next_until(s, bob, w, "Confirm")
+    mark = tg.mark()
+    await s.tap(bob, w, "Confirm")
+    await tg.next_message(s.chat, mark, contains="Hand 1:")
+    await asyncio.sleep(0.2)
+    roberto = tg.user(bob.id, "Roberto")
+    calls.clear()
+    exp = await s.say(roberto, "/explain 1", expect="Hand 1")
+    how = exp["text"].split("How", 1)[1]
+    assert "· Roberto (non-dealer) wins self-drawn" in how and "Bob" not in how, how
+    assert "· Net: Alice -4, Roberto +8, Carol -2, Dave -2" in how, how
+    zh = tg.user(bob.id, "罗伯托", lang="zh-hans")
+    exp = await s.say(zh, "/explain 1", expect="1")
+    print(exp["text"])
+    assert calls["compute"] == 0 and calls["validate"] == 0, calls
