@@ -95,6 +95,166 @@ class Screen:
 # --------------------------------------------------------------------------------------
 # state
 # --------------------------------------------------------------------------------------
+@dataclass(slots=True)
+class WinDraft:
+    """One win as entered so far (the contract's win, and how its value is being entered)."""
+
+    winner: str
+    discarder: str | None = None  # JSON "from"
+    robbed_kong: bool = False
+    shape: str | None = None
+    flags: list[str] = field(default_factory=list)
+    fan: int | None = None
+    fans: list[str] | None = None
+    tiles: dict[str, Any] | None = None
+    mode: str | None = None  # "fan", "fans" or "tiles"; None until chosen
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    KEYS = ("winner", "from", "robbed_kong", "shape", "flags", "fan", "fans", "tiles", "mode")
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> WinDraft:
+        return cls(
+            winner=str(d["winner"]),
+            discarder=None if d.get("from") is None else str(d["from"]),
+            robbed_kong=bool(d.get("robbed_kong")),
+            shape=d.get("shape"),
+            flags=[str(f) for f in d.get("flags") or []],
+            fan=d.get("fan"),
+            fans=None if d.get("fans") is None else [str(f) for f in d["fans"]],
+            tiles=d.get("tiles"),
+            mode=d.get("mode"),
+            extra={k: v for k, v in d.items() if k not in cls.KEYS},
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "winner": self.winner,
+            "from": self.discarder,
+            "robbed_kong": self.robbed_kong,
+            "shape": self.shape,
+            "flags": list(self.flags),
+            "fan": self.fan,
+            "fans": None if self.fans is None else list(self.fans),
+            "tiles": self.tiles,
+        }
+        if self.mode is not None:
+            out["mode"] = self.mode
+        out.update(self.extra)
+        return out
+
+
+@dataclass(slots=True)
+class Draft:
+    """A hand entry as stored in a ledger draft: the typed form of the wizard's state, with a
+    JSON round trip (:meth:`to_json` is what the step classes work on and the ledger stores).
+    :meth:`from_json` also reads what earlier versions stored (keys missing, steps that no
+    longer come up), so an entry begun before an upgrade or a restart resumes; keys it does
+    not know (another module's) are kept in ``extra``, unchanged."""
+
+    ruleset: str
+    players: list[str]
+    names: dict[str, str]
+    dealer: str
+    options: dict[str, Any] = field(default_factory=dict)
+    mode: str = "record"  # or "calc"
+    result: str = "win"
+    wins: list[WinDraft] = field(default_factory=list)
+    counts: dict[str, dict[str, int]] = field(default_factory=dict)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    trail: list[str] = field(default_factory=list)  # the steps passed, for Back
+    page: int = 0  # of a paged list
+    hand_no: int | None = None  # the number the hand gets (shown in the summary)
+    kind: str = "hand"
+    ev: dict[str, Any] | None = None  # the event being added
+    rk: bool = False  # the winners' grid shows robbed kongs
+    bystanders: list[str] | None = None  # the chat's players who are not seated
+    edit_hand_id: int | None = None  # /edit: the hand corrected, and its number
+    edit_seq: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    KEYS = (
+        "ruleset",
+        "players",
+        "names",
+        "dealer",
+        "options",
+        "mode",
+        "result",
+        "wins",
+        "counts",
+        "events",
+        "trail",
+        "page",
+        "hand_no",
+        "kind",
+        "ev",
+        "rk",
+        "bystanders",
+        "edit_hand_id",
+        "edit_seq",
+    )
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Draft:
+        return cls(
+            ruleset=str(d["ruleset"]),
+            players=[str(p) for p in d["players"]],
+            names={str(k): str(v) for k, v in (d.get("names") or {}).items()},
+            dealer=str(d["dealer"]),
+            options=dict(d.get("options") or {}),
+            mode=str(d.get("mode") or "record"),
+            result=str(d.get("result") or "win"),
+            wins=[WinDraft.from_json(w) for w in d.get("wins") or []],
+            counts={
+                str(c): {str(p): int(n) for p, n in (per or {}).items()}
+                for c, per in (d.get("counts") or {}).items()
+            },
+            events=[dict(e) for e in d.get("events") or []],
+            trail=[str(t) for t in d.get("trail") or []],
+            page=int(d.get("page") or 0),
+            hand_no=d.get("hand_no"),
+            kind=str(d.get("kind") or "hand"),
+            ev=dict(d["ev"]) if isinstance(d.get("ev"), dict) else None,
+            rk=bool(d.get("rk")),
+            bystanders=None if d.get("bystanders") is None else [str(x) for x in d["bystanders"]],
+            edit_hand_id=d.get("edit_hand_id"),
+            edit_seq=d.get("edit_seq"),
+            extra={k: v for k, v in d.items() if k not in cls.KEYS},
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "mode": self.mode,
+            "ruleset": self.ruleset,
+            "options": dict(self.options),
+            "players": list(self.players),
+            "names": dict(self.names),
+            "dealer": self.dealer,
+            "result": self.result,
+            "wins": [w.to_json() for w in self.wins],
+            "counts": {c: dict(per) for c, per in self.counts.items()},
+            "events": [dict(e) for e in self.events],
+            "trail": list(self.trail),
+            "page": self.page,
+            "hand_no": self.hand_no,
+            "kind": self.kind,
+        }
+        for key in ("ev", "bystanders", "edit_hand_id", "edit_seq"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        if self.rk:
+            out["rk"] = True
+        out.update(self.extra)
+        return out
+
+
+def load(data: dict[str, Any]) -> dict[str, Any]:
+    """A hand draft's data as stored (now or by an earlier version), in the current form."""
+    return Draft.from_json(data).to_json()
+
+
 def new_state(
     *,
     ruleset: str,

@@ -52,7 +52,7 @@ def screen_for(d_step: str, data: dict[str, Any], tr: Translator, draft_id: int)
         return setup.render(d_step, data, tr)
     if kind == "confirm":
         return confirm_screen(data, tr)
-    screen = hand_screen(d_step, data, tr)
+    screen = hand_screen(d_step, wizard.load(data), tr)  # stored now or before (typed)
     if data.get("shared") and is_table_entry(data) and d_step not in guard.CONVERGE_STEPS:
         # a second Record hand found this entry: starting over is one tap away
         screen.rows.insert(
@@ -177,7 +177,7 @@ async def on_draft_tap(update: Update, context: Ctx, cb: DraftCb) -> None:
         step, data = calc_state(d.data, w.tr)
         await save_and_show(update, context, w, d, step, data)
         return
-    data = d.data
+    data = wizard.load(d.data) if kind == "hand" else d.data  # the typed draft's form
     try:
         if kind == "setup":
             step = setup.apply(d.step, data, cb.action, cb.arg)
@@ -408,7 +408,7 @@ async def confirm_hand(update: Update, context: Ctx, w: Who, d: DraftView) -> No
     assert q is not None and q.message is not None
     _ = w.tr.gettext
     L = ledger(context)
-    data = d.data
+    data = wizard.load(d.data)
     if d.step != "preview" or data.get("mode") == "calc" or d.table_id is None:
         await alert(q, _("This button is not valid."))
         return
@@ -521,6 +521,7 @@ async def on_reply_text(update: Update, context: Ctx) -> None:
     if not await allowed(context, w, d):
         return
     data = d.data
+    data.update(wizard.load(data))  # the typed draft's form, in place (name_reply edits it)
     step = d.step
     try:
         if tiles_step:

@@ -5,6 +5,7 @@ polite ``RecordError`` on the preview."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
@@ -545,3 +546,53 @@ def test_a_draft_stored_by_the_earlier_wizard_resumes(step: str, taps: list) -> 
     assert settlement.net["12"] > 0
     if step == "preview" and taps[0] == ("p", "3"):
         assert data["events"] == [{"type": "exposed_kong", "player": "13", "from": "14"}]
+
+
+# ---------------------------------------------------------------------------------------
+# the typed draft: a JSON round trip that changes nothing the wizard shows or records
+# ---------------------------------------------------------------------------------------
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(RULESETS), st.lists(st.integers(0, 10**6), max_size=25))
+def test_typed_draft_round_trip(ruleset, picks):
+    rs = scoring.get(ruleset)
+    players = P[: max(rs.players)]
+    step, data = wizard.new_state(
+        ruleset=ruleset,
+        options={},
+        players=players,
+        names={p: NAMES[p] for p in players},
+        dealer=players[0],
+    )
+    data["kind"] = "hand"
+    data["someone_elses_key"] = {"kept": [1, 2]}  # another module's key survives unchanged
+    for pick in picks:
+        typed = wizard.Draft.from_json(json.loads(json.dumps(data)))
+        again = typed.to_json()
+        assert wizard.Draft.from_json(again) == typed
+        assert again == wizard.load(data) and again["someone_elses_key"] == {"kept": [1, 2]}
+        assert wizard.render(step, again, TR) == wizard.render(step, data, TR)
+        if step == "preview":
+            assert str(wizard.problem(again)) == str(wizard.problem(data))
+            if wizard.problem(data) is None:
+                assert wizard.build_record(again) == wizard.build_record(data)
+        buttons = [
+            b for row in wizard.render(step, data, TR).rows for b in row if b.action not in "xc"
+        ]
+        if not buttons:
+            break
+        b = buttons[pick % len(buttons)]
+        if step.startswith("tiles"):
+            with contextlib.suppress(wizard.TilesError):
+                wizard.set_tiles(data, step, "123m456m789m123p5p 5p")
+        with contextlib.suppress(wizard.WizardError):
+            step = wizard.apply(step, data, b.action, b.arg)
+
+
+def test_an_old_draft_without_the_newer_keys_loads():
+    old = {k: v for k, v in old_draft().items() if k not in ("page", "hand_no", "trail")}
+    for w in old["wins"]:
+        del w["robbed_kong"], w["fans"], w["tiles"]
+    data = wizard.load(old)
+    assert data["page"] == 0 and data["trail"] == [] and data["wins"][0]["robbed_kong"] is False
+    step = wizard.apply("more.0", data, "n", "")
+    assert step == "preview" and wizard.preview(data)[1].net["12"] > 0
