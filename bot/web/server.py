@@ -60,6 +60,13 @@ def configure(bot_data: dict[str, Any], settings: Settings) -> None:
     """Remember the Mini App's settings (nothing at all when WEBAPP_URL is unset)."""
     if not settings.webapp_url:
         return
+    if not settings.webapp_url.startswith("https://"):
+        raise SystemExit("WEBAPP_URL must be an https:// URL (Telegram opens only those)")
+    if settings.bot_mode == "webhook" and settings.webapp_port == settings.webhook_port:
+        raise SystemExit(
+            "WEBAPP_PORT must differ from WEBHOOK_PORT: the Mini App's server runs beside "
+            "the webhook's (route both from one public host with a reverse proxy)"
+        )
     bot_data[KEY] = WebConfig(
         url=settings.webapp_url,
         short_name=settings.webapp_short_name or None,

@@ -105,6 +105,8 @@ async def screenshot(page: Any, name: str) -> Path | None:
         return None
     path.parent.mkdir(parents=True, exist_ok=True)
     await page.evaluate("document.body.classList.add('shot')")
+    await page.evaluate("document.fonts.ready.then(() => true)")
+    await page.wait_for_timeout(300)
     await page.screenshot(path=str(path), full_page=True)
     await page.evaluate("document.body.classList.remove('shot')")
     return path

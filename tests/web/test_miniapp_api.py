@@ -291,3 +291,42 @@ async def test_calculator_previews_any_ruleset_and_records_nothing(tg, web_bot, 
     st, _ = await w.api("calc", {}, init="")
     assert st == 401
     assert hands(w) == 0
+
+
+async def test_an_expired_entry_is_refused_and_a_new_one_records(tg, web_bot, web_port):
+    from datetime import UTC, datetime, timedelta
+
+    w = await make_world(tg, web_bot, web_port, "Xingguo")
+    bob = w.users[1]
+    st, e = await w.api("compose", user=bob)
+    assert w.bot.ledger is not None
+    later = datetime.now(UTC) + timedelta(hours=1)  # the composer's entries live 30 minutes
+    assert w.bot.ledger.expire_drafts(later) >= 1
+    body = {"entry": e["entry"], "form": form_for(w)}
+    st, out = await w.api("confirm", body, user=bob)
+    assert st == 409 and out["error"] == "expired" and hands(w) == 0
+    st, e2 = await w.api("compose", user=bob)
+    assert st == 200 and e2["entry"] != e["entry"] and e2["hand_no"] == e["hand_no"]
+    st, out = await w.api("confirm", {**body, "entry": e2["entry"]}, user=bob)
+    assert st == 200 and out["recorded"] and hands(w) == 1
+
+
+def test_settings_the_mini_app_needs() -> None:
+    from bot.config import Settings
+    from bot.web.server import config_of, configure
+
+    base = {"TELEGRAM_BOT_TOKEN": "1:x"}
+    data: dict = {}
+    configure(data, Settings(**base))
+    assert config_of(data) is None  # no WEBAPP_URL: no Mini App
+    with pytest.raises(SystemExit):
+        configure(data, Settings(**base, WEBAPP_URL="http://insecure.example"))
+    with pytest.raises(SystemExit):  # beside the webhook, not on its port
+        configure(
+            data,
+            Settings(**base, WEBAPP_URL="https://a.example", BOT_MODE="webhook",
+                     WEBHOOK_PORT=8443, WEBAPP_PORT=8443),
+        )  # fmt: skip
+    configure(data, Settings(**base, WEBAPP_URL="https://a.example/", WEBAPP_PORT=9000))
+    cfg = config_of(data)
+    assert cfg is not None and cfg.app_url == "https://a.example/app/" and cfg.port == 9000

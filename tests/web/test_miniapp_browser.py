@@ -9,6 +9,7 @@ import json
 import time
 from typing import Any
 
+from tests.bot.helpers import wizard
 from tests.web.browser import DARK, browser, phone, screenshot
 from tests.web.conftest import World, init_data, make_world
 
@@ -66,16 +67,27 @@ async def test_xingguo_composer_records_and_board_follows(tg, web_bot, web_port)
         assert time.monotonic() - t0 < 3.0
         assert "+45" in await board.inner_text("#seats")
         await board.wait_for_selector("svg.trend polyline")
+        # a hand recorded from the chat's buttons shows up by itself too, within 2 s
+        wiz = await w.scene.tap_for_message(w.users[2], w.table_msg, "Record hand")
+        await wizard(w.scene, w.users[2], wiz, "Carol ← Dave", "Small seven pairs")
+        mark = tg.mark()
+        await wizard(w.scene, w.users[2], wiz, "Confirm")
+        await tg.next_message(w.scene.chat, mark, contains="Hand 2")
+        await wait_text(board, "#hands", "Hand 2", timeout=2500)
+        await board.wait_for_function(
+            "document.querySelectorAll('svg.trend polyline')[0].points.length === 3"
+        )
         await screenshot(board, "miniapp_board_en.png")
         assert not comp.errors and not board.errors, (comp.errors, board.errors)
     assert w.bot.ledger is not None
     hand = w.bot.ledger.last_hand(w.table_id)
-    assert hand is not None and hand.seq == 1
+    assert hand is not None and hand.seq == 2
+    hand = w.bot.ledger.get_hand(w.table_id, 1)
     assert hand.record.wins[0].shape == "big_seven_pairs"
     assert hand.record.wins[0].flags == ("no_wild",)
     assert hand.idempotency_key.startswith("web:")
     table_text = w.scene.text(w.table_msg)
-    assert "+45" in table_text and "1 hand tonight" in table_text
+    assert "2 hands tonight" in table_text
     # exactly one result line
     lines = [m for m in tg.chat_texts(w.scene.chat) if m.startswith("Hand 1:")]
     assert len(lines) == 1
@@ -120,8 +132,9 @@ async def test_guobiao_tile_picker_in_chinese(tg, web_bot, web_port):
     assert hand is not None
     tiles = hand.record.wins[0].tiles
     assert tiles is not None and tiles["win_tile"] == "1z"
+    assert tiles["hand"] == "123m456p789s1z"
     assert json.loads(json.dumps(tiles["melds"]))[0] == {
-        "kind": "pung", "tiles": "2z2z2z", "concealed": False, "claimed_from": "across"
+        "kind": "pung", "tiles": "222z", "concealed": False, "claimed_from": "across"
     }  # fmt: skip
 
 

@@ -18,6 +18,7 @@ const Compose = (() => {
       root.replaceChildren(el("p", { class: "status err", id: "compose-refused" }, e.message === "unauthorized" ? t("unauthorized") : e.message));
       return;
     }
+    document.getElementById("title").textContent = D.ruleset.name;
     form = { result: D.results[0].id, wins: [newWin()], counts: {}, events: [] };
     result = null; valid = [];
     draw(); refresh();
@@ -176,11 +177,24 @@ const Compose = (() => {
       el("h2", null, t("preview")), previewCard(), actions);
   }
 
+  async function send() {
+    try {
+      return await api("confirm", { entry: D.entry, form: payload() });
+    } catch (e) {
+      // the entry expired (30 min) or another phone cancelled it: open a new one, once
+      if (e.code !== "expired" && e.code !== "closed" && e.code !== "no_entry") throw e;
+      const n = await api("compose");
+      if (n.hand_no !== D.hand_no || n.dealer !== D.dealer) throw new Error(t("table_moved"));
+      D.entry = n.entry;
+      return await api("confirm", { entry: D.entry, form: payload() });
+    }
+  }
+
   async function confirm() {
     if (sending) return;
     sending = true; draw();
     try {
-      const r = await api("confirm", { entry: D.entry, form: payload() });
+      const r = await send();
       if (Tally.tg && Tally.tg.HapticFeedback) try { Tally.tg.HapticFeedback.notificationOccurred("success"); } catch (e) {}
       sending = false;
       Tally.show("board");

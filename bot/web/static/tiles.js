@@ -63,11 +63,21 @@ const Tiles = (() => {
     st.melds.push(m);
   }
 
+  /* the contract's notation: runs of one suit share the letter ("123m456p1z") */
+  function notation(codes) {
+    let out = "", run = "", suit = null;
+    codes.forEach((c) => {
+      if (c[1] !== suit && run) { out += run + suit; run = ""; }
+      suit = c[1]; run += c[0];
+    });
+    return run ? out + run + suit : out;
+  }
+
   function toJson(st) {
     const out = {
-      melds: st.melds.map((m) => Object.assign({ kind: m.kind, tiles: m.tiles.join(""), concealed: m.concealed },
+      melds: st.melds.map((m) => Object.assign({ kind: m.kind, tiles: notation(m.tiles), concealed: m.concealed },
         m.concealed ? {} : { claimed_from: m.claimed_from })),
-      hand: st.hand.join(""),
+      hand: notation(st.hand),
       last_tile_of_kind: !!st.words.last_tile_of_kind,
       last_wall_tile: !!st.words.last_wall_tile,
       kong_related: !!st.words.kong_related,
