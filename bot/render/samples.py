@@ -215,44 +215,15 @@ def _name_map(ids: Sequence[str], names: Sequence[str]) -> dict[str, str]:
     return dict(zip(ids, names, strict=True))
 
 
-def renamed(record: HandRecord, names: Mapping[str, str]) -> HandRecord:
-    """``record`` with every player id replaced by ``names[id]``."""
-
-    def r(p: str | None) -> str | None:
-        return None if p is None else names.get(p, p)
-
-    return replace(
-        record,
-        players=tuple(names.get(p, p) for p in record.players),
-        dealer=names.get(record.dealer, record.dealer),
-        wins=tuple(
-            replace(w, winner=names.get(w.winner, w.winner), discarder=r(w.discarder))
-            for w in record.wins
-        ),
-        counts={
-            k: {names.get(p, p): v for p, v in per.items()} for k, per in record.counts.items()
-        },
-        events=tuple(
-            replace(e, player=names.get(e.player, e.player), source=r(e.source))
-            for e in record.events
-        ),
-    )
-
-
 def named_settlement(hand: SampleHand, names: Mapping[str, str]) -> Settlement:
-    """The hand settled again with display names as ids, so the explanation names people;
-    the plain settlement when the names cannot serve as ids (empty, repeated)."""
-    shown = [names.get(p, p) for p in hand.record.players]
-    if len(set(shown)) != len(shown) or not all(shown):
-        return hand.settlement
+    """The hand's explanation with the players' names, as the bot shows it
+    (:func:`bot.present.preview`: settled once with player references, then named)."""
+    from bot import present
+
     try:
-        st = scoring.settle(renamed(hand.record, names))
+        return present.preview(hand.record, names)
     except RecordError:
         return hand.settlement
-    back = {v: k for k, v in names.items()}
-    if {back.get(k, k): v for k, v in st.net.items()} != dict(hand.settlement.net):
-        return hand.settlement  # never expected: scoring is deterministic
-    return st
 
 
 # --- per-hand texts -------------------------------------------------------------------------
