@@ -330,3 +330,55 @@ def test_settings_the_mini_app_needs() -> None:
     configure(data, Settings(**base, WEBAPP_URL="https://a.example/", WEBAPP_PORT=9000))
     cfg = config_of(data)
     assert cfg is not None and cfg.app_url == "https://a.example/app/" and cfg.port == 9000
+
+
+def test_page_catalogs_cover_every_string() -> None:
+    """Every t("key") of the page's scripts is in the English catalog, and the three
+    catalogs (en, zh_Hans, zh_Hant) have the same keys, none empty."""
+    import re
+    from pathlib import Path
+
+    static = Path(__file__).resolve().parents[2] / "bot" / "web" / "static"
+    cats = {
+        lang: json.loads((static / "i18n" / f"{lang}.json").read_text("utf-8"))
+        for lang in ("en", "zh_Hans", "zh_Hant")
+    }
+    used = set()
+    for js in static.glob("*.js"):
+        # t("from_" + side) is a prefix, not a key
+        used |= set(re.findall(r'\bt\("([a-z_A-Z]*[a-zA-Z])"', js.read_text("utf-8")))
+    assert used and used <= set(cats["en"]), used - set(cats["en"])
+    for lang, cat in cats.items():
+        assert set(cat) == set(cats["en"]), lang
+        assert all(v.strip() for v in cat.values()), lang
+    assert cats["zh_Hant"]["board"] != cats["zh_Hans"]["board"]  # 記 / 记
+
+
+async def test_guobiao_two_winners_on_one_discard(tg, web_bot, web_port):
+    w = await make_world(tg, web_bot, web_port, "Guobiao", chat_id=-1004)
+    assert w.bot.ledger is not None
+    await asyncio.to_thread(w.bot.ledger.set_chat_lang, w.scene.chat.id, "zh_Hant")
+    web_bot.app.bot_data.get("chat_lang", {}).clear()
+    seats = {s.name: str(s.player_id) for s in w.bot.ledger.get_table(w.table_id).seats}
+    bob = w.users[1]
+    st, d = await w.api("compose", user=bob)
+    assert st == 200 and d["multi_win"] == "same_discard" and d["lang"] == "zh_Hant"
+    assert "tiles" in d["win_inputs"] and [c["id"] for c in d["counts"]] == ["flowers"]
+    form = {
+        "result": "win",
+        "wins": [
+            {"winner": seats["Bob"], "from": seats["Carol"], "fan": 8},
+            {"winner": seats["Dave"], "from": seats["Carol"], "fan": 10},
+        ],
+        "counts": {},
+        "events": [],
+    }
+    st, p = await w.api("preview", {"entry": d["entry"], "form": form}, user=bob)
+    nets = {n["name"]: n["amount"] for n in p["settlement"]["net"]}
+    # Guobiao: each winner gets base 8 from all three and the fan from the discarder
+    assert nets == {"Alice": -16, "Bob": 16 + 8, "Carol": -16 - 8 - 10, "Dave": 16 + 10}
+    st, r = await w.api("confirm", {"entry": d["entry"], "form": form}, user=bob)
+    assert st == 200 and r["recorded"]
+    st, b = await w.api("board", user=w.users[3])
+    assert b["lang"] == "zh_Hant" and b["hands"][0]["seq"] == 1
+    assert {s["name"]: s["total"] for s in b["seats"]}["Dave"] == 26
