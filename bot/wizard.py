@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import scoring
-from bot import fan_words
+from bot import checklist, fan_words
 from bot.i18n import Translator
 from scoring.declarations import (
     DISCARD,
@@ -454,7 +454,7 @@ def checklist_total(data: dict[str, Any], win: dict[str, Any], fans: list[dict[s
         self_drawn = win.get("from") is None
         robbed = bool(win.get("robbed_kong"))
         return int(points(_opts(data), chosen, self_drawn=self_drawn, robbed_kong=robbed))
-    return sum(int(f.get("points", 0)) for f in fans if f["id"] in chosen)
+    return checklist.total(fans, chosen)  # each copy of a repeated fan counted
 
 
 def prune_flags(rs: Ruleset, opts: Options, data: dict[str, Any], win: dict[str, Any]) -> None:
@@ -1441,7 +1441,7 @@ def describe_win(rs: Ruleset, data: dict[str, Any], w: dict[str, Any], tr: Trans
         parts.append(fan_words.amount(rs, tr, w["fan"]))
     if w.get("fans"):
         names = {f["id"]: tr.entry(f) for f in fan_list(rs)}
-        parts.append(", ".join(str(names.get(f, f)) for f in w["fans"]))
+        parts.append(checklist.joined(w["fans"], names))
     if isinstance(w.get("tiles"), dict):
         # the wizard's summary (also the /edit pre-fill) must reply as the same tiles; a
         # record's headline (bot.texts, no seats in ``data``) only shows them
@@ -1850,13 +1850,13 @@ class FansStep(Step):
         if action == "ft":
             fid = fans[_idx(arg, len(fans))]["id"]
             chosen = list(win.get("fans") or [])
-            if fid in chosen:
-                chosen.remove(fid)
-            elif fan_compatible(fans, chosen, fid, data, win):
-                chosen.append(fid)
-            else:
+            # a fan with max_count > 1 is tapped again for each copy (bot/checklist.py)
+            new = checklist.tap(
+                fans, chosen, fid, lambda: fan_compatible(fans, chosen, fid, data, win)
+            )
+            if new is None:
                 raise WizardError("not_with")
-            win["fans"] = chosen
+            win["fans"] = new
             return step
         if action == "n":
             if not win.get("fans"):
@@ -1885,7 +1885,7 @@ class FansStep(Step):
             if fan["id"] not in chosen and not fan_compatible(fans, picked, fan["id"], data, win):
                 continue
             name = tr.entry(fan)
-            mark = "✅ " if fan["id"] in chosen else ""
+            mark = checklist.mark(picked, fan["id"])  # ✅, or ✅×2 for a second copy
             btns.append(Button(f"{mark}{name} · {fan.get('points', '')}", "ft", str(k)))
         rows = _paged(btns, data.get("page", 0), per_row=3, size=FANS_PAGE, numbered=True)
         rows.append(_nav(data, tr, next_label=next_lbl if chosen else None))
