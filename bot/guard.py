@@ -201,9 +201,56 @@ async def retrying(
 # ---------------------------------------------------------------------------------------
 # stale table messages (a refresh that failed is tried again on the chat's next update)
 # ---------------------------------------------------------------------------------------
-def mark_stale(context: Ctx, chat_id: int, table_id: int) -> None:
-    stale: dict[int, int] = context.application.bot_data.setdefault("stale_tables", {})
-    stale[chat_id] = table_id
+#: the step of a marker draft: "this table's message is behind the ledger" (kept in the
+#: ledger so that a restart redraws it too; never shown, no message, no buttons)
+STALE_STEP = "stale_table"
+
+
+def mark_stale(context: Ctx, chat_id: int, table_id: int) -> bool:
+    """Remember that the table's message is behind the ledger (redrawn at the chat's next
+    update); True if the ledger does not know yet (see :func:`persist_stale`)."""
+    bot_data = context.application.bot_data
+    bot_data.setdefault("stale_tables", {})[chat_id] = table_id
+    marked: set[int] = bot_data.setdefault("stale_marked", set())
+    new = table_id not in marked
+    marked.add(table_id)
+    return new
+
+
+def was_stale(context: Ctx, table_id: int) -> bool:
+    """After a redraw that worked: was the table marked stale (then its marker is cleared)?"""
+    marked: set[int] = context.application.bot_data.get("stale_marked", set())
+    if table_id in marked:
+        marked.discard(table_id)
+        return True
+    return False
+
+
+async def persist_stale(context: Ctx, table: TableView) -> None:
+    """The same in the ledger (a marker draft), for the next start-up."""
+    try:
+        await db(
+            ledger(context).create_draft,
+            tg_chat_id=table.chat_id,
+            author_id=table.creator_id,
+            table_id=table.id,
+            data={"kind": STALE_STEP},
+            step=STALE_STEP,
+            ttl_seconds=86400,
+        )
+    except LedgerError as err:
+        log.warning("could not remember that table %s is behind: %s", table.id, err)
+
+
+async def clear_stale(context: Ctx, table_id: int) -> None:
+    """The table's message is up to date again: close its marker drafts."""
+    L = ledger(context)
+    for d in await db(L.drafts_at_steps, (STALE_STEP,)):
+        if d.table_id == table_id:
+            try:
+                await db(L.close_draft, d.id, version=d.version, status="done")
+            except LedgerError:
+                pass
 
 
 def stale_table(context: Ctx, chat_id: int) -> int | None:
@@ -392,15 +439,27 @@ async def converge_tap(update: Update, context: Ctx, w: Who, d: DraftView) -> bo
 
 
 async def recover(context: Ctx) -> int:
-    """At start-up: finish the hands whose messages were not all shown when the bot stopped
-    (drafts left at ``recorded``/``posting``/``posted``). Returns how many were finished."""
+    """At start-up: redraw the table messages left behind the ledger (marker drafts of
+    :func:`persist_stale`), and finish the hands whose messages were not all shown when the
+    bot stopped (drafts left at ``recorded``/``posting``/``posted``). Returns how many hands
+    were finished."""
     from bot.context import chat_language
 
     L = ledger(context)
     try:
         drafts = await db(L.drafts_at_steps, CONVERGE_STEPS)
+        markers = await db(L.drafts_at_steps, (STALE_STEP,))
     except LedgerError:
         return 0
+    marked: set[int] = context.application.bot_data.setdefault("stale_marked", set())
+    for table_id in sorted({d.table_id for d in markers if d.table_id is not None}):
+        chat = next(d.tg_chat_id for d in markers if d.table_id == table_id)
+        marked.add(table_id)
+        try:  # a table message left behind the ledger when the bot stopped
+            tr = Translator(await chat_language(context, chat))
+            await refresh_table(context, table_id, tr)
+        except (TelegramError, LedgerError) as err:
+            log.warning("could not redraw table %s at start-up: %s", table_id, err)
     n = 0
     for d in drafts:
         try:

@@ -123,7 +123,7 @@ async def refresh_table(
     """Redraw the table message from the ledger, retried with backoff after Telegram's own
     failures. False if it could not be shown (then marked stale: the chat's next update
     redraws it). A refusal (400) is raised: it is a bug, not bad weather."""
-    from bot.guard import mark_stale, retrying
+    from bot.guard import clear_stale, mark_stale, persist_stale, retrying, was_stale
 
     L = ledger(context)
     table = await db(L.get_table, table_id)
@@ -139,8 +139,11 @@ async def refresh_table(
         raise
     except TelegramError as err:
         log.warning("could not redraw table %s: %s (again at the next update)", table_id, err)
-        mark_stale(context, table.chat_id, table_id)
+        if mark_stale(context, table.chat_id, table_id):
+            await persist_stale(context, table)  # and at the next start-up
         return False
+    if was_stale(context, table_id):
+        await clear_stale(context, table_id)
     return True
 
 

@@ -204,3 +204,37 @@ async def test_a_very_late_answer_on_record_hand_says_so(tg, db_url):
         assert not ans.get("show_alert"), ans
     finally:
         await bot.stop()
+
+
+async def undo_with_the_table_message_failing(tg, bot, chat_id: int):
+    """Bob records a hand; Alice undoes it while every redraw of the table message fails: the
+    prompt says the hand is voided, the table message still shows it."""
+    s, table, (alice, bob, _carol, _dave) = await playing_table(tg, chat_id)
+    w = await at_preview(s, bob, table)
+    mark = tg.mark()
+    await wizard(s, bob, w, "Confirm")
+    await tg.next_message(s.chat, mark, contains="Hand 1:")
+    ask = await s.tap_for_message(alice, table, "Undo", expect="Void the last hand?")
+    with_hand = s.text(table)
+    tg.fail(4, code=500, methods={"editMessageText"}, after=1)  # the prompt's edit goes through
+    ans = await s.tap(alice, ask, "Yes, void hand 1", timeout=20)
+    assert ans.get("show_alert") and ans["text"] == "Hand 1 voided.", ans
+    assert "Hand 1 voided." in s.text(ask) and s.text(table) == with_hand
+    t = bot.ledger.current_table(s.chat.id)
+    assert [d.table_id for d in bot.ledger.drafts_at_steps(("stale_table",))] == [t.id]
+    return s, table, alice, with_hand
+
+
+async def test_a_table_message_left_behind_is_redrawn_at_the_next_start(tg, bot):
+    s, table, _alice, with_hand = await undo_with_the_table_message_failing(tg, bot, -101368)
+    await bot.restart()
+    await tg.wait_for(lambda: s.text(table) != with_hand, timeout=10)
+    assert not bot.ledger.drafts_at_steps(("stale_table",))  # the marker is closed
+    assert "Bob +0" in s.text(table) and "Bob +0" not in with_hand, s.text(table)
+
+
+async def test_a_table_message_left_behind_is_redrawn_at_the_next_update(tg, bot):
+    s, table, alice, with_hand = await undo_with_the_table_message_failing(tg, bot, -101369)
+    await s.say(alice, "/help", expect="Mahjong Tally")
+    await tg.wait_for(lambda: s.text(table) != with_hand, timeout=10)
+    await tg.wait_for(lambda: not bot.ledger.drafts_at_steps(("stale_table",)), timeout=10)
