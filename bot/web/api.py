@@ -27,6 +27,7 @@ nothing). The entry survives a restart of the bot; the form lives in the page.
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,6 +48,7 @@ from storage.views import DraftView, HandView, TableView
 
 log = logging.getLogger(__name__)
 
+MEMBER_SECONDS = 30.0
 WEB_TTL = 30 * 60  # an entry left open in the composer blocks the chat's /hand at most this long
 HISTORY = 50
 NIGHTS = 12
@@ -140,10 +142,28 @@ async def access(request: web.Request, body: dict[str, Any], *, write: bool) -> 
             acc.admin_player = player.id
             return acc
         raise Refusal(403, "not_seated", _not_seated(tr))
-    known = await db_long(L.chat_players, table.chat_id)
-    if any(p.tg_user_id == user.id for p in known) or await is_admin(ctx, table.chat_id, user.id):
+    if await _member(ptb.bot_data, ctx, L, table, user.id):
         return acc
     raise Refusal(403, "not_member", tr.gettext("You are not allowed to do that."))
+
+
+async def _member(
+    bot_data: dict[str, Any], ctx: Any, L: Ledger, table: TableView, uid: int
+) -> bool:
+    """A reader who is not seated: a player of the chat's tables, or a chat admin. The answer
+    is kept for :data:`MEMBER_SECONDS` (a scoreboard polls every second: neither the chat's
+    players nor Telegram's getChatMember are asked each time)."""
+    cache: dict[tuple[int, int], tuple[float, bool]] = bot_data.setdefault("webapp_members", {})
+    key, now = (table.id, uid), time.monotonic()
+    hit = cache.get(key)
+    if hit is not None and hit[0] > now:
+        return hit[1]
+    known = await db_long(L.chat_players, table.chat_id)
+    ok = any(p.tg_user_id == uid for p in known) or await is_admin(ctx, table.chat_id, uid)
+    if len(cache) > 10000:
+        cache.clear()
+    cache[key] = (now + MEMBER_SECONDS, ok)
+    return ok
 
 
 def _not_seated(tr: Translator) -> str:
