@@ -10,6 +10,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from bot.i18n import Translator
+
 
 def most(fans: Iterable[Mapping[str, Any]], fan_id: str) -> int:
     """How many copies of ``fan_id`` a hand may have (1 unless the fan list says more)."""
@@ -53,3 +55,10 @@ def joined(chosen: Iterable[str], names: Mapping[str, str]) -> str:
     """ "Dragon pung ×2, Self-drawn": each ticked fan once, with its copies."""
     counted = Counter(chosen)
     return ", ".join(str(names.get(f, f)) + (f" ×{n}" if n > 1 else "") for f, n in counted.items())
+
+
+def hint(fans: Iterable[Mapping[str, Any]], tr: Translator) -> str:
+    """A line under the checklist's prompt where some items count more than once."""
+    if not any(int(f.get("max_count") or 1) > 1 for f in fans):
+        return ""
+    return "\n" + tr.gettext("Some items count more than once: tap again for ×2.")

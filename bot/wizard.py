@@ -1876,7 +1876,7 @@ class FansStep(Step):
         chosen = set(win.get("fans") or [])
         fans = fan_list(rs)
         total = checklist_total(data, win, fans)
-        prompt = fan_words.tick_prompt(rs, tr, total)
+        prompt = fan_words.tick_prompt(rs, tr, total) + checklist.hint(fans, tr)
         btns = []
         picked = list(win.get("fans") or [])
         # grouped by points (biggest first); a fan a chosen one excludes is not offered

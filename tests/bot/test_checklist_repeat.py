@@ -55,6 +55,7 @@ async def test_hong_kong_fan_zi_twice(tg, bot):
     w = await s.tap_for_message(dave, table, "Record hand")
     await win_row(s, dave, w, "Dave", None)
     await tap(s, dave, w, "Faan checklist")
+    assert "Some items count more than once: tap again for ×2." in s.text(w)
     name = "Dragon pung or kong (each) · 1"
     await pick(s, dave, w, name)
     assert any(t == "✅ " + name for t in s.labels(w)), s.labels(w)
