@@ -5,6 +5,7 @@ made the way Telegram makes it (bot/web/auth.py, the spec's algorithm)."""
 from __future__ import annotations
 
 import json
+import re
 import socket
 import time
 from collections.abc import AsyncIterator
@@ -16,7 +17,7 @@ import pytest
 
 from bot.web.auth import sign_init_data
 from tests.bot.conftest import Bot, Scene, bot, db_url, tg  # noqa: F401 (fixtures)
-from tests.bot.fake_telegram import FakeTelegram, User
+from tests.bot.fake_telegram import BOT_USERNAME, FakeTelegram, User
 
 
 def free_port() -> int:
@@ -129,7 +130,9 @@ async def make_world(
     await seat_and_start(s, msg, users)
     await fake.wait_for(lambda: any(b.get("url") for b in fake.buttons(chat, msg["message_id"])))
     url = next(b["url"] for b in fake.buttons(chat, msg["message_id"]) if b.get("url"))
+    assert url.startswith(f"https://t.me/{BOT_USERNAME}/table?startapp="), url
     token = parse_qs(urlsplit(url).query)["startapp"][0]
+    assert len(token) <= 64 and re.fullmatch(r"[A-Za-z0-9_-]+", token), token
     assert web.ledger is not None
     table = web.ledger.current_table(chat.id)
     assert table is not None
