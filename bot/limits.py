@@ -179,6 +179,28 @@ def fit_html(text: str, limit: int) -> str:
     return "".join(out)
 
 
+def chunks(text: str, limit: int = TEXT_LIMIT) -> list[str]:
+    """``text`` (Telegram HTML, tags closed within each line) in pieces of whole lines, each
+    within ``limit`` visible characters, for a list that may outgrow one message (lifetime
+    stats of a big chat, many nights with long names). A single line over the limit is cut
+    by :func:`fit_html`."""
+    out: list[str] = []
+    cur: list[str] = []
+    size = 0
+    for line in text.split("\n"):
+        n = visible_len(line)
+        if n > limit:
+            line, n = fit_html(line, limit), limit
+        if cur and size + 1 + n > limit:
+            out.append("\n".join(cur))
+            cur, size = [], 0
+        size += n + (1 if cur else 0)
+        cur.append(line)
+    if cur:
+        out.append("\n".join(cur))
+    return [c for c in out if c.strip()] or [text[:1]]
+
+
 def fit_request(endpoint: str, data: dict[str, Any]) -> None:
     """Cut an outgoing request's text or caption to Telegram's limit (in place)."""
     field_limit = _TEXT_FIELDS.get(endpoint)

@@ -15,6 +15,7 @@ from bot.handlers.common import alert, args_of, done, reply
 from bot.handlers.drafts import on_draft_tap
 from bot.handlers.table import on_table_tap
 from bot.i18n import LANG_NAMES, LANGS, Translator
+from bot.limits import chunks
 from bot.tg import Keyboard, edit_or_send, esc, send
 
 log = logging.getLogger(__name__)
@@ -194,7 +195,8 @@ async def cmd_stats(update: Update, context: Ctx) -> None:
                 )
             )
         )
-    await reply(update, "\n".join(lines))
+    for part in chunks("\n".join(lines)):  # a big chat's list: several messages
+        await reply(update, part)
 
 
 async def cmd_start(update: Update, context: Ctx) -> None:

@@ -25,7 +25,7 @@ from bot.handlers.common import (
 )
 from bot.handlers.drafts import settled_note, start_draft
 from bot.i18n import localize_csv
-from bot.limits import TEXT_LIMIT, fit_html
+from bot.limits import TEXT_LIMIT, chunks, fit_html
 from bot.tg import Keyboard, edit_or_send, esc, send
 from scoring.declarations import is_enabled
 from scoring.rulesets.guobiao import prevalent_wind_for
@@ -720,7 +720,8 @@ async def cmd_nights(update: Update, context: Ctx) -> None:
     if not args:
         first = max(1, table.night - NIGHTS_LISTED + 1)
         nights = await db(_nights_standings, L, table.id, range(first, table.night + 1))
-        await send(context.bot, w.chat_id, texts.nights_text(table, nights, w.tr, first=first))
+        for part in chunks(texts.nights_text(table, nights, w.tr, first=first)):
+            await send(context.bot, w.chat_id, part)
         return
     if len(args) != 1 or not is_number(args[0]) or not 1 <= int(args[0]) <= table.night:
         usage = _("Usage: /nights N (a night of this table: 1 to {n})").format(n=table.night)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import re
 
-from bot.limits import fit_html, visible_len
+from bot.limits import chunks, fit_html, visible_len
 from tests.bot.conftest import Scene
 from tests.bot.fake_telegram import FakeTelegram
 from tests.bot.helpers import open_table, seat_and_start, wizard
@@ -49,6 +49,16 @@ def test_fit_html_keeps_tags_balanced_and_counts_like_telegram():
     assert visible_len("🀄&amp;") == 3
     cut = fit_html("🀄" * 3000, 4096)
     assert visible_len(cut) <= 4096 and "\ud83c" not in cut
+
+
+def test_chunks_split_a_long_list_at_line_boundaries():
+    lines = [f"<b>{i}</b> " + "名字" * 30 + f" +{i}" for i in range(200)]
+    parts = chunks("\n".join(lines))
+    assert len(parts) > 1 and all(visible_len(p) <= 4096 for p in parts)
+    assert "\n".join(parts).split("\n") == lines  # nothing lost, nothing cut
+    assert chunks("short") == ["short"]
+    (one,) = chunks("<i>" + "x" * 5000 + "</i>")
+    assert visible_len(one) <= 4096 and one.endswith("…</i>")
 
 
 async def test_a_10000_character_unknown_word_is_quoted_by_a_prefix(tg, bot):
