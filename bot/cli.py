@@ -408,9 +408,16 @@ def add_bot(sub: Any) -> None:
 
 
 def run_db(args: argparse.Namespace) -> int:
+    from storage.db import make_engine
     from storage.migrations import upgrade
+    from storage.settled import upgrade_stored
 
     upgrade()
+    engine = make_engine()
+    try:  # hands stored before player references get them (amounts never change)
+        upgrade_stored(engine)
+    finally:
+        engine.dispose()
     return 0
 
 

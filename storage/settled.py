@@ -16,19 +16,24 @@ Pseudo-players such as the pot (``"pot"``) are not ids of the record and stay as
 
 The stored settlement JSON is the contract's plus ``"format": FORMAT``; a hand stored before
 (no ``format``) has ids in its explanation, and a display settles it again with names (the
-fallback, ``bot/present.py``).
+fallback, ``bot/present.py``) until ``mahjong-tally db upgrade`` gives it references
+(:func:`upgrade_stored`: only where the record still settles to the stored amounts).
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import select, update
+
 import scoring
 from scoring.errors import RecordError
 from scoring.record import Event, HandRecord, Payment, Settlement, Step, Win
+from storage.models import Hand
 
 #: the settlement format the ledger stores: 2 = explanation steps carry player references
 FORMAT = 2
@@ -177,3 +182,50 @@ def plain(st: Settlement) -> Settlement:
         st.net,
         tuple(Step(strip_refs(s.zh), strip_refs(s.en)) for s in st.explanation),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Upgrade:
+    """What :func:`upgrade_stored` did: hands given references, hands left as they were
+    (their record no longer settles, or settles to other amounts than stored)."""
+
+    upgraded: int
+    kept: int
+
+
+def upgrade_stored(engine: Any, batch: int = 500) -> Upgrade:
+    """Give the hands stored before references (format 1) their referenced explanation, in
+    place: the record is settled again and, only if it pays exactly the stored payments and
+    nets, the stored explanation is replaced (amounts and ledger rows are never touched).
+    Idempotent; hands it keeps are still shown by the display's fallback (``bot/present.py``).
+    ``engine``: the ledger's SQLAlchemy engine (``Ledger.engine``)."""
+    ht = Hand.__table__  # type: ignore[attr-defined]
+    upgraded = kept = 0
+    last = 0
+    while True:
+        with engine.begin() as conn:
+            rows = conn.execute(
+                select(ht.c.id, ht.c.record, ht.c.settlement)
+                .where(ht.c.id > last, ~ht.c.settlement.contains('"format":'))
+                .order_by(ht.c.id)
+                .limit(batch)
+            ).all()
+            if not rows:
+                return Upgrade(upgraded, kept)
+            for hid, rec_text, st_text in rows:
+                last = hid
+                st = json.loads(st_text)
+                if format_of(st) >= FORMAT:
+                    continue
+                try:
+                    new = settle_once(HandRecord.from_json(json.loads(rec_text))).settlement
+                except RecordError:
+                    kept += 1
+                    continue
+                old = Settlement.from_json(st)
+                if new.payments != old.payments or dict(new.net) != dict(old.net):
+                    kept += 1
+                    continue
+                text = json.dumps(stored_json(new), ensure_ascii=False, separators=(",", ":"))
+                conn.execute(update(ht).where(ht.c.id == hid).values(settlement=text))
+                upgraded += 1

@@ -1,0 +1,73 @@
+"""storage.settled.upgrade_stored: hands stored before references (their explanation names
+database ids, no "format") get the referenced explanation in place, on SQLite and
+PostgreSQL; amounts and ledger rows never change, and a hand whose record now settles to
+other amounts is kept as stored (the display's fallback still shows it)."""
+
+from __future__ import annotations
+
+import json
+
+from sqlalchemy import text
+
+import scoring
+from storage.settled import FORMAT, OPEN, Upgrade, upgrade_stored
+from tests.storage.helpers import contract_example, draw_hand
+
+
+def store_the_old_way(led, hand_id: int, settlement: dict) -> None:
+    with led.engine.begin() as conn:
+        conn.execute(
+            text("UPDATE hand SET settlement = :s WHERE id = :i"),
+            {"s": json.dumps(settlement), "i": hand_id},
+        )
+
+
+def test_old_hands_get_references_and_keep_their_amounts(game):
+    led, t, ids, pids = game.ledger, game.table, game.ids, game.pids
+    rec = contract_example(ids)
+    h1 = led.record_hand(t.id, rec, recorded_by=pids[0], idempotency_key="a")
+    h2 = led.record_hand(t.id, draw_hand(ids, ids[1]), recorded_by=pids[0], idempotency_key="b")
+    h3 = led.record_hand(t.id, rec, recorded_by=pids[0], idempotency_key="c")
+    store_the_old_way(led, h1.id, scoring.settle(rec).to_json())
+    # a hand stored with amounts the record no longer gives (a rule changed since)
+    odd = scoring.settle(rec).to_json()
+    odd["payments"][0]["amount"] += 1
+    store_the_old_way(led, h3.id, odd)
+    standings = led.standings(t.id)
+    assert led.get_hand(t.id, 1).settlement_format == 1
+
+    assert upgrade_stored(led.engine, batch=2) == Upgrade(upgraded=1, kept=1)
+    up = led.get_hand(t.id, 1)
+    assert up.settlement_format == FORMAT
+    assert any(OPEN in s.en for s in up.settlement.explanation)
+    assert up.settlement.payments == scoring.settle(rec).payments
+    assert led.get_hand(t.id, 2) == h2  # stored with references already: untouched
+    kept = led.get_hand(t.id, 3)
+    assert (
+        kept.settlement_format == 1
+        and kept.settlement.payments[0].amount == (odd["payments"][0]["amount"])
+    )
+    assert led.standings(t.id) == standings
+    assert led.check_integrity() == []
+    again = upgrade_stored(led.engine)  # idempotent: only the kept hand is looked at again
+    assert (again.upgraded, again.kept) == (0, 1)
+
+
+def test_db_upgrade_gives_old_hands_references(tmp_path, monkeypatch):
+    """``mahjong-tally db upgrade`` migrates the schema, then upgrades old explanations."""
+    from bot.cli import main
+    from storage.service import Ledger
+    from tests.storage.conftest import make_game
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    led = Ledger(url)
+    led.upgrade()
+    g = make_game(led)
+    rec = contract_example(g.ids)
+    h = led.record_hand(g.table.id, rec, recorded_by=g.pids[0], idempotency_key="a")
+    store_the_old_way(led, h.id, scoring.settle(rec).to_json())
+    assert led.get_hand(g.table.id, 1).settlement_format == 1
+    monkeypatch.setenv("DATABASE_URL", url)
+    assert main(["db", "upgrade"]) == 0
+    assert led.get_hand(g.table.id, 1).settlement_format == FORMAT
+    led.dispose()
