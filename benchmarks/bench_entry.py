@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import json
 import logging
+import re
 import statistics
 import sys
 import tempfile
@@ -30,7 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import scoring
-from benchmarks.entry_hands import GUEST, HANDS
+from benchmarks.entry_hands import GUEST, HANDS, PAD_HANDS
 from bot.callback import DraftCb, TableCb, decode
 from tests.bot.conftest import Bot
 from tests.bot.fake_telegram import Chat, FakeTelegram, User
@@ -64,7 +65,46 @@ def target_of(hand: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
         if d.get("backer") == GUEST:
             d["backer"] = guest
         events.append(d)
-    return {"result": hand["result"], "wins": wins, "counts": counts, "events": events}
+    return {
+        "result": hand["result"],
+        "wins": wins,
+        "counts": counts,
+        "events": events,
+        "via": hand.get("via"),
+        "pad": hand.setdefault("_pad", {"done": 0}),  # the tile pad's taps so far
+    }
+
+
+def _is_chow(tiles: list[str]) -> bool:
+    suits = {t[1] for t in tiles}
+    digits = [int(t[0]) for t in tiles]
+    return len(suits) == 1 and "z" not in suits and digits == list(range(digits[0], digits[0] + 3))
+
+
+def pad_taps(text: str) -> list[tuple[str, str]]:
+    """The tile pad's taps for a reply like ``[555z](7777p)123s999p2z 2z``: a pung or kong of
+    one tile by its shortcut, anything else tile by tile, the winning tile last."""
+    from bot.wizard import PAD_TILES
+
+    hand, last = text.split()
+    taps: list[tuple[str, str]] = []
+    for group in re.findall(r"\[[^\]]*\]|\([^)]*\)|[^\[(]+", hand):
+        inner = group.strip("[]()")
+        tiles = [d + suit for run, suit in re.findall(r"(\d+)([mpsz])", inner) for d in run]
+        if group[0] == "[" and len(tiles) == 3 and _is_chow(tiles):
+            taps += [("pt", str(PAD_TILES.index(tiles[0]))), ("pw", "")]
+            continue
+        if group[0] in "[(" and len(set(tiles)) == 1 and len(tiles) in (3, 4):
+            short = {"[3": "p3", "[4": "p4", "(4": "pq"}[group[0] + str(len(tiles))]
+            taps += [("pt", str(PAD_TILES.index(tiles[0]))), (short, "")]
+            continue
+        if group[0] in "[(":
+            taps.append(("pe" if group[0] == "[" else "pk", ""))
+        taps += [("pt", str(PAD_TILES.index(x))) for x in tiles]
+        if group[0] in "[(":
+            taps.append(("pc", ""))
+    taps.append(("pt", str(PAD_TILES.index(last))))
+    return taps
 
 
 def _how(w: dict[str, Any]) -> str:
@@ -186,8 +226,17 @@ class Driver:
             return [("n", "")]
         if kind == "tiles":
             if not wins[n].get("tiles"):
+                if t.get("via") == "pad":
+                    return [("pad", "")]
                 return str(t["wins"][n]["tiles"])
             return [("n", "")]
+        if kind == "pad":
+            taps = pad_taps(str(t["wins"][n]["tiles"]))
+            done = t["pad"]["done"]
+            if done < len(taps):
+                t["pad"]["done"] = done + 1
+                return [taps[done]]
+            return [("pd", "")]
         if kind == "flags":
             ids = [f.id for f in rs.flags]
             have, goal = set(wins[n].get("flags") or []), set(t["wins"][n]["flags"])
@@ -452,14 +501,14 @@ async def run(only: str | None) -> list[dict[str, Any]]:
         try:
             tables: dict[tuple[str, str], Table] = {}
             out = []
-            for hand in HANDS:
+            for hand in [*HANDS, *PAD_HANDS]:
                 if only and hand["ruleset"] != only:
                     continue
                 key = (hand["ruleset"], json.dumps(hand["options"], sort_keys=True))
                 if key not in tables:
                     tables[key] = Table(bench, len(tables), hand["ruleset"], hand["options"])
                     await tables[key].setup()
-                out.append(await tables[key].enter(hand))
+                out.append({**await tables[key].enter(hand), "via": hand.get("via") or "buttons"})
             return out
         finally:
             await bot.stop()
@@ -472,7 +521,11 @@ def main() -> None:
     ap.add_argument("--only", help="only this ruleset's hands")
     args = ap.parse_args()
     logging.basicConfig(level=logging.WARNING)
-    hands = asyncio.run(run(args.only))
+    everything = asyncio.run(run(args.only))
+    hands = [h for h in everything if h["via"] == "buttons"]  # the fixed hand set
+    pad = [h for h in everything if h["via"] == "pad"]  # the tile pad, apart
+    for h in everything:
+        del h["via"]
     taps = [h["taps"] for h in hands]
     msgs = [h["messages"] for h in hands]
     by_rs: dict[str, list[int]] = defaultdict(list)
@@ -490,6 +543,7 @@ def main() -> None:
             rs: {"median": statistics.median(v), "max": max(v), "hands": len(v)}
             for rs, v in sorted(by_rs.items())
         },
+        "pad_hands": pad,
     }
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
@@ -505,6 +559,11 @@ def main() -> None:
         f"min {summary['taps_min']}, max {summary['taps_max']}; "
         f"new messages per hand median {summary['messages_median']}, max {summary['messages_max']}"
     )
+    for h in pad:
+        print(
+            f"tile pad: {h['id']} {h['taps']} taps (its tiles typed: one reply), "
+            f"{h['messages']} new messages"
+        )
 
 
 if __name__ == "__main__":

@@ -45,6 +45,7 @@ def hand(
 
 
 TILES = "[555z](7777p)123s999p2z 2z"
+CHOWS = "[123m][456p]789s234s55z 5z"  # chows tile by tile
 
 HANDS: list[dict[str, Any]] = [
     # --- Xingguo / Nanchang / Taihe (精, 德国, 诈胡, 跟庄) -----------------------------------
@@ -189,4 +190,11 @@ HANDS: list[dict[str, Any]] = [
     hand("cs-draw", "changsha", result="draw"),
     hand("tx-draw", "taixing", result="draw"),
     hand("sz-draw", "suzhou", result="draw"),
+]
+
+#: The tile pad (issue 14 point 8), measured apart: the same Guobiao tiles hand entered by
+#: tapping its tiles instead of typing the notation (one text reply counts as one input).
+PAD_HANDS: list[dict[str, Any]] = [
+    {**hand("gb-tiles-pad", "guobiao", w(3, None, None, tiles=TILES)), "via": "pad"},
+    {**hand("gb-chows-pad", "guobiao", w(1, 0, None, tiles=CHOWS)), "via": "pad"},
 ]

@@ -1621,7 +1621,6 @@ class WinnerStep(Step):
             del wins[n:]
             return _go(data, step, _after_wins(rs, opts, data))
         raise WizardError("bad_arg")
-        raise WizardError("bad_arg")
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
         data, rs, opts, n = c.data, c.rs, c.opts, c.n
@@ -1815,7 +1814,6 @@ class FanStep(Step):
             _refuse_win(data, n, (f"wins[{n}]",))  # e.g. under the table's minimum: here
             return _go(data, step, next_step(data, step))
         raise WizardError("bad_arg")
-        raise WizardError("bad_arg")
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
         data, n = c.data, c.n
@@ -1864,7 +1862,6 @@ class FansStep(Step):
             _refuse_win(data, n, (f"wins[{n}]",))
             return _go(data, step, next_step(data, step))
         raise WizardError("bad_arg")
-        raise WizardError("bad_arg")
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
         data, rs, n = c.data, c.rs, c.n
@@ -1904,7 +1901,9 @@ class TilesStep(Step):
             if not wins[n].get("tiles"):
                 raise WizardError("need_tiles")
             return _go(data, step, next_step(data, step))
-        raise WizardError("bad_arg")
+        if action == "pad":
+            wins[n].setdefault("pad", [])
+            return _go(data, step, f"pad.{n}")
         raise WizardError("bad_arg")
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
@@ -1922,7 +1921,164 @@ class TilesStep(Step):
         ).format(example=TILES_EXAMPLE)
         prompt += "\n" + tiles_words_help(data, win, tr)
         # the tiles read so far show in the summary above (describe_win)
-        rows = [_nav(data, tr, next_label=next_lbl if win.get("tiles") else None)]
+        rows = [[Button("🀄 " + _("Tile pad"), "pad")]]
+        rows.append(_nav(data, tr, next_label=next_lbl if win.get("tiles") else None))
+        return prompt, rows
+
+
+#: The tile pad's 34 tiles, in the notation's tokens (1m–9m, 1p–9p, 1s–9s, 1z–7z).
+PAD_TILES = [f"{d}{suit}" for suit in "mps" for d in range(1, 10)] + [f"{d}z" for d in range(1, 8)]
+_HONOURS = "东南西北白发中"
+
+
+def pad_text(tokens: list[str]) -> tuple[str, str | None]:
+    """The tile pad's taps as the reply's notation: ``(hand, winning tile)`` — the winning
+    tile is the last tile tapped outside a meld; runs of one suit are written once
+    (``123m``)."""
+    out, run, suit = "", "", ""
+    last: str | None = None
+    body = list(tokens)
+    for i in range(len(body) - 1, -1, -1):
+        if body[i] in PAD_TILES and not _in_group(body, i):
+            last = body.pop(i)
+            break
+
+    def flush() -> str:
+        return f"{run}{suit}" if run else ""
+
+    for t in body:
+        if t in ("[", "(", "]", ")"):
+            out += flush()
+            run, suit = "", ""
+            out += t
+            continue
+        if t[1] != suit:
+            out += flush()
+            run, suit = "", t[1]
+        run += t[0]
+    out += flush()
+    return out, last
+
+
+def _chow_of(tile: str) -> list[str] | None:
+    """The chow a suit tile starts (5m: 5m 6m 7m), or None (an honour, 8 or 9)."""
+    if tile[1] == "z" or int(tile[0]) > 7:
+        return None
+    return [f"{int(tile[0]) + k}{tile[1]}" for k in range(3)]
+
+
+def _in_group(tokens: list[str], i: int) -> bool:
+    depth = 0
+    for t in tokens[:i]:
+        if t in ("[", "("):
+            depth += 1
+        elif t in ("]", ")"):
+            depth -= 1
+    return depth > 0
+
+
+class PadStep(Step):
+    """The tile pad (where a ruleset takes tiles): the 34 tiles, [ an exposed meld, ( a
+    concealed kong, ⌫, the notation so far; Done reads it as a tiles reply would
+    (:func:`set_tiles`). One tap is one edit of the entry's message, in the group."""
+
+    kinds = ("pad",)
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        step, data, n = c.step, c.data, c.n
+        win = data["wins"][n]
+        tokens: list[str] = list(win.get("pad") or [])
+        open_group = _in_group(tokens, len(tokens))
+        if action == "pt":
+            tile = PAD_TILES[_idx(arg, len(PAD_TILES))]
+            if tokens.count(tile) >= 4:
+                raise WizardError("at_max")  # four of a kind is all there is
+            if (
+                open_group
+                and len(tokens) - max(i for i, t in enumerate(tokens) if t in ("[", "(")) > 4
+            ):
+                raise WizardError("at_max")
+            tokens.append(tile)
+        elif action in ("p3", "p4", "pq"):  # the last tile, made a pung or kong
+            if open_group or not tokens or tokens[-1] not in PAD_TILES:
+                raise WizardError("bad_arg")
+            tile, size = tokens[-1], 3 if action == "p3" else 4
+            if tokens.count(tile) + size - 1 > 4:
+                raise WizardError("at_max")
+            opener, closer = ("(", ")") if action == "pq" else ("[", "]")
+            tokens[-1:] = [opener, *[tile] * size, closer]
+        elif action == "pw":  # an exposed chow from the last tile up
+            if open_group or not tokens or _chow_of(tokens[-1]) is None:
+                raise WizardError("bad_arg")
+            chow = _chow_of(tokens[-1]) or []
+            if any(tokens.count(t) + 1 > 4 for t in chow[1:]):
+                raise WizardError("at_max")
+            tokens[-1:] = ["[", *chow, "]"]
+        elif action in ("pe", "pk"):
+            if open_group:
+                raise WizardError("bad_arg")
+            tokens.append("[" if action == "pe" else "(")
+        elif action == "pc":
+            if not open_group:
+                raise WizardError("bad_arg")
+            opener = max(i for i, t in enumerate(tokens) if t in ("[", "("))
+            size = len(tokens) - opener - 1
+            if size < 3 or (tokens[opener] == "(" and size != 4):
+                raise WizardError("pad_meld")
+            tokens.append("]" if tokens[opener] == "[" else ")")
+        elif action == "pb":
+            if not tokens:
+                raise WizardError("at_min")
+            tokens.pop()
+        elif action == "pd":
+            hand, last = pad_text(tokens)
+            if open_group or last is None or not hand:
+                raise WizardError("pad_meld" if open_group else "need_tiles")
+            set_tiles(data, f"tiles.{n}", f"{hand} {last}")
+            data["wins"][n].pop("pad", None)
+            if data["trail"] and data["trail"][-1] == f"tiles.{n}":
+                data["trail"].pop()  # Back from the preview goes to the tiles step
+            return _go(data, f"tiles.{n}", next_step(data, f"tiles.{n}"))
+        else:
+            raise WizardError("bad_arg")
+        win["pad"] = tokens
+        return step
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        data, n = c.data, c.n
+        _ = tr.gettext
+        win = data["wins"][n]
+        tokens: list[str] = list(win.get("pad") or [])
+        hand, last = pad_text(tokens)
+        so_far = (hand + (f" {last}" if last else "")) or "▁"
+        prompt = _(
+            "Tap the hand's tiles, the winning tile last. [ starts an exposed chow, pung or "
+            "kong, ( a concealed kong; ] or ) closes it; [123m], [×3], [×4] and (×4) make "
+            "the last tile an exposed chow, pung or kong. Then Done."
+        )
+        prompt += "\n" + _("So far: {tiles}").format(tiles=_esc(so_far))
+        rows: list[list[Button]] = []
+        for suit in range(3):
+            tiles = list(range(suit * 9, suit * 9 + 9))
+            rows.append([Button(PAD_TILES[i], "pt", str(i)) for i in tiles[:5]])
+            rows.append([Button(PAD_TILES[i], "pt", str(i)) for i in tiles[5:]])
+        rows.append([Button(_HONOURS[k], "pt", str(27 + k)) for k in range(7)])
+        group = _in_group(tokens, len(tokens))
+        ctrl = []
+        if group:
+            opener = [t for t in tokens if t in ("[", "(")][-1]
+            ctrl.append(Button("]" if opener == "[" else ")", "pc"))
+        else:
+            ctrl += [Button("[ " + _("exposed"), "pe"), Button("( " + _("concealed kong"), "pk")]
+            if tokens and tokens[-1] in PAD_TILES:  # the last tile as a meld, one tap
+                chow = _chow_of(tokens[-1])
+                if chow is not None:
+                    ctrl.append(Button("[" + "".join(t[0] for t in chow) + chow[0][1] + "]", "pw"))
+                ctrl += [Button("[×3]", "p3"), Button("[×4]", "p4"), Button("(×4)", "pq")]
+        ctrl.append(Button("⌫", "pb"))
+        ctrl.append(Button("✔ " + _("Done"), "pd"))
+        rows.append(ctrl)
+        rows.append(_nav(data, tr))
         return prompt, rows
 
 
@@ -1951,7 +2107,6 @@ class FlagsStep(Step):
             return step
         if action == "n":
             return _go(data, step, next_step(data, step))
-        raise WizardError("bad_arg")
         raise WizardError("bad_arg")
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
@@ -1998,7 +2153,6 @@ class MoreStep(Step):
             del wins[n + 1 :]
             return _go(data, step, _after_wins(rs, opts, data))
         raise WizardError("bad_arg")
-        raise WizardError("bad_arg")
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
         data, rs, n = c.data, c.rs, c.n
@@ -2031,7 +2185,6 @@ class CountStep(Step):
             return step
         if action == "n":
             return _go(data, step, next_step(data, step))
-        raise WizardError("bad_arg")
         raise WizardError("bad_arg")
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
@@ -2078,7 +2231,6 @@ class EventsStep(Step):
             return step
         if action == "n":
             return _go(data, step, "preview")
-        raise WizardError("bad_arg")
         raise WizardError("bad_arg")
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
@@ -2153,7 +2305,6 @@ class EventStep(Step):
             return _finish_event(data, step) if new == "evadd" else _go(data, step, new)
         if kind == "evfields" and action == "n":
             return _finish_event(data, step)
-        raise WizardError("bad_arg")
         raise WizardError("bad_arg")
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
@@ -2295,6 +2446,7 @@ STEPS: dict[str, Step] = {
         EventsStep(),
         EventStep(),
         PreviewStep(),
+        PadStep(),
     )
     for k in s.kinds
 }

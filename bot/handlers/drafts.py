@@ -188,6 +188,9 @@ async def on_draft_tap(update: Update, context: Ctx, cb: DraftCb) -> None:
     except wizard.Refused as err:  # the tap would make the hand impossible: said here
         await alert(q, wizard.problem_text(err.err, d.data, w.tr))
         return
+    except wizard.TilesError as err:  # the tile pad's Done: what is wrong with the tiles
+        await alert(q, re.sub(r"<[^>]+>", "", wizard.tiles_error_text(err, w.tr)))
+        return
     except wizard.WizardError as err:
         await alert(q, wizard_error(str(err), w.tr))
         return
@@ -232,6 +235,9 @@ def wizard_error(code: str, tr: Translator) -> str:
         "seated": _("That player is seated at the table; a backer is someone else."),
         "duplicate": _("That one is already entered."),
         "bad_name": _("Send a name (at most 64 characters)."),
+        "pad_meld": _(
+            "A meld is three or four tiles, a concealed kong four: close it with ] or ) first."
+        ),
     }.get(code, _("This button is not valid."))
 
 
