@@ -238,3 +238,20 @@ async def test_a_table_message_left_behind_is_redrawn_at_the_next_update(tg, bot
     await s.say(alice, "/help", expect="Mahjong Tally")
     await tg.wait_for(lambda: s.text(table) != with_hand, timeout=10)
     await tg.wait_for(lambda: not bot.ledger.drafts_at_steps(("stale_table",)), timeout=10)
+
+
+async def test_a_hundred_confirms_at_once_record_one_hand_and_one_result_line(tg, bot):
+    """The Confirm that records the hand claims the entry (step ``recorded``) before it shows
+    anything: 100 simultaneous taps from the four players — one hand, one ✅, one result line,
+    and every other tap told it is recorded already."""
+    s, table, users = await playing_table(tg, -101370)
+    w = await at_preview(s, users[1], table)
+    data = tg.find_button(s.chat, w["message_id"], "Confirm")["callback_data"]
+    ids = await asyncio.gather(
+        *(tg.press_data(s.chat, users[i % 4], w["message_id"], data) for i in range(100))
+    )
+    answers = [await tg.answer_of(i, timeout=30) for i in ids]
+    await asyncio.sleep(0.3)
+    converged(bot, s, w, table)
+    assert sum(1 for a in answers if not a.get("show_alert")) == 1, answers[:3]
+    assert all("recorded" in a.get("text", "") for a in answers if a.get("show_alert"))
