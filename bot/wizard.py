@@ -2021,11 +2021,11 @@ class PadStep(Step):
         elif action == "pc":
             if not open_group:
                 raise WizardError("bad_arg")
-            opener = max(i for i, t in enumerate(tokens) if t in ("[", "("))
-            size = len(tokens) - opener - 1
-            if size < 3 or (tokens[opener] == "(" and size != 4):
+            start = max(i for i, t in enumerate(tokens) if t in ("[", "("))
+            size = len(tokens) - start - 1
+            if size < 3 or (tokens[start] == "(" and size != 4):
                 raise WizardError("pad_meld")
-            tokens.append("]" if tokens[opener] == "[" else ")")
+            tokens.append("]" if tokens[start] == "[" else ")")
         elif action == "pb":
             if not tokens:
                 raise WizardError("at_min")
