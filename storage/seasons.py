@@ -20,12 +20,13 @@ a night's nets when it is settled (:func:`night_money`), so /undo and /edit keep
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy import String, and_, func, or_, select, text, type_coerce, update
 
 from scoring.fees import FEE_SPLITS, NightAdjust, adjust_night
 from scoring.transfers import to_money
@@ -541,24 +542,52 @@ def _money_of_nights(
             out[key] = {p: v * stake for p, v in pts.items()}
             continue
         seated = seat_order.get(key[0], [])
-        order = [str(p) for p in seated + sorted(set(pts) - set(seated))]
-        b = {str(p): v for p, v in pts.items()}
-        if sum(b.values()):
-            b[str(POT_ID)] = -sum(b.values())
-            order.append(str(POT_ID))
-        money = to_money(b, stake, order=order)
-        adj = night_money(
-            money,
-            order,
-            fee_amount=n.fee_amount,
-            fee_split=n.fee_split,
-            fee_payee_id=n.fee_payee_id,
-            loss_cap=n.loss_cap,
-            creator_id=int(n.creator_id),
+        out[key] = dict(
+            _settled_money(
+                tuple(sorted(pts.items())),
+                tuple(seated),
+                stake,
+                n.fee_amount,
+                n.fee_split,
+                n.fee_payee_id,
+                n.loss_cap,
+                int(n.creator_id),
+            )
         )
-        final = adj.net if adj is not None else money
-        out[key] = {int(p): v for p, v in final.items() if int(p) != POT_ID}
     return out
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _settled_money(
+    pts: tuple[tuple[int, int], ...],
+    seated: tuple[int, ...],
+    stake: int,
+    fee_amount: int | None,
+    fee_split: str | None,
+    fee_payee_id: int | None,
+    loss_cap: int | None,
+    creator_id: int,
+) -> tuple[tuple[int, int], ...]:
+    """A fee or cap night's money per player, as settled (a pure function of its arguments,
+    so remembered: seasons and /me read the same nights again and again)."""
+    points = dict(pts)
+    order = [str(p) for p in [*seated, *sorted(set(points) - set(seated))]]
+    b = {str(p): v for p, v in points.items()}
+    if sum(b.values()):
+        b[str(POT_ID)] = -sum(b.values())
+        order.append(str(POT_ID))
+    money = to_money(b, stake, order=order)
+    adj = night_money(
+        money,
+        order,
+        fee_amount=fee_amount,
+        fee_split=fee_split,
+        fee_payee_id=fee_payee_id,
+        loss_cap=loss_cap,
+        creator_id=creator_id,
+    )
+    final = adj.net if adj is not None else money
+    return tuple((int(p), v) for p, v in final.items() if int(p) != POT_ID)
 
 
 def _season_range(season: SeasonInfo) -> list[Any]:
@@ -731,7 +760,8 @@ def player_history(led: Ledger, player_id: int, *, tg_chat_id: int | None = None
                 NT.c.wins,
                 NT.c.self_draws,  # 5
                 NT.c.deal_ins,
-                NGT.c.started_at,
+                # as stored (ISO text on SQLite, sorts as time): parsed for the nights kept only
+                type_coerce(NGT.c.started_at, String),
                 TT.c.stake_minor,
                 TT.c.currency,
                 CT.c.tg_chat_id,  # 10
@@ -747,16 +777,15 @@ def player_history(led: Ledger, player_id: int, *, tg_chat_id: int | None = None
         ).all()
         # nights with a fee or cap at a stake: their money needs everyone's points of the night
         money: dict[tuple[int, int], dict[int, int]] = {}
-        special_tids = {int(r[0]) for r in rows if r[14] and r[8]}
-        if special_tids:
+        special_keys = {(int(r[0]), int(r[1])) for r in rows if r[14] and r[8]}
+        if special_keys:
             per_player: dict[tuple[int, int], dict[int, int]] = {}
             night_rows: dict[tuple[int, int], _NightRow] = {}
+            keys = sorted(special_keys)
             for r in conn.execute(
                 select(
-                    NT.c.table_id,
-                    NT.c.night,
-                    NT.c.player_id,
-                    NT.c.total,
+                    NGT.c.table_id,
+                    NGT.c.number,
                     NGT.c.fee_amount,
                     NGT.c.fee_split,
                     NGT.c.fee_payee_id,
@@ -765,16 +794,17 @@ def player_history(led: Ledger, player_id: int, *, tg_chat_id: int | None = None
                     TT.c.currency,
                     TT.c.creator_id,
                 )
-                .join(NGT, and_(NGT.c.table_id == NT.c.table_id, NGT.c.number == NT.c.night))
-                .join(TT, TT.c.id == NT.c.table_id)
-                .where(NT.c.table_id.in_(special_tids), NT.c.night > 0, special)
+                .join(TT, TT.c.id == NGT.c.table_id)
+                .where(_pairs("night.table_id", "night.number", keys))
             ):
                 key = (int(r[0]), int(r[1]))
-                per_player.setdefault(key, {})[int(r[2])] = int(r[3])
-                if key not in night_rows:
-                    night_rows[key] = _NightRow(
-                        key[0], key[1], None, r[4], r[5], r[6], r[7], r[8], r[9], int(r[10])
-                    )
+                night_rows[key] = _NightRow(key[0], key[1], None, *r[2:8], int(r[8]))
+            for tid, night, pid, total in conn.execute(
+                select(NT.c.table_id, NT.c.night, NT.c.player_id, NT.c.total).where(
+                    _pairs("night_total.table_id", "night_total.night", keys)
+                )
+            ):
+                per_player.setdefault((int(tid), int(night)), {})[int(pid)] = int(total)
             money = _money_of_nights(conn, list(night_rows.values()), per_player)
         big_q = select(func.max(LT.c.amount)).where(
             LT.c.player_id.in_(ids), LT.c.confirmed.is_(True)
@@ -806,7 +836,7 @@ def player_history(led: Ledger, player_id: int, *, tg_chat_id: int | None = None
         if r[8]:
             got = money.get(key)
             m = sum(got.get(pid, 0) for pid in ids) if got is not None else pts * r[8]
-        entries.append((r[7] or datetime.min, key[0], key[1], pts, m, nh, nw, r))
+        entries.append((r[7] or "", key[0], key[1], pts, m, nh, nw, r))
     entries.sort(key=lambda e: (e[0], e[1], e[2]))
     currencies = {(e[7][9] or "") for e in entries if e[4] is not None}
     currency = next(iter(currencies)) if len(currencies) == 1 else None
@@ -837,7 +867,7 @@ def player_history(led: Ledger, player_id: int, *, tg_chat_id: int | None = None
         if worst is None or v < worst[0]:
             worst = (v, e)
 
-    def night(e: Any) -> MeNight:
+    def me_night(e: Any) -> MeNight:
         r = e[7]
         return MeNight(
             tg_chat_id=int(r[10]),
@@ -846,7 +876,7 @@ def player_history(led: Ledger, player_id: int, *, tg_chat_id: int | None = None
             table_name=r[12],
             ruleset=str(r[13]),
             night=e[2],
-            started_at=r[7],
+            started_at=_when(r[7]),
             points=e[3],
             money_minor=e[4],
             currency=(r[9] or "") if e[4] is not None else None,
@@ -861,7 +891,7 @@ def player_history(led: Ledger, player_id: int, *, tg_chat_id: int | None = None
     return PlayerHistory(
         player_id=player_id,
         name=str(me[1]),
-        nights=tuple(night(e) for e in entries[-ME_NIGHTS:]),
+        nights=tuple(me_night(e) for e in entries[-ME_NIGHTS:]),
         night_count=len(entries),
         chats=tuple(chat_views),
         points=sum(e[3] for e in entries),
@@ -871,11 +901,33 @@ def player_history(led: Ledger, player_id: int, *, tg_chat_id: int | None = None
         self_draws=int(sds),
         deal_ins=int(dis),
         biggest_hand=max(0, biggest),
-        best_night=night(best[1]) if best is not None and best[0] > 0 else None,
-        worst_night=night(worst[1]) if worst is not None and worst[0] < 0 else None,
+        best_night=me_night(best[1]) if best is not None and best[0] > 0 else None,
+        worst_night=me_night(worst[1]) if worst is not None and worst[0] < 0 else None,
         currency=currency if use_money else None,
         running=tuple(running[-ME_NIGHTS:]),
     )
+
+
+def _pairs(table_col: str, night_col: str, keys: Sequence[tuple[int, int]]) -> Any:
+    """SQL text for (table, night) IN keys, one index range per table (SQLite scans the whole
+    table for a row-value IN list); the keys are ints from the database, written inline."""
+    by_table: dict[int, list[int]] = {}
+    for t, n in keys:
+        by_table.setdefault(int(t), []).append(int(n))
+    return text(
+        " OR ".join(
+            f"({table_col} = {t} AND {night_col} IN ({', '.join(map(str, ns))}))"
+            for t, ns in sorted(by_table.items())
+        )
+    )
+
+
+def _when(value: Any) -> datetime | None:
+    """A night's start as read raw: a datetime (PostgreSQL) or ISO text (SQLite), in UTC."""
+    if value is None or value == "":
+        return None
+    dt = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
+    return dt.replace(tzinfo=UTC) if dt.utcoffset() is None else dt.astimezone(UTC)
 
 
 @dataclass(frozen=True, slots=True)
