@@ -279,6 +279,9 @@ class Translator:
         """One explanation step (:class:`scoring.record.Step`, or its JSON ``{"zh", "en"}``)."""
         if isinstance(step, Mapping):
             return self.pick(str(step.get("zh", "")), str(step.get("en", "")))
+        shown = getattr(step, "shown", None)  # bot.present.NamedStep: names after the language
+        if shown is not None:
+            return str(shown(self.pick))
         return self.pick(step.zh, step.en)
 
     def steps(self, steps: Iterable[Any]) -> list[str]:

@@ -15,7 +15,8 @@ way (:func:`preview`).
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Step
@@ -25,14 +26,43 @@ from storage.views import HandView
 log = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True, slots=True, init=False)
+class NamedStep(Step):
+    """An explanation step with the players' names in (``zh``, ``en``), that remembers its
+    referenced text: :meth:`shown` picks the language first and puts the names in after, so
+    a derived language (zh_Hant, converted from ``zh``) never converts a person's name (user
+    text is shown as typed) and no name runs into the words around it in the converter.
+    ``Translator.step`` calls :meth:`shown`."""
+
+    ref_zh: str
+    ref_en: str
+    names: Mapping[str, str] = field(compare=False, hash=False)  # a dict: kept out of hash
+
+    def __init__(self, ref_zh: str, ref_en: str, names: Mapping[str, str]) -> None:
+        Step.__init__(self, name_refs(ref_zh, names), name_refs(ref_en, names))
+        object.__setattr__(self, "ref_zh", ref_zh)
+        object.__setattr__(self, "ref_en", ref_en)
+        object.__setattr__(self, "names", names)
+
+    def shown(self, pick: Callable[[str, str], str]) -> str:
+        """The step in the language of ``pick`` (``Translator.pick``), then named."""
+        return name_refs(pick(self.ref_zh, self.ref_en), self.names)
+
+    def text(self, lang: str) -> str:
+        if lang == "zh_Hant":
+            from scoring.hant import to_hant
+
+            return name_refs(to_hant(self.ref_zh), self.names)
+        return self.zh if lang.startswith("zh") else self.en
+
+
 def named(st: Settlement, names: Mapping[str, str]) -> Settlement:
     """``st`` with each player reference of its explanation replaced by the player's name
     (``names``: player id → display name; an unnamed id shows as itself). Payments and nets
     keep their ids: the displays name those from ``names`` themselves."""
+    names = dict(names)
     return Settlement(
-        st.payments,
-        st.net,
-        tuple(Step(name_refs(s.zh, names), name_refs(s.en, names)) for s in st.explanation),
+        st.payments, st.net, tuple(NamedStep(s.zh, s.en, names) for s in st.explanation)
     )
 
 

@@ -148,3 +148,20 @@ def _with_record(hand, record):
     from dataclasses import replace
 
     return replace(hand, record=record)
+
+
+def test_a_name_is_shown_as_typed_in_a_traditional_chat(ledger):
+    """zh_Hant steps are converted from the Simplified text *before* the names go in: a
+    player's name is user text and stays as typed (罗 is not made 羅), as in the headline and
+    the payments; the words around it are converted (闲家 → 閒家)."""
+    tid, ids = game(ledger)
+    ledger.record_hand(tid, contract_example(ids), recorded_by=int(ids[1]), idempotency_key="k")
+    ledger.ensure_user(101, "罗伯托")  # Simplified-only 罗
+    out = explain(ledger, tid, 1, "zh_Hant")
+    lines = how_lines(out)
+    assert any(ln.startswith("· 罗伯托（閒家）胡") for ln in lines), lines
+    assert not any("羅伯托" in ln for ln in out.splitlines()), out
+    assert simplified_only(out.replace("罗伯托", "")) == []
+    hant = Translator("zh_Hant")
+    st = present.shown(ledger.get_hand(tid, 1), {ids[1]: "罗伯托"})
+    assert [hant.step(s) for s in st.explanation] == [s.text("zh_Hant") for s in st.explanation]
