@@ -152,7 +152,7 @@ def test_guest_merge_counts_once(ledger: Ledger) -> None:
     g = make_game(ledger, -2002)
     ledger.leave(g.table.id, g.pids[3])  # dave leaves, the guest Erin plays instead
     guest = ledger.add_guest(g.table.id, "Erin", by_player_id=g.pids[0])
-    ids = g.ids[:3] + [str(guest.player_id)]
+    ids = [*g.ids[:3], str(guest.player_id)]
     record(g, random_hands(ids, 8, seed=7), "m")
     before = ledger.season_board(-2002)
     erin = next(ln for ln in before.lines if ln.name == "Erin")
@@ -182,7 +182,7 @@ def test_guest_merge_counts_once(ledger: Ledger) -> None:
     ledger.new_night(g.table.id, expect_night=1)
     ledger.leave(g.table.id, guest.player_id)
     ledger.join(g.table.id, erin_user.id)
-    ids2 = g.ids[:3] + [str(erin_user.id)]
+    ids2 = [*g.ids[:3], str(erin_user.id)]
     for i, r in enumerate(random_hands(ids2, 4, seed=8)):
         ledger.record_hand(g.table.id, r, recorded_by=g.pids[0], idempotency_key=f"m2-{i}")
     own = next(p.total for p in ledger.standings(g.table.id).players if p.player_id == erin_user.id)
