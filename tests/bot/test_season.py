@@ -249,3 +249,31 @@ async def test_the_cards_are_sent_as_photos(tg, db_url):
             assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < 300_000
     finally:
         await b.stop()
+
+
+async def test_merge_by_reply(tg, bot):
+    """/merge GUEST as a reply to the account's message (an admin); the guest's night counts
+    once, as the account's, in /season."""
+    chat = tg.group(-100704, title="Reply club")
+    users = [tg.user(750 + i, n) for i, n in enumerate(NAMES)]
+    frank = tg.user(760, "Frank")
+    s = Scene(tg, chat)
+    table_msg = await open_table(s, users[0], "Xingguo", stake="¥1")
+    for u in users[:3]:
+        assert not (await s.tap(u, table_msg, "Join")).get("show_alert")
+    await s.tg.post(chat, users[0], "/guest Frankie")
+    await tg.wait_for(lambda: len(table_of(bot, chat.id).seats) == 4)
+    assert not (await s.tap(users[0], table_msg, "Start")).get("show_alert")
+    table = table_of(bot, chat.id)
+    record(bot, table.id, [str(x.player_id) for x in table.seats], 4, seed=51, key="rp")
+    before = {ln.name: ln.points for ln in bot.ledger.season_board(chat.id).lines}
+    hello = await tg.post(chat, frank, "hi, I am Frankie")
+    tg.admins[chat.id] = {users[3].id}
+    mark = tg.mark()
+    await tg.post(chat, users[3], "/merge Frankie", reply_to=hello)
+    done = await tg.next_message(chat, mark, contains="now counts")
+    assert "The guest Frankie now counts as Frank" in done["text"]
+    text = s.text(await s.say(users[1], "/season", expect="Season 1"))
+    after = {ln.name: ln.points for ln in bot.ledger.season_board(chat.id).lines}
+    assert "Frankie" not in after and after["Frank"] == before["Frankie"]
+    assert "Frankie" not in text and "Frank " in text
