@@ -987,8 +987,45 @@ def grid_hows(
     win = wins[n] if len(wins) > n and wins[n]["winner"] == p else _new_win(p)
     hows = _hows_for(rs, opts, data, n, win)
     if data.get("rk"):
-        return [c for c in hows if c[0] == ROBBED_KONG]
-    return [c for c in hows if c[0] != ROBBED_KONG]
+        hows = [c for c in hows if c[0] == ROBBED_KONG]
+    else:
+        hows = [c for c in hows if c[0] != ROBBED_KONG]
+    return [c for c in hows if c[0] == SELF_DRAWN or _how_possible(rs, opts, data, n, p, c)]
+
+
+def _how_possible(
+    rs: Ruleset,
+    opts: Options,
+    data: dict[str, Any],
+    n: int,
+    p: str,
+    cell: tuple[str, str | None],
+) -> bool:
+    """Whether ``p`` can win this way in this hand at all: some shape (with the one flag the
+    rules would force) that the scoring core accepts — a table that plays no wins on a
+    discard (Xiaoshan's option, Guangdong 推倒胡) gets no discard cells, so the refusal
+    comes where the tap is, not at the shape."""
+    h, src = cell
+    at = f"wins[{n}]"
+    trial = {k: v for k, v in data.items() if k not in ("trail", "ev")}
+    base = _new_win(p)
+    base["from"], base["robbed_kong"] = src, h == ROBBED_KONG
+    shapes: list[str | None] = [None]
+    if uses_shape(rs):
+        ids = [rs.shapes[i].id for i in valid_shapes(rs, opts, data, base, how=h)][:3]
+        shapes = [*ids, None] if not rs.shape_required else list[str | None](ids)
+    first: dict[str, Any] | None = None
+    for shape in shapes[:3]:
+        w = dict(base, shape=shape)
+        attempt = {**trial, "wins": [*data["wins"][:n], w], "result": "win"}
+        err = problem(attempt)
+        if err is None or not err.field.startswith((at + ".from", at + ".robbed_kong")):
+            return True
+        first = first or attempt
+    if first is None:
+        return True
+    fixed = _snapshot(first)  # the one flag the rules force (德国, 杠上花 …) may make it
+    return repair(fixed) and problem(fixed) is None
 
 
 def _hows_for(

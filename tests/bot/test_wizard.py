@@ -684,3 +684,19 @@ def test_tile_pad_chows_by_shortcut_or_tile_by_tile(shortcuts: bool) -> None:
     assert len(taps) == (13 if shortcuts else 19)
     step = go(step, data, *taps, ("pd", ""))
     assert step == "preview" and data["wins"][0]["tiles"] == typed["wins"][0]["tiles"]
+
+
+def test_the_grid_offers_only_ways_of_winning_the_table_plays():
+    # Xiaoshan (option discard_wins off by default): no win on a discard, so no ← cells; with
+    # the option on, the discards are offered. Guangdong 推倒胡 keeps them: a discard win is
+    # possible there with the one flag the rules then force (杠上花 kong_flower).
+    def cells(ruleset: str, **opts: object) -> set[str]:
+        step, data = start(ruleset, **opts)
+        return {b.label for b in offered(step, data) if b.action == "wh"}
+
+    assert cells("xiaoshan") == {f"{n} self-drawn" for n in NAMES.values()}
+    assert "Bob ← Carol" in cells("xiaoshan", discard_wins=True)
+    assert "Bob ← Carol" in cells("guangdong")
+    step, data = start("guangdong")
+    step = go(step, data, ("wh", "1.2"), ("s", "0"))  # Bob on Carol's discard, 平胡
+    assert step == "preview" and data["wins"][0]["flags"] == ["kong_flower"]
