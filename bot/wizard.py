@@ -2774,6 +2774,10 @@ def _reason(message: str, data: dict[str, Any], tr: Translator) -> str:
     if m := re.search(r"cannot be combined with '(\w+)'", message):
         item = rs.flag(m.group(1)) or rs.shape(m.group(1))
         return _("it cannot go with {item}").format(item=tr.name(item) if item else "?")
+    if m := re.search(r"reaches (\d+) fan, below the (\d+)-fan minimum", message):
+        return _("it reaches {n} fan, under the table's minimum of {m}").format(
+            n=m.group(1), m=m.group(2)
+        )
     if m := re.search(r"must be at most (\d+)", message):
         return _("at most {n}").format(n=m.group(1))
     if m := re.search(r"must be at least (\d+)", message):
