@@ -1,15 +1,23 @@
-"""The hand-entry wizard: a generic state machine over a ruleset's declarations.
+"""The hand-entry wizard: a generic machine over a ruleset's declarations.
 
-Nothing here knows any particular ruleset. The state is a plain JSON dict (stored in a ledger
-draft) plus a step name; :func:`render` turns them into a :class:`Screen` (text and buttons
-with short action codes), :func:`apply` turns a tap into the next state. Only valid choices
-are offered (a flag's ``how``/``not_with``/``shapes``/``winner_dealer``/``enabled_by``, a
-count's ``max``/``total_max``, an event's ``source``/``results``/``fields``), and
-:func:`build_record` produces the :class:`~scoring.HandRecord` that ``scoring.settle`` checks
-for the preview.
+Nothing here knows any particular ruleset. A draft (:class:`Draft`, a dataclass with a JSON
+round trip; :func:`load` also reads what earlier versions stored) is the hand as entered so
+far plus a step name ``<kind>`` or ``<kind>.<n>`` (``n`` = the win or count index); the trail
+of visited steps is enough to go Back. Each step kind is a small class in :data:`STEPS`
+(what it asks: ``render``; what a tap does: ``apply``; whether it is asked: ``wanted``), and
+:func:`render` / :func:`apply` dispatch to them.
 
-Steps are named ``<kind>`` or ``<kind>.<n>`` (``n`` = the win or count index), so the trail
-of visited steps is enough to go Back.
+The path asks only what can change the money of this hand: who won and how in one tap (the
+winners' grid, only the ways the table plays), the shape or value, then the preview — which
+is also the editor (each line jumps to its step and comes back; flags toggle there; the
+counts that can change a net are ➖ n ➕ rows of every player; events ➕/✖; ➕ another winner
+where possible). A result that is an event (诈胡) asks its player at once. On the way to the
+preview the one change the rules force is made (:func:`repair`). A tap that would make the
+hand impossible is refused at its step (:class:`Refused`), and :func:`problem_text` is the
+one place a :class:`RecordError` becomes a sentence (names, the chat's language, no paths or
+ids). :func:`build_record` produces the :class:`~scoring.HandRecord` that ``scoring.settle``
+checks; :func:`from_record` pre-fills a draft from a recorded hand (/edit, the one-line
+/hand).
 """
 
 from __future__ import annotations
