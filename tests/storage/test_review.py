@@ -151,13 +151,20 @@ def test_last_hand_is_the_last_in_play_order_not_the_last_correction(game: Game)
 
 
 def test_a_hand_too_big_to_store_is_a_record_error_that_changes_nothing(ledger: Ledger) -> None:
-    """点数制 with its cap raised to 99 fan and a 60-fan win: 10 × 2^60 points per payer is a
-    valid settlement but does not fit the ledger's 64-bit columns. It must be refused as a bad
-    record (shown politely by the bot), not crash the database driver."""
+    """点数制 with a 60-fan win: 10 × 2^60 points per payer does not fit the ledger. Since issue
+    12 point 4 the scoring core refuses it before computing any amount (scoring.LEDGER_MAX =
+    10^12 per player): a cap of 99 fan cannot even open a table, and with no cap the win itself
+    is a bad record — refused politely, nothing stored, the database driver never sees it."""
     led = ledger
     users = [led.ensure_user(500 + i, n) for i, n in enumerate("abcd")]
+    with pytest.raises(scoring.RecordError) as err:
+        led.open_table(
+            -77, creator_id=users[0].id, ruleset="points", options={"cap_fan": 99}, stake_minor=1
+        )
+    assert err.value.field == "options.cap_fan"
+    assert led.current_table(-77) is None
     t = led.open_table(
-        -77, creator_id=users[0].id, ruleset="points", options={"cap_fan": 99}, stake_minor=1
+        -77, creator_id=users[0].id, ruleset="points", options={"cap_fan": 0}, stake_minor=1
     )
     for u in users:
         led.join(t.id, u.id)
@@ -166,14 +173,15 @@ def test_a_hand_too_big_to_store_is_a_record_error_that_changes_nothing(ledger: 
     rec = HandRecord.from_json(
         {
             "ruleset": "points",
-            "options": {"cap_fan": 99},
+            "options": {"cap_fan": 0},
             "players": ids,
             "dealer": ids[0],
             "result": "win",
             "wins": [{"winner": ids[1], "from": ids[2], "fan": 60}],
         }
     )
-    assert max(scoring.settle(rec).net.values()) >= 2**63  # the core settles it
+    with pytest.raises(scoring.RecordError):
+        scoring.settle(rec)  # the core refuses it, no amount computed
     before = (led.get_table(t.id), led.standings(t.id, night=ALL_NIGHTS))
     with pytest.raises(scoring.RecordError):
         led.record_hand(t.id, rec, recorded_by=users[0].id, idempotency_key="big")
