@@ -68,6 +68,9 @@ def test_random_entries_show_no_internals(ruleset: str, lang: str, picks: list[i
     for pick in picks:
         screen = wizard.render(step, data, tr)
         check(screen.text, rs, tr, step)
+        # Telegram's limits: at most 100 buttons in a keyboard and 8 in a row; 4096 characters
+        assert sum(len(r) for r in screen.rows) <= 100 and all(len(r) <= 8 for r in screen.rows)
+        assert len(screen.text) <= 4096, (step, len(screen.text))
         for row in screen.rows:
             for b in row:
                 check(b.label, rs, tr, f"{step} button")
