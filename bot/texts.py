@@ -12,6 +12,7 @@ from bot.callback import DraftCb, TableCb
 from bot.i18n import Translator
 from bot.render.money import format_money
 from bot.tg import Keyboard, esc
+from bot.wizard import _SOURCE_REF as SOURCE_REF
 from bot.wizard import Screen, describe_win
 from scoring.record import HandRecord, Settlement
 from storage.views import HandView, Page, SeatView, SettleView, StandingsView, TableView
@@ -244,7 +245,7 @@ def explain_text(
     if settlement.explanation:
         lines.append("<b>" + _("How") + "</b>")
         for s in settlement.explanation:
-            lines.append("· " + esc(tr.step(s)))
+            lines.append("· " + esc(SOURCE_REF.sub("", tr.step(s))))  # no seed line refs
     return "\n".join(lines)
 
 
