@@ -17,16 +17,23 @@ import pytest
 import scoring
 from bot import checklist
 from tests.bot.conftest import Scene
-from tests.bot.helpers import seat_and_start
-from tests.bot.test_night_hongkong import confirm, pick, tap, tap_where, to_preview, win_row
+from tests.bot.nights import (
+    NAMES,
+    confirm,
+    open_table,
+    pick,
+    start_table,
+    tap,
+    tap_where,
+    to_preview,
+    win_row,
+)
 from tests.bot.test_night_hongkong import payments as hk_payments
 from tests.bot.test_night_hongkong import rec as hk_rec
 from tests.bot.test_night_hongkong import shown as hk_shown
 from tests.bot.test_night_singapore import payments as sg_payments
 from tests.bot.test_night_singapore import rec as sg_rec
 from tests.bot.test_night_singapore import shown as sg_shown
-
-NAMES = ("Alice", "Bob", "Carol", "Dave")
 
 
 async def tick(s: Scene, user: Any, w: dict, name: str) -> str:
@@ -42,14 +49,8 @@ async def test_hong_kong_fan_zi_twice(tg, bot):
     users = [tg.user(917 + i, n) for i, n in enumerate(NAMES)]
     alice, bob, _carol, dave = users
     s = Scene(tg, chat)
-    setup = await s.say(alice, "/newtable", expect=None)
-    await pick(s, alice, setup, "Hong Kong")
-    await tap_where(s, alice, setup, "五一")
-    await tap_where(s, alice, setup, "Next")
-    mark = tg.mark()
-    await tap(s, alice, setup, "¥1")
-    table = await tg.next_message(chat, mark)
-    await seat_and_start(s, table, users)
+    setup = await open_table(s, alice, "Hong Kong", "五一")
+    table = await start_table(s, setup, users)
 
     # Dave self-draws: 番子 ×2 + 自摸 1 = 3 番
     w = await s.tap_for_message(dave, table, "Record hand")
@@ -85,14 +86,8 @@ async def test_singapore_dragon_pungs_twice(tg, bot):
     users = [tg.user(927 + i, n) for i, n in enumerate(NAMES)]
     alice, bob = users[:2]
     s = Scene(tg, chat)
-    setup = await s.say(alice, "/newtable", expect=None)
-    await pick(s, alice, setup, "Singapore")
-    await tap_where(s, alice, setup, "Telegram bots")
-    await tap_where(s, alice, setup, "Next")
-    mark = tg.mark()
-    await tap(s, alice, setup, "¥1")
-    table = await tg.next_message(chat, mark)
-    await seat_and_start(s, table, users)
+    setup = await open_table(s, alice, "Singapore", "Telegram bots")
+    table = await start_table(s, setup, users)
 
     # Bob wins on Carol's discard with two dragon pungs: 2 tai
     w = await s.tap_for_message(bob, table, "Record hand")

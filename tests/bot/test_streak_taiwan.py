@@ -19,34 +19,29 @@ from __future__ import annotations
 from typing import Any
 
 import scoring
+from tests.bot import nights
 from tests.bot.conftest import Scene
-from tests.bot.helpers import seat_and_start, tap_row
-from tests.bot.test_night_taiwan import (
+from tests.bot.helpers import tap_row
+from tests.bot.nights import (
+    NAMES,
     confirm,
     dealer_of,
     keypad,
-    payments,
-    pick,
-    shown,
+    open_table,
+    start_table,
     tap,
-    tap_where,
+    to_english,
+    to_hant,
     to_preview,
     win_row,
 )
-
-NAMES = ("Alice", "Bob", "Carol", "Dave")
+from tests.bot.test_night_taiwan import payments, shown
 
 
 def rec(dealer: str, wins: list[dict[str, Any]], *, streak: int = 0) -> dict[str, Any]:
-    return {
-        "ruleset": "taiwan",
-        "options": {"preset": "north"},
-        "players": list(NAMES),
-        "dealer": dealer,
-        "result": "win" if wins else "draw",
-        "wins": [{"from": None, "robbed_kong": False, "flags": [], **w} for w in wins],
-        "counts": {"lian_zhuang": {dealer: streak}} if streak else {},
-    }
+    counts = {"lian_zhuang": {dealer: streak}} if streak else {}
+    result = "win" if wins else "draw"
+    return nights.hand("taiwan", {"preset": "north"}, dealer, wins, result=result, counts=counts)
 
 
 def dealer_line(s: Scene, table: dict) -> str:
@@ -70,14 +65,8 @@ async def test_the_dealer_streak_comes_from_the_ledger(tg, bot):
     alice, bob, carol, dave = users
     s = Scene(tg, chat)
 
-    setup = await s.say(alice, "/newtable", expect=None)
-    await pick(s, alice, setup, "Taiwan")
-    await tap_where(s, alice, setup, "Northern")
-    await tap_where(s, alice, setup, "Next")
-    mark = tg.mark()
-    await tap(s, alice, setup, "¥1")
-    table = await tg.next_message(chat, mark)
-    await seat_and_start(s, table, users)
+    setup = await open_table(s, alice, "Taiwan", "Northern")
+    table = await start_table(s, setup, users)
     assert dealer_of(s, table) == "Alice"
     assert "streak" not in dealer_line(s, table)  # nothing kept yet
 
@@ -132,13 +121,9 @@ async def test_the_dealer_streak_comes_from_the_ledger(tg, bot):
     assert "dealer streak 3 (連3拉3)" in dealer_line(s, table)
 
     # the table message in Traditional Chinese: 連莊 3 / 拉莊 3
-    lang = await s.say(alice, "/lang", expect="Language of this chat")
-    await tap(s, alice, lang, "繁體中文")
-    table_zh = await s.say(alice, "/table", expect="台灣十六張")
+    table_zh = await to_hant(s, alice, "台灣十六張")
     assert "連莊 3 / 拉莊 3" in dealer_line(s, table_zh)
-    lang = await s.say(alice, "/lang", expect="本群語言")
-    await tap(s, alice, lang, "English")
-    table = await s.say(alice, "/table", expect="Taiwan")
+    table = await to_english(s, alice, "Taiwan")
 
     # Hand 5 — streak 3 filled in and still editable (➖ then ➕ on the preview): Dave wins
     # 2 台 on Alice's discard, Alice pays 30 + (2 + 1 + 2×3) × 10 = 120; the deal passes
