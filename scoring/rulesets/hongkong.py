@@ -44,6 +44,7 @@ from scoring.declarations import (
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Win
 from scoring.ruleset import Options, Ruleset, Tally, how
+from scoring.rulesets._common import Checklist, exclusions, fan_json
 
 POT = "pot"  # scoring.testing.POT: money paid into nothing
 LIMIT = "limit"
@@ -135,8 +136,14 @@ DISPUTED: dict[str, tuple[tuple[str, ...], str, str]] = {
 }
 
 
-def _not_with(fid: str) -> frozenset[str]:
-    return frozenset(b if a == fid else a for a, b in EXCLUSIVE if fid in (a, b))
+CHECKLIST = Checklist(
+    "hongkong",
+    "faan",
+    FANS,
+    MAX_COPIES,
+    exclusions(EXCLUSIVE),
+    too_many={"fan_zi": "three 番子 are 大三元 (da_san_yuan)"},
+)
 
 
 def multiplier(faan: int, spiciness: str) -> int:
@@ -417,18 +424,16 @@ class HongKong(Ruleset):
     def extra_json(cls) -> dict[str, Any]:
         return {
             "fans": [
-                {
-                    "id": fid,
-                    "name_zh": zh,
-                    "name_zh_hant": zh_hant,
-                    "name_en": en,
+                fan_json(
+                    fid,
+                    (zh, zh_hant, en),
                     # a limit hand shows the default limit; it is worth max_faan
-                    "points": 13 if faan is None else faan,
-                    "limit": faan is None,
-                    "max_count": MAX_COPIES.get(fid, 1),
-                    "not_with": sorted(_not_with(fid)),
-                    "sources": src,
-                }
+                    13 if faan is None else faan,
+                    limit=faan is None,
+                    max_count=CHECKLIST.most(fid),
+                    not_with=CHECKLIST.excluded(fid),
+                    sources=src,
+                )
                 for fid, (zh, zh_hant, en, faan, src) in FANS.items()
             ]
         }
@@ -502,16 +507,7 @@ class HongKong(Ruleset):
         seen: Counter[str] = Counter()
         for j, fid in enumerate(fans):
             p = f"{path}.fans[{j}]"
-            if fid not in FANS:
-                raise RecordError(p, f"unknown faan {fid!r} for ruleset hongkong")
-            seen[fid] += 1
-            if seen[fid] > MAX_COPIES.get(fid, 1):
-                if fid == "fan_zi":
-                    raise RecordError(p, "three 番子 are 大三元 (da_san_yuan)")
-                raise RecordError(p, f"{fid!r} is listed too many times")
-            clash = _not_with(fid) & set(fans[:j])
-            if clash:
-                raise RecordError(p, f"{fid!r} cannot be combined with {min(clash)!r}")
+            CHECKLIST.check_item(p, fid, fans[:j], seen)
             why = self._condition(record, win, w_how, fid)
             if why:
                 raise RecordError(p, f"{fid!r} {why}")

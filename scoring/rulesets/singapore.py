@@ -44,6 +44,7 @@ from scoring.declarations import (
 from scoring.errors import RecordError
 from scoring.record import Event, HandRecord, Settlement, Win
 from scoring.ruleset import Options, Ruleset, Tally
+from scoring.rulesets._common import exclusions, fan_json
 
 # --- tai items (§3.1) -------------------------------------------------------------------------
 #: id -> (zh, zh_hant, en, tai (None = from an option), at most this many times in a win)
@@ -155,14 +156,8 @@ BITES = ("animal_pair", "seat_flower_pair")
 SETS = ("flower_set_complete", "animal_set_complete")
 
 
-def _not_with(fid: str) -> list[str]:
-    return sorted({b if a == fid else a for a, b in EXCLUSIVE if fid in (a, b)})
-
-
 #: id -> the ids it cannot be listed with (both ways), built once
-NOT_WITH: dict[str, frozenset[str]] = {
-    fid: frozenset(_not_with(fid)) for fid in {x for pair in EXCLUSIVE for x in pair}
-}
+NOT_WITH = exclusions(EXCLUSIVE)
 
 
 def item_name(fid: str) -> tuple[str, str]:
@@ -441,33 +436,21 @@ class Singapore(Ruleset):
 
     @classmethod
     def extra_json(cls) -> dict[str, Any]:
-        fans: list[dict[str, Any]] = []
-        for fid, (zh, hant, en, tai, most) in ITEMS.items():
-            fans.append(
-                {
-                    "id": fid,
-                    "name_zh": zh,
-                    "name_zh_hant": hant,
-                    "name_en": en,
-                    "points": ITEM_DEFAULT[fid] if tai is None else tai,
-                    "max_count": most,
-                    "not_with": _not_with(fid),
-                }
+        items = [
+            fan_json(
+                fid,
+                (zh, hant, en),
+                ITEM_DEFAULT[fid] if tai is None else tai,
+                max_count=most,
+                not_with=NOT_WITH.get(fid, ()),
             )
-        for fid, (zh, hant, en) in LIMITS.items():
-            fans.append(
-                {
-                    "id": fid,
-                    "name_zh": zh,
-                    "name_zh_hant": hant,
-                    "name_en": en,
-                    "points": 5,
-                    "limit": True,
-                    "max_count": 1,
-                    "not_with": [],
-                }
-            )
-        return {"fans": fans}
+            for fid, (zh, hant, en, tai, most) in ITEMS.items()
+        ]
+        limits = [
+            fan_json(fid, names, 5, limit=True, max_count=1, not_with=())
+            for fid, names in LIMITS.items()
+        ]
+        return {"fans": items + limits}
 
     # --- tai ---------------------------------------------------------------------------
     @staticmethod
