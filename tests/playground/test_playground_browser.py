@@ -18,7 +18,6 @@ from bot.playground.run import Playground
 from tests.web.browser import ARGS, CHROMIUM, need_chromium, screenshot
 from tests.web.conftest import free_port
 
-pytestmark = pytest.mark.slow
 TIMEOUT = 20_000
 
 
@@ -83,6 +82,12 @@ class Phones:
             await self.page.wait_for_timeout(300)
         raise AssertionError(f"no button {label!r} in phone {i}: {await self.labels(i)}")
 
+    async def tap_link(self, i: int, label: str) -> None:
+        """Tap the newest link button (url or web_app) whose label contains ``label``."""
+        link = self.chat(i).locator(".kb button.link").filter(has_text=label).last
+        await link.wait_for(timeout=TIMEOUT)
+        await link.click()
+
     async def idle(self, i: int) -> None:
         """Wait until no button of the phone is waiting for the bot's answer."""
         await self.page.wait_for_function(
@@ -132,7 +137,6 @@ async def test_a_short_xingguo_night_by_clicking_the_phones(playground: Playgrou
                 await page.screenshot(path="/tmp/pgshots/fail.png")
                 raise
             assert not errors, errors
-            await screenshot(page, "playground.png")
         finally:
             await b.close()
 
@@ -181,6 +185,17 @@ async def play_night(ph: Phones, pg: Playground, page: Any) -> None:
     table_now = await ph.last_text(bob, "Stake: ¥1 per")
     assert table_now != table
 
+    # the Mini App: the table's Open button opens it in Carol's phone, signed as Carol
+    # (initData made with the playground's token; bot/web/auth.py checks it)
+    await ph.tap_link(carol, "Open")
+    frame = page.frame_locator('.phone[data-idx="2"] .miniapp iframe')
+    await frame.locator("#seats .seat").first.wait_for(timeout=TIMEOUT)
+    seats = await frame.locator("#seats").inner_text()
+    assert all(n in seats for n in ("Alice", "Bob", "Carol", "Dan")), seats
+    await frame.locator("#hands").filter(has_text="Hand 2").wait_for(timeout=TIMEOUT)
+    await ph.phone(carol).locator(".mclose").click()
+    assert await ph.phone(carol).locator(".miniapp").is_hidden()
+
     # the board: a photo every phone loads
     await ph.say(dave, "/board")
     for i in range(4):
@@ -191,6 +206,13 @@ async def play_night(ph: Phones, pg: Playground, page: Any) -> None:
             arg=await img.element_handle(),
             timeout=TIMEOUT,
         )
+
+    # the picture for the README: the board in three phones, the Mini App in Carol's
+    await ph.tap_link(carol, "Open")
+    await frame.locator("#hands").filter(has_text="Hand 2").wait_for(timeout=TIMEOUT)
+    await page.wait_for_timeout(500)
+    await screenshot(page, "playground.png")
+    await ph.phone(carol).locator(".mclose").click()
 
     # /export: a CSV document that downloads with the hands
     await ph.say(bob, "/export")
@@ -223,3 +245,16 @@ async def play_night(ph: Phones, pg: Playground, page: Any) -> None:
     )
     widths = await imgs.evaluate_all("els => els.map(e => e.naturalWidth)")
     assert len(widths) >= 2 and all(w > 0 for w in widths), widths
+
+    # the page in Chinese: its own labels from the zh catalog; the bot then answers in zh
+    await page.locator("#lang-zh").click()
+    await page.locator("#title").filter(has_text="麻将记账").wait_for(timeout=TIMEOUT)
+    assert await ph.phone(bob).locator(".send").inner_text() == "发送"
+    await ph.phone(carol).locator(".tab-private").click()
+    await ph.say(carol, "/help")
+    reply = ph.chat(carol).locator(".msg.bot").last
+    await reply.wait_for(timeout=TIMEOUT)
+    assert re.search(r"[\u4e00-\u9fff]", await reply.inner_text())
+    await ph.phone(carol).locator(".tab-group").click()
+    await page.locator("#lang-en").click()
+    await page.locator("#title").filter(has_text="playground").wait_for(timeout=TIMEOUT)
