@@ -1,7 +1,9 @@
-"""Pieces the checklist rulesets (Hong Kong 番, Taiwan 台, Singapore 台) share: the pairs of
-items that exclude each other as a table, the checks every listed item passes (known, not
-listed too often, not with an item it excludes), and one checklist item as the ``fans`` JSON
-of ``extra_json`` (what the bot's checklist and ``mahjong-tally rules --json`` show).
+"""Pieces the rulesets of issue 16 share. The checklist rulesets (Hong Kong 番, Taiwan 台,
+Singapore 台): the pairs of items that exclude each other as a table, the checks every listed
+item passes (known, not listed too often, not with an item it excludes), and one checklist
+item as the ``fans`` JSON of ``extra_json`` (what the bot's checklist and ``mahjong-tally
+rules --json`` show). The payments: several players paying one the same amount, and the kong
+money Guangdong and Singapore count alike (in their own unit).
 
 No ``RULESETS`` here: the registry passes this module over.
 """
@@ -14,6 +16,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.errors import RecordError
+from scoring.ruleset import Tally
+
+#: an exposed kong (on a discard): its feeder alone pays this many units (Guangdong §2 "点杠者
+#: 付3"; Singapore §2.4 "3k")
+KONG_FEEDER_PAYS = 3
+#: an added or a concealed kong: each of the three others pays this many units (Guangdong §2
+#: "补杠每家1，暗杠每家2"; Singapore §2.4 "k / 2k each")
+KONG_EACH_PAYS: dict[str, int] = {"added_kong": 1, "concealed_kong": 2}
+
+
+def each_pays(tally: Tally, payers: Iterable[str], payee: str, amount: int, reason: str) -> None:
+    """Each of ``payers`` pays ``payee`` ``amount`` (the payee, if among them, pays nothing)."""
+    for p in payers:
+        tally.pay(p, payee, amount, reason)
 
 
 def exclusions(pairs: Iterable[tuple[str, str]]) -> dict[str, frozenset[str]]:

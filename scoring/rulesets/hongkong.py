@@ -44,7 +44,7 @@ from scoring.declarations import (
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Win
 from scoring.ruleset import Options, Ruleset, Tally, how
-from scoring.rulesets._common import Checklist, exclusions, fan_json
+from scoring.rulesets._common import Checklist, each_pays, exclusions, fan_json
 
 POT = "pot"  # scoring.testing.POT: money paid into nothing
 LIMIT = "limit"
@@ -673,8 +673,7 @@ class HongKong(Ruleset):
                 self._note_bao(t, liable, d, "robbed")
                 return
             if mode == "all_pay":
-                for p in others:
-                    t.pay(p, w, 2 * m, "self_draw_share")
+                each_pays(t, others, w, 2 * m, "self_draw_share")
                 t.explain(
                     f"抢杠当自摸，三家各付双份2m=2×{m}={2 * m}（H16）",
                     f"robbing a kong is paid as an ordinary self-draw: each of the three pays "
@@ -695,8 +694,7 @@ class HongKong(Ruleset):
                     f"= {6 * m}",
                 )
                 return
-            for p in others:
-                t.pay(p, w, 2 * m, "self_draw_share")
+            each_pays(t, others, w, 2 * m, "self_draw_share")
             t.explain(
                 f"自摸：三家各付双份2m=2×{m}={2 * m}，共{6 * m}",
                 f"self-drawn: each of the three pays a double share 2m = 2 × {m} = {2 * m}, "
@@ -719,8 +717,7 @@ class HongKong(Ruleset):
         else:
             t.pay(d, w, 2 * m, "discarder_share")
             rest = [p for p in others if p != d]
-            for p in rest:
-                t.pay(p, w, m, "other_share")
+            each_pays(t, rest, w, m, "other_share")
             t.explain(
                 f"半铳：放铳者{d}付双份2m={2 * m}，{'、'.join(rest)}各付单份m={m}，共{4 * m}",
                 f"半銃: the discarder {d} pays a double share 2m = {2 * m}, "
