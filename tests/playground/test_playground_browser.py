@@ -225,10 +225,14 @@ async def play_night(ph: Phones, pg: Playground, page: Any) -> None:
     csv = (await r.body()).decode("utf-8-sig")
     assert "Alice" in csv and "Dan" in csv
 
-    # a private chat: Bob asks the bot for help there; the group is unchanged
+    # a private chat: Bob's /calc there (its keyboard tapped in the private chat)
     await ph.phone(bob).locator(".tab-private").click()
-    await ph.say(bob, "/help")
-    await ph.chat(bob).locator(".msg.bot").first.wait_for(timeout=TIMEOUT)
+    await ph.say(bob, "/calc")
+    await ph.has(bob, "Calculator")
+    await ph.tap(bob, "Xingguo", exact=False)
+    calc = await ph.last_text(bob, "Calculator")
+    assert "Which rules" not in calc, calc  # edited to the next step
+    assert await ph.chat(alice).locator(".msg").filter(has_text="Calculator").count() == 0
     await ph.phone(bob).locator(".tab-group").click()
 
     # settle the night: the transfers and the settlement image
