@@ -187,7 +187,10 @@ class Playground:
         return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
 
     def _user(self, uid: Any) -> User:
-        user = self.fake.users.get(int(uid))
+        try:
+            user = self.fake.users.get(int(uid))
+        except (TypeError, ValueError):
+            user = None
         if user is None or user.id not in USER_IDS:
             raise web.HTTPBadRequest(
                 text='{"error":"no such user"}', content_type="application/json"
@@ -195,7 +198,10 @@ class Playground:
         return user
 
     def _chat(self, cid: Any, user: User | None = None) -> Chat:
-        chat = self.fake.chats.get(int(cid))
+        try:
+            chat = self.fake.chats.get(int(cid))
+        except (TypeError, ValueError):
+            chat = None
         if chat is None or (chat.type == "private" and user is not None and chat.id != user.id):
             raise web.HTTPBadRequest(
                 text='{"error":"no such chat"}', content_type="application/json"
@@ -346,8 +352,8 @@ class Playground:
         if not text:
             return web.json_response({"error": "empty"}, status=400)
         reply = None
-        if body.get("reply_to") is not None:
-            reply = self.fake.messages.get((chat.id, int(body["reply_to"])))
+        if isinstance(body.get("reply_to"), int):
+            reply = self.fake.messages.get((chat.id, body["reply_to"]))
             if reply is not None:
                 reply = {k: v for k, v in reply.items() if k not in ("bytes", "html")}
         msg = await self.fake.post(chat, user, text[:4096], reply_to=reply)
@@ -357,7 +363,10 @@ class Playground:
         body = await self._body(request)
         user = self._user(body.get("user"))
         chat = self._chat(body.get("chat", GROUP_ID), user)
-        mid, data = int(body.get("message", 0)), str(body.get("data") or "")
+        try:
+            mid, data = int(body.get("message", 0)), str(body.get("data") or "")
+        except (TypeError, ValueError):
+            return web.json_response({"error": "bad message id"}, status=400)
         msg = self.fake.messages.get((chat.id, mid))
         buttons = [
             b for row in ((msg or {}).get("reply_markup") or {}).get("inline_keyboard", [])
@@ -460,10 +469,10 @@ def db_url_of(db: str | None) -> str:
 
 
 async def serve(pg: Playground, ready: Any = None) -> None:
-    await pg.start()
-    if ready is not None:
-        ready(pg)
     try:
+        await pg.start()
+        if ready is not None:
+            ready(pg)
         await asyncio.Event().wait()
     finally:
         await pg.stop()
@@ -496,6 +505,10 @@ def main(port: int = 8080, db: str | None = None, host: str = "127.0.0.1") -> in
     except KeyboardInterrupt:
         return 0
     except OSError as err:
-        print(f"mahjong-tally playground: could not start: {err}", file=sys.stderr)
+        print(
+            f"mahjong-tally playground: could not start: {err}\n"
+            f"(is another program on port {port}? choose another: --port {port + 1})",
+            file=sys.stderr,
+        )
         return 1
     return 0
