@@ -42,6 +42,10 @@ def exclusions(pairs: Iterable[tuple[str, str]]) -> dict[str, frozenset[str]]:
     return {fid: frozenset(others) for fid, others in out.items()}
 
 
+#: a checklist table's row: zh, zh_hant, en, the value (None: a limit hand), the sources
+FanRow = tuple[str, str, str, int | None, str]
+
+
 @dataclass(frozen=True)
 class Checklist:
     """A ruleset's checklist: the ids it knows, how often one may be listed (others: once),
@@ -72,6 +76,33 @@ class Checklist:
         clash = self.excluded(fid) & set(earlier)
         if clash:
             raise RecordError(path, f"{fid!r} cannot be combined with {min(clash)!r}")
+
+    def fans_json(
+        self, table: Mapping[str, FanRow], *, limit_points: int | None = None
+    ) -> list[dict[str, Any]]:
+        """``extra_json()["fans"]`` of a table id -> (zh, zh_hant, en, value, sources). With
+        ``limit_points`` the table marks its limit hands by the value None: they show these
+        points, and every item says whether it is one (``limit``)."""
+
+        def points(value: int | None) -> int:
+            if value is not None:
+                return value
+            if limit_points is None:
+                raise ValueError("a limit hand (None) in a checklist without limit_points")
+            return limit_points
+
+        return [
+            fan_json(
+                fid,
+                (zh, zh_hant, en),
+                points(value),
+                limit=None if limit_points is None else value is None,
+                max_count=self.most(fid),
+                not_with=self.excluded(fid),
+                sources=src,
+            )
+            for fid, (zh, zh_hant, en, value, src) in table.items()
+        ]
 
 
 def fan_json(

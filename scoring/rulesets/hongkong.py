@@ -44,7 +44,7 @@ from scoring.declarations import (
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Win
 from scoring.ruleset import Options, Ruleset, Tally, how
-from scoring.rulesets._common import Checklist, each_pays, exclusions, fan_json
+from scoring.rulesets._common import Checklist, each_pays, exclusions
 
 POT = "pot"  # scoring.testing.POT: money paid into nothing
 LIMIT = "limit"
@@ -422,21 +422,8 @@ class HongKong(Ruleset):
 
     @classmethod
     def extra_json(cls) -> dict[str, Any]:
-        return {
-            "fans": [
-                fan_json(
-                    fid,
-                    (zh, zh_hant, en),
-                    # a limit hand shows the default limit; it is worth max_faan
-                    13 if faan is None else faan,
-                    limit=faan is None,
-                    max_count=CHECKLIST.most(fid),
-                    not_with=CHECKLIST.excluded(fid),
-                    sources=src,
-                )
-                for fid, (zh, zh_hant, en, faan, src) in FANS.items()
-            ]
-        }
+        # a limit hand shows the default limit; it is worth max_faan
+        return {"fans": CHECKLIST.fans_json(FANS, limit_points=13)}
 
     # --- values ----------------------------------------------------------------------
     @staticmethod

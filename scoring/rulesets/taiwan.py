@@ -38,7 +38,7 @@ from scoring.declarations import (
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Win
 from scoring.ruleset import Options, Ruleset, Tally, how
-from scoring.rulesets._common import Checklist, exclusions, fan_json
+from scoring.rulesets._common import Checklist, exclusions
 
 STREAK = "lian_zhuang"
 BA_XIAN = "ba_xian_guo_hai"
@@ -295,19 +295,7 @@ class Taiwan(Ruleset):
 
     @classmethod
     def extra_json(cls) -> dict[str, Any]:
-        return {
-            "fans": [
-                fan_json(
-                    fid,
-                    (zh, zh_hant, en),
-                    v,
-                    max_count=CHECKLIST.most(fid),
-                    not_with=CHECKLIST.excluded(fid),
-                    sources=src,
-                )
-                for fid, (zh, zh_hant, en, v, src) in FANS.items()
-            ]
-        }
+        return {"fans": CHECKLIST.fans_json(FANS)}
 
     @staticmethod
     def tai_value(fid: str, opts: Options) -> int:
