@@ -151,6 +151,21 @@ async def win_row(s: Scene, user: User, w: Msg, winner: str, frm: str | None) ->
     await tap(s, user, w, f"{frm} discarded" if frm else "Self-drawn")
 
 
+async def record_win(
+    s: Scene,
+    user: User,
+    table: Msg,
+    winner: str,
+    frm: str | None,
+    label: str = "Record hand",
+) -> Msg:
+    """``user`` taps Record hand on the table message and enters who won and how (win_row);
+    returns the wizard's message."""
+    w = await s.tap_for_message(user, table, label)
+    await win_row(s, user, w, winner, frm)
+    return w
+
+
 async def keypad(s: Scene, user: User, w: Msg, total: int, mode: str = "Total tai") -> None:
     """The total on the keypad (its mode button first where the step offers one), then ▶."""
     if mode in s.labels(w):

@@ -22,11 +22,11 @@ from tests.bot.nights import (
     confirm,
     open_table,
     pick,
+    record_win,
     start_table,
     tap,
     tap_where,
     to_preview,
-    win_row,
 )
 from tests.bot.test_night_hongkong import payments as hk_payments
 from tests.bot.test_night_hongkong import rec as hk_rec
@@ -53,8 +53,7 @@ async def test_hong_kong_fan_zi_twice(tg, bot):
     table = await start_table(s, setup, users)
 
     # Dave self-draws: 番子 ×2 + 自摸 1 = 3 番
-    w = await s.tap_for_message(dave, table, "Record hand")
-    await win_row(s, dave, w, "Dave", None)
+    w = await record_win(s, dave, table, "Dave", None)
     await tap(s, dave, w, "Faan checklist")
     assert "Some items count more than once: tap again for ×2." in s.text(w)
     name = "Dragon pung or kong (each) · 1"
@@ -90,8 +89,7 @@ async def test_singapore_dragon_pungs_twice(tg, bot):
     table = await start_table(s, setup, users)
 
     # Bob wins on Carol's discard with two dragon pungs: 2 tai
-    w = await s.tap_for_message(bob, table, "Record hand")
-    await win_row(s, bob, w, "Bob", "Carol")
+    w = await record_win(s, bob, table, "Bob", "Carol")
     await tap(s, bob, w, "Tai checklist")
     name = "Dragon pung · 1"
     await pick(s, bob, w, name)

@@ -29,6 +29,7 @@ from tests.bot.nights import (
     explain_with_card,
     flag_on,
     open_table,
+    record_win,
     row_for,
     settle_is_the_sum,
     start_table,
@@ -37,7 +38,6 @@ from tests.bot.nights import (
     to_english,
     to_hant,
     to_preview,
-    win_row,
 )
 
 OPTIONS: dict[str, Any] = {"preset": "standard", "horses": 6}
@@ -120,8 +120,7 @@ async def test_guangdong_night(tg: Any, bot: Any) -> None:
 
     # Hand 1 — Bob self-draws without a ghost, 2 horses: P = 2·2 + 2·2 = 8 from each;
     # Carol's concealed kong: 2 from each
-    w = await s.tap_for_message(bob, table, "Record hand")
-    await win_row(s, bob, w, "Bob", None)
+    w = await record_win(s, bob, table, "Bob", None)
     await tap(s, bob, w, "Plain win")
     await flag_on(s, bob, w, "No ghost")
     await horses(s, bob, w, "Bob", 2)
@@ -160,8 +159,7 @@ async def test_guangdong_night(tg: Any, bot: Any) -> None:
     # Hand 4 — in Traditional Chinese: Alice fed Dave an exposed kong (3) and Dave wins on its
     # replacement tile: 杠爆全包, Alice pays 3 × 2 = 6 more
     table_zh = await to_hant(s, alice, "廣東推倒胡")
-    w = await s.tap_for_message(dave, table_zh, "記一局")
-    await win_row(s, dave, w, "Dave", "Alice")
+    w = await record_win(s, dave, table_zh, "Dave", "Alice", label="記一局")
     await tap(s, dave, w, "平胡")
     await flag_on(s, dave, w, "槓上開花")
     await add_event(s, dave, w, "明槓", "Dave", "Alice")
@@ -173,8 +171,7 @@ async def test_guangdong_night(tg: Any, bot: Any) -> None:
     assert dealer_of(s, table) == "Dave"
 
     # Hand 5 — Alice self-draws seven pairs (×1 at this table), Bob made an added kong
-    w = await s.tap_for_message(alice, table, "Record hand")
-    await win_row(s, alice, w, "Alice", None)
+    w = await record_win(s, alice, table, "Alice", None)
     await tap(s, alice, w, "Seven pairs")
     await add_event(s, alice, w, "Added kong", "Bob")
     preview = await to_preview(s, alice, w)
@@ -184,8 +181,7 @@ async def test_guangdong_night(tg: Any, bot: Any) -> None:
 
     # Hand 6 — the dealer Alice self-draws all pungs without a ghost, 1 horse: P = 4 + 2 = 6
     # from each; 跟庄 happened at the start: she pays each 1
-    w = await s.tap_for_message(alice, table, "Record hand")
-    await win_row(s, alice, w, "Alice", None)
+    w = await record_win(s, alice, table, "Alice", None)
     await tap(s, alice, w, "All pungs")
     await flag_on(s, alice, w, "No ghost")
     await horses(s, alice, w, "Alice", 1)

@@ -21,6 +21,7 @@ from tests.bot.nights import (
     dealer_of,
     keypad,
     open_table,
+    record_win,
     row_for,
     settle_is_the_sum,
     start_table,
@@ -29,7 +30,6 @@ from tests.bot.nights import (
     to_english,
     to_hant,
     to_preview,
-    win_row,
 )
 
 OPTIONS = {"preset": "wu_yi"}
@@ -79,8 +79,7 @@ async def test_hong_kong_night(tg, bot):
     assert dealer_of(s, table) == "Alice"
 
     # Hand 1 — Bob wins 8 faan on Carol's discard: 全銃, Carol pays 4 × m(8) = 4 × 64
-    w = await s.tap_for_message(bob, table, "Record hand")
-    await win_row(s, bob, w, "Bob", "Carol")
+    w = await record_win(s, bob, table, "Bob", "Carol")
     await keypad(s, bob, w, 8, FAAN)
     preview = await to_preview(s, bob, w)
     assert shown(preview) == payments(H1) == {"Carol → Bob: 256"}
@@ -89,8 +88,7 @@ async def test_hong_kong_night(tg, bot):
     assert dealer_of(s, table) == "Bob"
 
     # Hand 2 — Dave self-draws; checklist 對對糊 3 + 混一色 3 + 自摸 1 = 7 faan: 2 × m(7) each
-    w = await s.tap_for_message(dave, table, "Record hand")
-    await win_row(s, dave, w, "Dave", None)
+    w = await record_win(s, dave, table, "Dave", None)
     await tap(s, dave, w, "Faan checklist")
     for fan in ("All triplets · 3", "Mixed one suit · 3", "Self-drawn · 1"):
         await tap(s, dave, w, fan)
@@ -111,8 +109,7 @@ async def test_hong_kong_night(tg, bot):
     assert dealer_of(s, table) == "Carol"
 
     # Hand 4 — Alice self-draws 4 faan, Dave liable (包自摸): Dave alone pays 6 × m(4) = 96
-    w = await s.tap_for_message(alice, table, "Record hand")
-    await win_row(s, alice, w, "Alice", None)
+    w = await record_win(s, alice, table, "Alice", None)
     await keypad(s, alice, w, 4, FAAN)
     await to_preview(s, alice, w)
     await tap_where(s, alice, w, "Liability")
@@ -146,8 +143,7 @@ async def test_hong_kong_night(tg, bot):
 
     # Hand 7 — Carol wins a limit hand (爆棚) on Alice's discard: the count (5) adds nothing,
     # Alice pays 4 × m(13) = 1536
-    w = await s.tap_for_message(carol, table, "Record hand")
-    await win_row(s, carol, w, "Carol", "Alice")
+    w = await record_win(s, carol, table, "Carol", "Alice")
     await keypad(s, carol, w, 5, FAAN)
     await to_preview(s, carol, w)
     await tap_where(s, carol, w, "Limit hand")

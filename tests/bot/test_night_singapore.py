@@ -28,6 +28,7 @@ from tests.bot.nights import (
     keypad,
     open_table,
     pick,
+    record_win,
     settle_is_the_sum,
     start_table,
     tap,
@@ -35,7 +36,6 @@ from tests.bot.nights import (
     to_english,
     to_hant,
     to_preview,
-    win_row,
 )
 
 OPTIONS = {"preset": "bots"}
@@ -106,8 +106,7 @@ async def test_singapore_night(tg: Any, bot: Any) -> None:
 
     # Hand 1 — Bob wins 4 tai on Carol's discard (shooter: Carol pays Z + 2S = 16 + 16);
     # Dave made a concealed kong (2 from each, §2.4)
-    w = await s.tap_for_message(bob, table, "Record hand")
-    await win_row(s, bob, w, "Bob", "Carol")
+    w = await record_win(s, bob, table, "Bob", "Carol")
     await keypad(s, bob, w, 4)
     await to_preview(s, bob, w)
     await add_event(s, bob, w, "Concealed kong", "Dave")
@@ -130,8 +129,7 @@ async def test_singapore_night(tg: Any, bot: Any) -> None:
     assert dealer_of(s, table) == "Bob"
 
     # Hand 3 — Carol self-draws; checklist: all pungs 2 + half flush 2 = 4 tai, Z = 16 each
-    w = await s.tap_for_message(carol, table, "Record hand")
-    await win_row(s, carol, w, "Carol", None)
+    w = await record_win(s, carol, table, "Carol", None)
     await tap(s, carol, w, "Tai checklist")
     for fan in ("All pungs · 2", "Half flush · 2"):
         await pick(s, carol, w, fan)
@@ -144,8 +142,7 @@ async def test_singapore_night(tg: Any, bot: Any) -> None:
     # Hand 4 — in Traditional Chinese: Dave wins 3 tai on Alice's discard (Alice pays 8 + 8);
     # Dave's bite is paid by Bob alone (SG5: one payer, k = 1)
     table_zh = await to_hant(s, alice, "新加坡麻將")
-    w = await s.tap_for_message(dave, table_zh, "記一局")
-    await win_row(s, dave, w, "Dave", "Alice")
+    w = await record_win(s, dave, table_zh, "Dave", "Alice", label="記一局")
     await keypad(s, dave, w, 3, mode="總台數")
     await to_preview(s, dave, w, confirm="確認")
     await add_event(s, dave, w, "咬（貓鼠或雞蜈蚣）", "Dave", "Bob", field="暗", value=0)
@@ -157,8 +154,7 @@ async def test_singapore_night(tg: Any, bot: Any) -> None:
     assert dealer_of(s, table) == "Dave"
 
     # Hand 5 — Alice self-draws 2 tai; Bob is liable (包): he alone pays 3 × Z(2) = 12
-    w = await s.tap_for_message(alice, table, "Record hand")
-    await win_row(s, alice, w, "Alice", None)
+    w = await record_win(s, alice, table, "Alice", None)
     await keypad(s, alice, w, 2)
     await to_preview(s, alice, w)
     await add_event(s, alice, w, "Bao", "Alice", "Bob")
@@ -171,8 +167,7 @@ async def test_singapore_night(tg: Any, bot: Any) -> None:
 
     # Hand 6 — Bob wins 1 tai on Dave's fresh tile (Dave pays 2 + 2); Bob held his own flower
     # and season from the deal (hidden pair: 2 from each)
-    w = await s.tap_for_message(bob, table, "Record hand")
-    await win_row(s, bob, w, "Bob", "Dave")
+    w = await record_win(s, bob, table, "Bob", "Dave")
     await keypad(s, bob, w, 1)
     await to_preview(s, bob, w)
     await tap_where(s, bob, w, "Fresh tile")

@@ -25,6 +25,7 @@ from tests.bot.nights import (
     dealer_of,
     keypad,
     open_table,
+    record_win,
     row_for,
     settle_is_the_sum,
     start_table,
@@ -33,7 +34,6 @@ from tests.bot.nights import (
     to_english,
     to_hant,
     to_preview,
-    win_row,
 )
 
 OPTIONS = {"preset": "north", "tai": 20}
@@ -96,8 +96,7 @@ async def test_taiwan_night(tg, bot):
 
     # Hand 1 — dealer Alice (first hand, N = 0) self-draws 門清自摸 3 + 三元牌 1 = 4 台:
     # each pays 30 + (4 + 1) × 20 = 130
-    w = await s.tap_for_message(alice, table, "Record hand")
-    await win_row(s, alice, w, "Alice", None)
+    w = await record_win(s, alice, table, "Alice", None)
     await tap(s, alice, w, "Tai checklist")
     await tap_where(s, alice, w, "Concealed self-draw")
     await tap_where(s, alice, w, "Dragon pung")
@@ -109,8 +108,7 @@ async def test_taiwan_night(tg, bot):
 
     # Hand 2 — Alice deals again (連1): Bob wins 2 台 on Carol's discard; the dealer is not
     # part of the payment, so her 3 台 do not count: Carol pays 30 + 2 × 20 = 70
-    w = await s.tap_for_message(bob, table, "Record hand")
-    await win_row(s, bob, w, "Bob", "Carol")
+    w = await record_win(s, bob, table, "Bob", "Carol")
     await keypad(s, bob, w, 2)
     await to_preview(s, bob, w)
     await streak(s, bob, w, "Alice", 1)
@@ -128,8 +126,7 @@ async def test_taiwan_night(tg, bot):
 
     # Hand 4 — Bob deals, 連1 after the draw: Dave self-draws 3 台; Bob pays
     # 30 + (3 + 1 + 2×1) × 20 = 150, Alice and Carol 30 + 3 × 20 = 90
-    w = await s.tap_for_message(dave, table, "Record hand")
-    await win_row(s, dave, w, "Dave", None)
+    w = await record_win(s, dave, table, "Dave", None)
     await keypad(s, dave, w, 3)
     await to_preview(s, dave, w)
     await streak(s, dave, w, "Bob", 1)
@@ -166,8 +163,7 @@ async def test_taiwan_night(tg, bot):
     assert dealer_of(s, table) == "Alice"
 
     # Hand 7 — Carol: 八仙過海 (eight flowers) entered with its 8 台, settled as a self-draw
-    w = await s.tap_for_message(carol, table, "Record hand")
-    await win_row(s, carol, w, "Carol", None)
+    w = await record_win(s, carol, table, "Carol", None)
     await keypad(s, carol, w, 8)
     await to_preview(s, carol, w)
     await tap_where(s, carol, w, "All eight flowers")

@@ -28,12 +28,12 @@ from tests.bot.nights import (
     dealer_of,
     keypad,
     open_table,
+    record_win,
     start_table,
     tap,
     to_english,
     to_hant,
     to_preview,
-    win_row,
 )
 from tests.bot.test_night_taiwan import payments, shown
 
@@ -71,8 +71,7 @@ async def test_the_dealer_streak_comes_from_the_ledger(tg, bot):
     assert "streak" not in dealer_line(s, table)  # nothing kept yet
 
     # Hand 1 — Alice's first hand as dealer (N = 0, nothing filled in): she self-draws 2 台
-    w = await s.tap_for_message(alice, table, "Record hand")
-    await win_row(s, alice, w, "Alice", None)
+    w = await record_win(s, alice, table, "Alice", None)
     await keypad(s, alice, w, 2, mode="Total tai")
     preview = await to_preview(s, alice, w)
     assert prefilled(s, w, "Alice") in (None, 0)
@@ -83,8 +82,7 @@ async def test_the_dealer_streak_comes_from_the_ledger(tg, bot):
 
     # Hand 2 — streak 1 filled in: Alice wins 1 台 on Bob's discard, Bob pays
     # 30 + (1 + 1 + 2×1) × 10 = 70
-    w = await s.tap_for_message(bob, table, "Record hand")
-    await win_row(s, bob, w, "Alice", "Bob")
+    w = await record_win(s, bob, table, "Alice", "Bob")
     await keypad(s, bob, w, 1, mode="Total tai")
     preview = await to_preview(s, bob, w)
     assert prefilled(s, w, "Alice") == 1
@@ -95,8 +93,7 @@ async def test_the_dealer_streak_comes_from_the_ledger(tg, bot):
 
     # Hand 3 — the dealer won twice: her draft starts at streak 2, and each of her payments
     # carries 1 + 2×2 = 5 台 (T4 "連2拉2為5台"): self-drawn 1 台, each pays 30 + (1 + 5) × 10
-    w = await s.tap_for_message(alice, table, "Record hand")
-    await win_row(s, alice, w, "Alice", None)
+    w = await record_win(s, alice, table, "Alice", None)
     await keypad(s, alice, w, 1, mode="Total tai")
     preview = await to_preview(s, alice, w)
     assert prefilled(s, w, "Alice") == 2
@@ -107,8 +104,7 @@ async def test_the_dealer_streak_comes_from_the_ledger(tg, bot):
     assert "dealer streak 3 (連3拉3)" in dealer_line(s, table)
 
     # Hand 4 — Bob wins on Carol's discard: the deal passes to Bob, no streak shown …
-    w = await s.tap_for_message(bob, table, "Record hand")
-    await win_row(s, bob, w, "Bob", "Carol")
+    w = await record_win(s, bob, table, "Bob", "Carol")
     await keypad(s, bob, w, 1, mode="Total tai")
     await to_preview(s, bob, w)
     await confirm(s, bob, w, 4)
@@ -127,8 +123,7 @@ async def test_the_dealer_streak_comes_from_the_ledger(tg, bot):
 
     # Hand 5 — streak 3 filled in and still editable (➖ then ➕ on the preview): Dave wins
     # 2 台 on Alice's discard, Alice pays 30 + (2 + 1 + 2×3) × 10 = 120; the deal passes
-    w = await s.tap_for_message(dave, table, "Record hand")
-    await win_row(s, dave, w, "Dave", "Alice")
+    w = await record_win(s, dave, table, "Dave", "Alice")
     await keypad(s, dave, w, 2, mode="Total tai")
     preview = await to_preview(s, dave, w)
     assert prefilled(s, w, "Alice") == 3
@@ -154,8 +149,7 @@ async def test_the_dealer_streak_comes_from_the_ledger(tg, bot):
     await tap(s, alice, ask, "Settle")
     assert "Night 2" in s.text(table)
     assert dealer_of(s, table) == "Bob" and "streak" not in dealer_line(s, table)
-    w = await s.tap_for_message(bob, table, "Record hand")
-    await win_row(s, bob, w, "Bob", None)
+    w = await record_win(s, bob, table, "Bob", None)
     await keypad(s, bob, w, 1, mode="Total tai")
     preview = await to_preview(s, bob, w)
     assert prefilled(s, w, "Bob") in (None, 0)
