@@ -233,6 +233,12 @@ async def play_night(ph: Phones, pg: Playground, page: Any) -> None:
     calc = await ph.last_text(bob, "Calculator")
     assert "Which rules" not in calc, calc  # edited to the next step
     assert await ph.chat(alice).locator(".msg").filter(has_text="Calculator").count() == 0
+    # its web_app button opens the Mini App's calculator in Bob's phone (signed as Bob: the
+    # calculator's API call passes the Mini App's initData check)
+    await ph.tap_link(bob, "Open the calculator")
+    calc_app = page.frame_locator('.phone[data-idx="1"] .miniapp iframe')
+    await calc_app.locator("#rulesets").wait_for(timeout=TIMEOUT)
+    await ph.phone(bob).locator(".mclose").click()
     await ph.phone(bob).locator(".tab-group").click()
 
     # settle the night: the transfers and the settlement image
