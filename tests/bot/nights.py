@@ -239,6 +239,13 @@ async def add_event(
 # --- the table ----------------------------------------------------------------------------
 
 
+def group_of_four(tg: Any, chat_id: int, first_user_id: int) -> tuple[Scene, list[User]]:
+    """The group ``chat_id`` and the players ``NAMES`` (user ids from ``first_user_id`` on)."""
+    chat = tg.group(chat_id)
+    users = [tg.user(first_user_id + i, n) for i, n in enumerate(NAMES)]
+    return Scene(tg, chat), users
+
+
 async def open_table(s: Scene, user: User, ruleset: str, variant: str | None = None) -> Msg:
     """/newtable, the ruleset (paged) and its variant if given; returns the setup message (on
     the options the table is asked once the variant is picked)."""

@@ -18,8 +18,8 @@ import scoring
 from bot import checklist
 from tests.bot.conftest import Scene
 from tests.bot.nights import (
-    NAMES,
     confirm,
+    group_of_four,
     open_table,
     pick,
     record_win,
@@ -45,10 +45,8 @@ async def tick(s: Scene, user: Any, w: dict, name: str) -> str:
 
 
 async def test_hong_kong_fan_zi_twice(tg, bot):
-    chat = tg.group(-100917)
-    users = [tg.user(917 + i, n) for i, n in enumerate(NAMES)]
+    s, users = group_of_four(tg, -100917, 917)
     alice, bob, _carol, dave = users
-    s = Scene(tg, chat)
     setup = await open_table(s, alice, "Hong Kong", "五一")
     table = await start_table(s, setup, users)
 
@@ -81,10 +79,8 @@ async def test_hong_kong_fan_zi_twice(tg, bot):
 
 
 async def test_singapore_dragon_pungs_twice(tg, bot):
-    chat = tg.group(-100918)
-    users = [tg.user(927 + i, n) for i, n in enumerate(NAMES)]
+    s, users = group_of_four(tg, -100918, 927)
     alice, bob = users[:2]
-    s = Scene(tg, chat)
     setup = await open_table(s, alice, "Singapore", "Telegram bots")
     table = await start_table(s, setup, users)
 

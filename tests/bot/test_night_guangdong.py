@@ -21,13 +21,13 @@ from tests.bot.conftest import Scene
 from tests.bot.fake_telegram import User
 from tests.bot.helpers import tap_row
 from tests.bot.nights import (
-    NAMES,
     add_event,
     check_preview,
     confirm,
     dealer_of,
     explain_with_card,
     flag_on,
+    group_of_four,
     open_table,
     record_win,
     row_for,
@@ -103,10 +103,8 @@ async def horses(s: Scene, user: User, w: dict[str, Any], player: str, n: int) -
 
 
 async def test_guangdong_night(tg: Any, bot: Any) -> None:
-    chat = tg.group(-100661)
-    users = [tg.user(661 + i, n) for i, n in enumerate(NAMES)]
+    s, users = group_of_four(tg, -100661, 661)
     alice, bob, carol, dave = users
-    s = Scene(tg, chat)
 
     # /newtable: the ruleset, the variant, the options asked; 6 horses instead of 4
     setup = await open_table(s, alice, "Guangdong", "Standard")

@@ -14,11 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from tests.bot import nights
-from tests.bot.conftest import Scene
 from tests.bot.nights import (
-    NAMES,
     confirm,
     dealer_of,
+    group_of_four,
     keypad,
     open_table,
     record_win,
@@ -63,10 +62,8 @@ def shown(preview: str) -> set[str]:
 
 
 async def test_hong_kong_night(tg, bot):
-    chat = tg.group(-100816)
-    users = [tg.user(816 + i, n) for i, n in enumerate(NAMES)]
+    s, users = group_of_four(tg, -100816, 816)
     alice, bob, carol, dave = users
-    s = Scene(tg, chat)
 
     # /newtable: the ruleset, the stake name (preset 五一), the options asked, the money
     setup = await open_table(s, alice, "Hong Kong")

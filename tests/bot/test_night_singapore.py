@@ -17,14 +17,13 @@ from __future__ import annotations
 from typing import Any
 
 from tests.bot import nights
-from tests.bot.conftest import Scene
 from tests.bot.nights import (
-    NAMES,
     add_event,
     check_preview,
     confirm,
     dealer_of,
     explain_with_card,
+    group_of_four,
     keypad,
     open_table,
     pick,
@@ -91,10 +90,8 @@ shown = nights.shown_per_pair
 
 
 async def test_singapore_night(tg: Any, bot: Any) -> None:
-    chat = tg.group(-100651)
-    users = [tg.user(651 + i, n) for i, n in enumerate(NAMES)]
+    s, users = group_of_four(tg, -100651, 651)
     alice, bob, carol, dave = users
-    s = Scene(tg, chat)
 
     # /newtable: the ruleset, its variant, the options asked (base, who pays, min, limit)
     setup = await open_table(s, alice, "Singapore", "Telegram bots")

@@ -20,9 +20,9 @@ from tests.bot.conftest import Scene
 from tests.bot.fake_telegram import User
 from tests.bot.helpers import tap_row
 from tests.bot.nights import (
-    NAMES,
     confirm,
     dealer_of,
+    group_of_four,
     keypad,
     open_table,
     record_win,
@@ -81,10 +81,8 @@ async def streak(s: Scene, user: User, w: dict, dealer: str, n: int) -> None:
 
 
 async def test_taiwan_night(tg, bot):
-    chat = tg.group(-100817)
-    users = [tg.user(817 + i, n) for i, n in enumerate(NAMES)]
+    s, users = group_of_four(tg, -100817, 817)
     alice, bob, carol, dave = users
-    s = Scene(tg, chat)
 
     # /newtable: Taiwan, the northern preset, 底 30 and 台值 raised to 20, money ¥1 a dollar
     setup = await open_table(s, alice, "Taiwan", "Northern")

@@ -23,9 +23,9 @@ from tests.bot import nights
 from tests.bot.conftest import Scene
 from tests.bot.helpers import tap_row
 from tests.bot.nights import (
-    NAMES,
     confirm,
     dealer_of,
+    group_of_four,
     keypad,
     open_table,
     record_win,
@@ -60,10 +60,8 @@ def prefilled(s: Scene, w: dict, player: str) -> int | None:
 
 
 async def test_the_dealer_streak_comes_from_the_ledger(tg, bot):
-    chat = tg.group(-100916)
-    users = [tg.user(916 + i, n) for i, n in enumerate(NAMES)]
+    s, users = group_of_four(tg, -100916, 916)
     alice, bob, carol, dave = users
-    s = Scene(tg, chat)
 
     setup = await open_table(s, alice, "Taiwan", "Northern")
     table = await start_table(s, setup, users)
