@@ -1,6 +1,8 @@
-"""Checks the scoring tests of the issue-16 rulesets (test_guangdong.py, test_singapore.py)
-share: a win with every key of the contract, a settlement with every invariant of ``scoring.testing`` and a zero sum, every declared
-name in its own Traditional Chinese, and the ``mahjong-tally`` command of the venv.
+"""Pieces the scoring tests of the issue-16 rulesets share (test_hongkong.py, test_taiwan.py,
+test_singapore.py, test_guangdong.py): a win with every key of the contract or with the
+defaults filled in, a settlement with every invariant of ``scoring.testing`` and a zero sum,
+every declared name in its own Traditional Chinese, and the ``mahjong-tally`` command of the
+venv.
 """
 
 from __future__ import annotations
@@ -40,6 +42,12 @@ def win_json(
         "fans": fans,
         "tiles": None,
     }
+
+
+def win_of(entry: dict[str, Any]) -> dict[str, Any]:
+    """A ``wins`` entry written by its keys that matter: self-drawn, not a robbed kong, no
+    flags, neither a total nor a checklist unless ``entry`` gives them."""
+    return {"from": None, "robbed_kong": False, "flags": [], "fan": None, "fans": None, **entry}
 
 
 def settle_checked(record: dict[str, Any]) -> Settlement:
