@@ -34,10 +34,11 @@ from typing import Any
 from aiohttp import web
 
 import scoring
-from bot import texts
+from bot import fan_words, texts
 from bot.context import db, db_long, is_admin
 from bot.i18n import Translator
 from bot.web.auth import WebUser, table_of_token
+from bot.wizard import checklist_total, fan_compatible, fan_list
 from scoring.declarations import HOWS, SELF_DRAWN, is_enabled, item_problem
 from scoring.errors import RecordError
 from scoring.record import HandRecord
@@ -385,6 +386,38 @@ def declarations(rs: Ruleset, opts: Any, tr: Translator) -> dict[str, Any]:
             if is_enabled(c.enabled_by, opts)
         ],
         "events": events,
+        **checklist_json(rs, tr),
+    }
+
+
+def checklist_json(rs: Ruleset, tr: Translator) -> dict[str, Any]:
+    """The fan checklist (``wins[].fans``) where the ruleset's win inputs take it: its fans
+    from the ruleset's fan list (``extra_json()["fans"]``, as the chat wizard's checklist),
+    named in the chat's language, with their points (the page groups them by points), how
+    often each may be ticked (``max_count``) and the ruleset's own words for the checklist
+    and its total (台 / 番 …). Which fans go with the ticked ones, and the total, come with
+    every preview (:func:`valid_choices`)."""
+    if "fans" not in rs.win_inputs:
+        return {"fans": []}
+    fans = []
+    for f in fan_list(rs):
+        points = int(f.get("points") or 0)
+        item: dict[str, Any] = {
+            "id": str(f["id"]),
+            "name": tr.entry(f),
+            "points": points,
+            "group": fan_words.amount(rs, tr, points),
+            "max_count": max(1, int(f.get("max_count") or 1)),
+        }
+        if f.get("limit"):
+            item["limit"] = True
+        fans.append(item)
+    return {
+        "fans": fans,
+        "fan_words": {
+            "checklist": fan_words.checklist_label(rs, tr),
+            "total": fan_words.total_label(rs, tr),
+        },
     }
 
 
@@ -422,6 +455,11 @@ def record_json(
         }
         if w.get("fan") is not None:
             win["fan"] = w.get("fan")
+        fans = w.get("fans")
+        if fans is not None:
+            if not isinstance(fans, list) or not all(isinstance(f, str) for f in fans):
+                raise Refusal(400, "bad_request")
+            win["fans"] = list(fans)
         tiles = w.get("tiles")
         if isinstance(tiles, dict):
             t = {k: tiles[k] for k in TILE_KEYS if k in tiles}
@@ -452,7 +490,12 @@ def record_json(
 
 def valid_choices(rs: Ruleset, opts: Any, rec: dict[str, Any]) -> list[dict[str, Any]]:
     """Per win: the shapes and flags that can go with it as it is now
-    (:func:`scoring.declarations.item_problem`, the rule of the engine and the wizard)."""
+    (:func:`scoring.declarations.item_problem`, the rule of the engine and the wizard); where
+    the ruleset takes a checklist, the fans it still offers beside the ticked ones and their
+    total (the chat wizard's :func:`bot.wizard.fan_compatible` / ``checklist_total``: the
+    ruleset's ``fan_offerable`` / ``checklist_points`` where it has them — Guobiao's
+    contradictions and 不计 table — else the fan list's ``not_with`` and the points' sum)."""
+    fans = fan_list(rs) if "fans" in rs.win_inputs else []
     out = []
     for w in rec.get("wins") or []:
         frm = w.get("from")
@@ -482,7 +525,16 @@ def valid_choices(rs: Ruleset, opts: Any, rec: dict[str, Any]) -> list[dict[str,
             )
             is None
         ]
-        out.append({"shapes": shapes, "flags": ok_flags})
+        choice: dict[str, Any] = {"shapes": shapes, "flags": ok_flags}
+        if fans:
+            chosen = [f for f in w.get("fans") or [] if isinstance(f, str)]
+            choice["fans"] = [
+                f["id"]
+                for f in fans
+                if f["id"] in chosen or fan_compatible(fans, chosen, f["id"], rec, w)
+            ]
+            choice["fan_total"] = checklist_total(rec, {**w, "fans": chosen}, fans)
+        out.append(choice)
     return out
 
 

@@ -6,7 +6,10 @@ const Compose = (() => {
   const { api, t, el, signed, cls } = Tally;
   let D = null, form = null, valid = [], result = null, timer = null, seq = 0, sending = false;
 
-  function newWin() { return { winner: null, from: null, robbed_kong: false, shape: null, flags: [], fan: null, useFan: false, tiles: Tiles.fresh() }; }
+  /* how a win's fans are given, as the ruleset's win inputs allow: the tiles, the checklist
+     (`fans`, a list of fan ids, one per copy) or a total (`fan`) */
+  function inputs() { return ["tiles", "fans", "fan"].filter((m) => D.win_inputs.includes(m)); }
+  function newWin() { return { winner: null, from: null, robbed_kong: false, shape: null, flags: [], fan: null, fans: [], input: inputs()[0] || null, tiles: Tiles.fresh() }; }
 
   async function open(ruleset) {
     const root = document.getElementById("view-compose");
@@ -27,8 +30,9 @@ const Compose = (() => {
   function payload() {
     const wins = D.wins_in.includes(form.result) ? form.wins.map((w) => {
       const out = { winner: w.winner, from: w.from, robbed_kong: w.robbed_kong, shape: w.shape, flags: w.flags };
-      if (D.win_inputs.includes("tiles") && !w.useFan) out.tiles = Tiles.toJson(w.tiles);
-      else if (D.win_inputs.includes("fan")) out.fan = w.fan;
+      if (w.input === "tiles") out.tiles = Tiles.toJson(w.tiles);
+      else if (w.input === "fans") out.fans = w.fans;
+      else if (w.input === "fan") out.fan = w.fan;
       return out;
     }) : [];
     const counts = {};
@@ -86,15 +90,47 @@ const Compose = (() => {
         chip(f.name, w.flags.includes(f.id), { "data-flag": f.id, title: f.value || "" }, () => {
           w.flags = w.flags.includes(f.id) ? w.flags.filter((x) => x !== f.id) : w.flags.concat([f.id]); changed(); }))));
     }
-    const tiles = D.win_inputs.includes("tiles"), fan = D.win_inputs.includes("fan");
-    if (tiles && fan) card.append(el("div", { class: "chips" },
-      chip(t("by_tiles"), !w.useFan, { "data-input": "tiles" }, () => { w.useFan = false; changed(); }),
-      chip(t("by_total"), w.useFan, { "data-input": "fan" }, () => { w.useFan = true; if (w.fan === null) w.fan = 8; changed(); })));
-    if (tiles && !w.useFan) card.append(Tiles.render(w.tiles, w.from === null, changed));
-    else if (fan) card.append(el("div", { class: "row" }, el("span", { class: "label" }, t("fan_total")),
+    const modes = inputs();
+    const label = { tiles: t("by_tiles"), fans: D.fan_words ? D.fan_words.checklist : t("by_fans"), fan: t("by_total") };
+    if (modes.length > 1) card.append(el("div", { class: "chips", id: `inputs-${i}` }, modes.map((m) =>
+      chip(label[m], w.input === m, { "data-input": m }, () => { w.input = m; if (m === "fan" && w.fan === null) w.fan = 8; changed(); }))));
+    if (w.input === "tiles") card.append(Tiles.render(w.tiles, w.from === null, changed));
+    else if (w.input === "fans") card.append(checklist(w, i, v));
+    else if (w.input === "fan") card.append(el("div", { class: "row" }, el("span", { class: "label" }, t("fan_total")),
       stepper(w.fan || 0, 0, 9999, (n) => { w.fan = n; changed(); }, "fan")));
     if (D.multi_win !== "none" && form.wins.length > 1) card.append(chip("✕ " + t("remove"), false, {}, () => { form.wins.splice(i, 1); changed(); }));
     return card;
+  }
+
+  /* The fan checklist, grouped by points (biggest first): only the fans the server says can
+     still go with the ticked ones (a ticked fan stays, to be unticked); a fan that may count
+     more than once (`max_count`) is tapped again for each copy, then once more to clear it.
+     The total is the server's, what the settlement pays for the ticked fans. */
+  function checklist(w, i, v) {
+    const ok = v.fans || null;
+    const count = (id) => w.fans.filter((x) => x === id).length;
+    const groups = new Map();
+    D.fans.slice().sort((a, b) => b.points - a.points).forEach((f) => {
+      if (ok && !ok.includes(f.id) && !count(f.id)) return;
+      if (!groups.has(f.points)) groups.set(f.points, { label: f.group, fans: [] });
+      groups.get(f.points).fans.push(f);
+    });
+    const tap = (f) => {
+      const n = count(f.id);
+      w.fans = n === 0 || n < f.max_count ? w.fans.concat([f.id]) : w.fans.filter((x) => x !== f.id);
+      changed();
+    };
+    const total = v.fan_total === undefined ? 0 : v.fan_total;
+    const again = D.fans.some((f) => f.max_count > 1) ? el("p", { class: "meta" }, t("fans_again")) : null;
+    return el("div", { class: "checklist", id: `fans-${i}` },
+      el("div", { class: "row total" }, el("span", { class: "label" }, (D.fan_words && D.fan_words.total) || t("fan_total")),
+        el("b", { id: `fan-total-${i}`, "data-total": total }, String(total))),
+      again,
+      [...groups.values()].map((g) => el("div", { class: "group" }, el("div", { class: "label" }, g.label),
+        el("div", { class: "chips" }, g.fans.map((f) => {
+          const n = count(f.id);
+          return chip(f.name + (n > 1 ? ` ×${n}` : ""), n > 0, { "data-fan": f.id, "data-copies": n, title: f.group }, () => tap(f));
+        })))));
   }
 
   function stepper(n, lo, hi, set, name) {
