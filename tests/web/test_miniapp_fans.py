@@ -12,11 +12,20 @@ from typing import Any
 
 import scoring
 from bot.wizard import fan_list
-from tests.web.browser import browser
-from tests.web.conftest import World, make_world
+from tests.web.browser import browser, phone
+from tests.web.conftest import World, init_data, make_world
 from tests.web.test_miniapp_browser import open_page, pid, wait_text
 
 FANS_RULESETS = [rs for rs in scoring.all_rulesets() if "fans" in rs.win_inputs]
+
+
+async def wait_total(page: Any, n: int) -> None:
+    """The checklist's running total shows exactly ``n``."""
+    await page.wait_for_function(
+        "n => { const e = document.getElementById('fan-total-0'); return e && e.textContent === n; }",
+        arg=str(n),
+        timeout=5000,
+    )
 
 
 def seats(w: World) -> dict[str, str]:
@@ -94,6 +103,14 @@ async def test_compose_lists_the_fans_and_the_offer_shrinks(tg, web_bot, web_por
     assert w.bot.ledger is not None
     hand = w.bot.ledger.last_hand(w.table_id)
     assert hand is not None and hand.record.wins[0].fans == ("full_flush", "pure_straight")
+    # in the chat's language (zh_Hant: the Guobiao list's names converted, as the wizard shows)
+    await asyncio.to_thread(w.bot.ledger.set_chat_lang, w.scene.chat.id, "zh_Hant")
+    web_bot.app.bot_data.get("chat_lang", {}).clear()
+    st, d = await w.api("compose", user=bob)
+    assert st == 200 and d["lang"] == "zh_Hant"
+    by_id = {f["id"]: f for f in d["fans"]}
+    assert (by_id["pure_straight"]["name"], by_id["pure_straight"]["group"]) == ("清龍", "16 番")
+    assert d["fan_words"]["checklist"] == "逐項勾選番種"
 
 
 async def test_every_checklist_ruleset_in_the_calculator(tg, web_bot, web_port):
@@ -168,7 +185,7 @@ async def test_guobiao_checklist_in_the_browser(tg, web_bot, web_port):
         # 清一色 ticked: 混一色 disappears from the checklist (the server's offer)
         await comp.wait_for_selector("#fans-0 [data-fan='half_flush']", state="detached")
         await comp.click("#fans-0 [data-fan='pure_straight']")
-        await wait_text(comp, "#fan-total-0", "40")
+        await wait_total(comp, 40)
         await wait_text(comp, "#preview", "Pure Straight 16")
         # the running total is what the preview pays: Carol base 8 + 40, the others 8
         total = int(await comp.inner_text("#fan-total-0"))
@@ -193,3 +210,39 @@ async def test_guobiao_checklist_in_the_browser(tg, web_bot, web_port):
     assert "Bob" in w.scene.text(w.table_msg)
     assert sum(t.startswith("Hand 1:") for t in tg.chat_texts(w.scene.chat)) == 1
     await asyncio.sleep(0)
+
+
+async def test_repeated_fans_in_the_calculator_page(tg, web_bot, web_port):
+    """Singapore's checklist (rules/singapore.md §3): a dragon pung counts up to twice
+    (``max_count`` 2): tapped again it shows ×2 and the total counts both; a third tap clears
+    it. 平胡 (ping_hu, not_with the pungs) leaves the checklist while a dragon pung is ticked."""
+    w = await make_world(tg, web_bot, web_port, "Xingguo", chat_id=-1014)
+    bob = w.users[1]
+    sg = {f["id"]: f for f in fan_list(scoring.get("singapore"))}
+    assert sg["dragon_pung"]["max_count"] == 2 and "ping_hu" in sg["dragon_pung"]["not_with"]
+    one = int(sg["dragon_pung"]["points"])
+    async with browser() as b:
+        page = await phone(b, w.base, init_data(tg.token, bob), {"user": {"id": bob.id}})
+        await page.goto(f"{w.base}/app/?calc=1")
+        await page.click("[data-ruleset='singapore']")
+        await page.wait_for_selector("[data-winner='S']")
+        await page.click("[data-winner='S']")
+        await page.click("[data-from='W']")
+        if await page.query_selector("[data-input='fans']"):
+            await page.click("[data-input='fans']")
+        fan = "#fans-0 [data-fan='dragon_pung']"
+        await page.wait_for_selector(fan)
+        assert await page.query_selector("#fans-0 [data-fan='ping_hu']") is not None
+        assert await page.query_selector("#fans-0 .meta") is not None  # "tap again for ×2"
+        await page.click(fan)
+        await page.wait_for_selector("#fans-0 [data-fan='ping_hu']", state="detached")
+        await wait_total(page, one)
+        await page.click(fan)
+        await wait_text(page, fan, "×2")
+        await wait_total(page, 2 * one)
+        assert await page.get_attribute(fan, "data-copies") == "2"
+        await page.click(fan)  # a third tap: cleared
+        await page.wait_for_selector(f"{fan}:not(.on)")
+        await wait_total(page, 0)
+        await page.wait_for_selector("#fans-0 [data-fan='ping_hu']")
+        assert not page.errors, page.errors
