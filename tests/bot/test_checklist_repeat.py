@@ -16,7 +16,7 @@ import pytest
 
 import scoring
 from bot import checklist
-from tests.bot.conftest import Scene
+from tests.bot.conftest import LiveTable, Scene
 from tests.bot.helpers import seat_and_start
 from tests.bot.test_night_hongkong import confirm, pick, tap, tap_where, to_preview, win_row
 from tests.bot.test_night_hongkong import payments as hk_payments
@@ -48,7 +48,7 @@ async def test_hong_kong_fan_zi_twice(tg, bot):
     await tap_where(s, alice, setup, "Next")
     mark = tg.mark()
     await tap(s, alice, setup, "¥1")
-    table = await tg.next_message(chat, mark)
+    table = LiveTable(s, await tg.next_message(chat, mark))
     await seat_and_start(s, table, users)
 
     # Dave self-draws: 番子 ×2 + 自摸 1 = 3 番
@@ -91,7 +91,7 @@ async def test_singapore_dragon_pungs_twice(tg, bot):
     await tap_where(s, alice, setup, "Next")
     mark = tg.mark()
     await tap(s, alice, setup, "¥1")
-    table = await tg.next_message(chat, mark)
+    table = LiveTable(s, await tg.next_message(chat, mark))
     await seat_and_start(s, table, users)
 
     # Bob wins on Carol's discard with two dragon pungs: 2 tai

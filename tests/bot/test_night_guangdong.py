@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 import scoring
-from tests.bot.conftest import Bot, Scene
+from tests.bot.conftest import Bot, LiveTable, Scene
 from tests.bot.fake_telegram import User
 from tests.bot.helpers import seat_and_start, tap_row
 from tests.bot.test_night_singapore import (
@@ -140,7 +140,7 @@ async def test_guangdong_night(tg: Any, bot: Any) -> None:
     await tap_where(s, alice, setup, "Next")
     mark = tg.mark()
     await tap(s, alice, setup, "¥1")
-    table = await tg.next_message(chat, mark)
+    table = LiveTable(s, await tg.next_message(chat, mark))
     assert "Guangdong" in s.text(table)
     await seat_and_start(s, table, users)
     assert dealer_of(s, table) == "Alice"

@@ -16,7 +16,7 @@ from collections import Counter
 from typing import Any
 
 import scoring
-from tests.bot.conftest import Scene
+from tests.bot.conftest import LiveTable, Scene
 from tests.bot.fake_telegram import User
 from tests.bot.helpers import seat_and_start
 
@@ -150,7 +150,7 @@ async def test_hong_kong_night(tg, bot):
     await tap_where(s, alice, setup, "Next")
     mark = tg.mark()
     await tap(s, alice, setup, "¥1")
-    table = await tg.next_message(chat, mark)
+    table = LiveTable(s, await tg.next_message(chat, mark))
     assert "Hong Kong" in s.text(table) and "五一" in s.text(table)
     await seat_and_start(s, table, users)
     assert dealer_of(s, table) == "Alice"

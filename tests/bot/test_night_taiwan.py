@@ -17,7 +17,7 @@ from typing import Any
 
 import scoring
 from scoring.rulesets.taiwan import dealer_streak
-from tests.bot.conftest import Scene
+from tests.bot.conftest import LiveTable, Scene
 from tests.bot.fake_telegram import User
 from tests.bot.helpers import seat_and_start, tap_row
 
@@ -167,7 +167,7 @@ async def test_taiwan_night(tg, bot):
     await tap_where(s, alice, setup, "Next")
     mark = tg.mark()
     await tap(s, alice, setup, "¥1")
-    table = await tg.next_message(chat, mark)
+    table = LiveTable(s, await tg.next_message(chat, mark))
     assert "Taiwan" in s.text(table)
     await seat_and_start(s, table, users)
     assert dealer_of(s, table) == "Alice"

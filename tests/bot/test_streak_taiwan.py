@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 import scoring
-from tests.bot.conftest import Scene
+from tests.bot.conftest import LiveTable, Scene
 from tests.bot.helpers import seat_and_start, tap_row
 from tests.bot.test_night_taiwan import (
     confirm,
@@ -76,7 +76,7 @@ async def test_the_dealer_streak_comes_from_the_ledger(tg, bot):
     await tap_where(s, alice, setup, "Next")
     mark = tg.mark()
     await tap(s, alice, setup, "¥1")
-    table = await tg.next_message(chat, mark)
+    table = LiveTable(s, await tg.next_message(chat, mark))
     await seat_and_start(s, table, users)
     assert dealer_of(s, table) == "Alice"
     assert "streak" not in dealer_line(s, table)  # nothing kept yet
