@@ -35,7 +35,7 @@ from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError, 
 
 from bot.callback import DraftCb
 from bot.context import Ctx, Who, db, is_admin, ledger
-from bot.handlers.common import alert, done, refresh_table
+from bot.handlers.common import alert, done, post_table_message, refresh_table
 from bot.handlers.common import short as short  # re-exported for the handlers
 from bot.i18n import Translator
 from storage.errors import DraftExpired, LedgerError, StaleDraft
@@ -366,15 +366,13 @@ async def take_table(
     is sent instead: a refusal or a 5xx after the retries gives the claim back (step
     ``recorded``: a later tap tries again); a timeout counts as sent, since Telegram may have
     sent it and a second copy is worse than none."""
-    from bot.handlers.common import post_table_message
-
     L = ledger(context)
-    if d.data.get("mode") != "web" and mid is not None:
+    if d.data.get("mode") != "web" and mid is not None and d.tg_chat_id == table.chat_id:
         await db(L.set_table_message, table.id, mid)
     else:
         try:
             await retrying(
-                lambda: draw_new_table(context, table.id, tr, post_table_message),
+                lambda: draw_new_table(context, table.id, tr),
                 what="posting the table message",
                 retry_timeouts=False,
             )
@@ -392,11 +390,12 @@ async def take_table(
         return d
 
 
-async def draw_new_table(context: Ctx, table_id: int, tr: Translator, post: Any) -> None:
+async def draw_new_table(context: Ctx, table_id: int, tr: Translator) -> None:
+    """Post the table message anew (the old one loses its keyboard)."""
     L = ledger(context)
     fresh = await db(L.get_table, table_id)
     standings = await db(L.standings, table_id) if fresh.status != "open" else None
-    await post(context, fresh, standings, tr, edit=False)
+    await post_table_message(context, fresh, standings, tr, edit=False)
 
 
 async def strip_old(context: Ctx, d: DraftView) -> bool:
@@ -406,10 +405,11 @@ async def strip_old(context: Ctx, d: DraftView) -> bool:
     old = d.data.get("old_table_message")
     if not isinstance(old, int):
         return True
-    table = await db(ledger(context).get_table, d.table_id) if d.table_id is not None else None
-    if table is not None and table.message_id == old:
+    assert d.table_id is not None
+    table = await db(ledger(context).get_table, d.table_id)
+    if table.message_id == old:
         return True  # still the table's message (the entry could not be taken)
-    return await strip_keyboard(context, d.tg_chat_id, old)
+    return await strip_keyboard(context, table.chat_id, old)
 
 
 async def strip_keyboard(context: Ctx, chat_id: int, message_id: int) -> bool:

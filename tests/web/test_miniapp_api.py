@@ -195,6 +195,10 @@ async def test_double_confirm_from_two_phones_records_once(tg, web_bot, web_port
     await asyncio.sleep(0.3)
     assert hands(w) == 1
     assert len(result_messages(w.scene, 1)) == 1  # a new table message, once
+    # it carries the table's buttons, the table message before it none (issue 14, point 6)
+    s = w.scene
+    keyboards = [m for (c, m) in tg.messages if c == s.chat.id and s.table_of(m) is not None]
+    assert keyboards == [s.table_message_id()] and keyboards[0] > w.table_msg.first
     assert "+45" in w.scene.text(w.table_msg)
 
 
