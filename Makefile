@@ -1,4 +1,5 @@
-# Two commands: `make run` (the bot, SQLite by default) and `make test` (the whole suite).
+# Two commands: `make run` (the bot, SQLite by default; no token: the playground) and
+# `make test` (the whole suite).
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -13,8 +14,15 @@ $(BIN)/.installed: pyproject.toml
 
 venv: $(BIN)/.installed
 
+# with a bot token (TELEGRAM_BOT_TOKEN in the environment or in .env): the bot on Telegram;
+# without one: the playground, the same bot offline in a web page (http://127.0.0.1:8080/)
 run: venv
-	$(BIN)/mahjong-tally bot
+	@if [ -n "$$TELEGRAM_BOT_TOKEN" ] || grep -qsE '^[[:space:]]*TELEGRAM_BOT_TOKEN[[:space:]]*=[[:space:]]*[^[:space:]#]' .env; then \
+		$(BIN)/mahjong-tally bot; \
+	else \
+		echo "No TELEGRAM_BOT_TOKEN: opening the playground instead (the bot offline, four phones in a web page)."; \
+		$(BIN)/mahjong-tally playground; \
+	fi
 
 lint: venv
 	$(BIN)/ruff check .

@@ -6,6 +6,8 @@
                                            settle one hand record
     mahjong-tally calc --jsonl             batch: a record per stdin line, a result per line
     mahjong-tally bot                      run the Telegram bot
+    mahjong-tally playground [--port P] [--db PATH]
+                                           the bot offline: four phones in a web page
     mahjong-tally db upgrade               migrate the ledger database to the latest schema
     mahjong-tally render-samples OUTDIR    render sample images
 
@@ -407,6 +409,27 @@ def add_bot(sub: Any) -> None:
     p.set_defaults(func=run_bot)
 
 
+def add_playground(sub: Any) -> None:
+    p = sub.add_parser(
+        "playground",
+        help="try the bot offline: four phones in one group chat in a web page (no token)",
+    )
+    p.add_argument("--port", type=int, default=8080, help="the page's port (default 8080)")
+    p.add_argument("--host", default="127.0.0.1", help="listen address (default 127.0.0.1)")
+    p.add_argument(
+        "--db",
+        default=None,
+        help="SQLite file or database URL (default: data dir/playground.sqlite3)",
+    )
+
+    def run(args: argparse.Namespace) -> int:
+        from bot.playground.run import main as playground
+
+        return playground(port=args.port, db=args.db, host=args.host)
+
+    p.set_defaults(func=run)
+
+
 def run_db(args: argparse.Namespace) -> int:
     from storage.db import make_engine
     from storage.migrations import upgrade
@@ -479,6 +502,7 @@ COMMANDS: list[Callable[[Any], None]] = [
     add_rules,
     add_calc,
     add_bot,
+    add_playground,
     add_db,
     add_render_samples,
     add_gb_fans,

@@ -2102,26 +2102,45 @@ class PadStep(Step):
             "the last tile an exposed chow, pung or kong. Then Done."
         )
         prompt += "\n" + _("So far: {tiles}").format(tiles=_esc(so_far))
+        group = _in_group(tokens, len(tokens))
+        full_meld = group and (
+            len(tokens) - max(i for i, t in enumerate(tokens) if t in ("[", "(")) > 4
+        )
+
+        def tile(i: int, label: str) -> Button:
+            # a tile that cannot be added (its four copies used, or the open meld full) is
+            # not offered: a blank, like a stepper at its end
+            if full_meld or tokens.count(PAD_TILES[i]) >= 4:
+                return Button(" ", "pg", "0")
+            return Button(label, "pt", str(i))
+
         rows: list[list[Button]] = []
         for suit in range(3):
             tiles = list(range(suit * 9, suit * 9 + 9))
-            rows.append([Button(PAD_TILES[i], "pt", str(i)) for i in tiles[:5]])
-            rows.append([Button(PAD_TILES[i], "pt", str(i)) for i in tiles[5:]])
-        rows.append([Button(_HONOURS[k], "pt", str(27 + k)) for k in range(7)])
-        group = _in_group(tokens, len(tokens))
+            rows.append([tile(i, PAD_TILES[i]) for i in tiles[:5]])
+            rows.append([tile(i, PAD_TILES[i]) for i in tiles[5:]])
+        rows.append([tile(27 + k, _HONOURS[k]) for k in range(7)])
         ctrl = []
-        if group:
-            opener = [t for t in tokens if t in ("[", "(")][-1]
-            ctrl.append(Button("]" if opener == "[" else ")", "pc"))
+        if group:  # only a close that makes a meld, and no Done before it
+            start = max(i for i, t in enumerate(tokens) if t in ("[", "("))
+            size = len(tokens) - start - 1
+            if size == 4 or (size == 3 and tokens[start] == "["):
+                ctrl.append(Button("]" if tokens[start] == "[" else ")", "pc"))
         else:
             ctrl += [Button("[ " + _("exposed"), "pe"), Button("( " + _("concealed kong"), "pk")]
             if tokens and tokens[-1] in PAD_TILES:  # the last tile as a meld, one tap
                 chow = _chow_of(tokens[-1])
-                if chow is not None:
+                if chow is not None and all(tokens.count(t) < 4 for t in chow[1:]):
                     ctrl.append(Button("[" + "".join(t[0] for t in chow) + chow[0][1] + "]", "pw"))
-                ctrl += [Button("[×3]", "p3"), Button("[×4]", "p4"), Button("(×4)", "pq")]
-        ctrl.append(Button("⌫", "pb"))
-        ctrl.append(Button("✔ " + _("Done"), "pd"))
+                have = tokens.count(tokens[-1])  # copies of the last tile so far
+                if have + 2 <= 4:
+                    ctrl.append(Button("[×3]", "p3"))
+                if have + 3 <= 4:
+                    ctrl += [Button("[×4]", "p4"), Button("(×4)", "pq")]
+        if tokens:
+            ctrl.append(Button("⌫", "pb"))
+        if not group:
+            ctrl.append(Button("✔ " + _("Done"), "pd"))
         rows.append(ctrl)
         rows.append(_nav(data, tr))
         return prompt, rows

@@ -26,7 +26,7 @@ from bot.i18n import Translator
 from bot.tg import edit_or_send, esc, send
 from scoring.errors import RecordError
 from storage.errors import Conflict, DraftExpired, LedgerError, NotFound, StaleDraft
-from storage.views import DraftView
+from storage.views import DraftView, TableView
 
 log = logging.getLogger(__name__)
 DRAFT_TAG = re.compile(r"#(\d+)\s*$")
@@ -147,6 +147,11 @@ async def on_draft_tap(update: Update, context: Ctx, cb: DraftCb) -> None:
         return
     if not await allowed(context, w, d):
         await alert(q, _("Only the players at this table (or a chat admin) can do that."))
+        return
+    if cb.action == "new" and is_web_entry(d.data):
+        # 🔄 Start over here, under the note that a Mini App entry is open: the composer's
+        # edits move its version on, so this tap takes whatever version it has now
+        await start_over(update, context, w, d)
         return
     if d.version != cb.version:
         if cb.version < d.version:
@@ -278,6 +283,40 @@ def is_table_entry(data: dict[str, Any]) -> bool:
     )
 
 
+def is_web_entry(data: dict[str, Any]) -> bool:
+    """A new hand's entry in the Mini App's composer (bot/web: a draft with no chat screen)."""
+    return data.get("kind") == "hand" and data.get("mode") == "web"
+
+
+def open_web_entry(drafts: list[DraftView], table: TableView) -> DraftView | None:
+    """The table's open composer entry for its next hand (one for an earlier hand is stale:
+    the composer drops it when opened again)."""
+    for d in drafts:
+        if (
+            d.table_id == table.id
+            and is_web_entry(d.data)
+            and d.step not in guard.CONVERGE_STEPS
+            and d.data.get("hand_count", table.hand_count) == table.hand_count
+        ):
+            return d
+    return None
+
+
+async def point_to_web_entry(context: Ctx, w: Who, d: DraftView) -> None:
+    """Record hand while the Mini App has this hand open: no second entry; a note says who
+    is entering it there, with 🔄 Start over to drop it and enter the hand here instead."""
+    _ = w.tr.gettext
+    author = d.data.get("names", {}).get(str(d.author_id))
+    if author is None:
+        author = (await db(ledger(context).get_player, d.author_id)).name
+    note = _(
+        "{name} is entering this hand in the Mini App (📱 Open): go on there, or start over here."
+    ).format(name=esc(author))
+    screen = wizard.Screen(note, [[wizard.Button("🔄 " + _("Start over"), "new")]])
+    msg = await send(context.bot, w.chat_id, note, texts.draft_markup(screen, d.id, d.version))
+    await guard.bind_draft(context, d, msg)
+
+
 def open_entry(drafts: list[DraftView], table_id: int) -> DraftView | None:
     """The table's hand entry that is open (not /edit, nor a recorded hand whose messages are
     being shown)."""
@@ -292,9 +331,13 @@ async def resume_open_entry(context: Ctx, w: Who, table_id: int) -> bool:
     bottom of the chat (its old message loses its keyboard), saying whose entry it is; any
     seated player may go on with it, or tap Start over. True if there was one."""
     L = ledger(context)
-    d = open_entry(await db(L.open_drafts, w.chat_id), table_id)
+    drafts = await db(L.open_drafts, w.chat_id)
+    d = open_entry(drafts, table_id)
     if d is None:
-        return False
+        web = open_web_entry(drafts, await db(L.get_table, table_id))
+        if web is not None:
+            await point_to_web_entry(context, w, web)
+        return web is not None
     _ = w.tr.gettext
     data = {**d.data, "shared": True}
     try:

@@ -42,6 +42,7 @@ from scoring.declarations import (
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Win
 from scoring.ruleset import Options, Ruleset, Tally, how
+from scoring.rulesets._common import KONG_EACH_PAYS, KONG_FEEDER_PAYS, each_pays
 
 #: shape id -> (zh, zh_hant, en, option id of its multiplier or None for ×1, sources)
 SHAPES: dict[str, tuple[str, str, str, str | None]] = {
@@ -470,8 +471,7 @@ class Guangdong(Ruleset):
                 tally.pay(frm, w.winner, p, "discard")
                 tally.explain(f"点炮：{frm} 一人付 {p}", f"won on a discard: {frm} alone pays {p}")
             else:
-                for q in others:
-                    tally.pay(q, w.winner, p, "self_draw")
+                each_pays(tally, others, w.winner, p, "self_draw")
                 tally.explain(f"自摸：三家各付 {p}", f"self-drawn: each of the three pays {p}")
         self._kongs(tally, record, opts)
         if not tally.steps:
@@ -499,17 +499,17 @@ class Guangdong(Ruleset):
             fe = f" × (1 + {f - 1} horse(s))" if f > 1 else ""
             if ev.type == "exposed_kong":
                 assert ev.source is not None
-                amount = 3 * base * f
+                n = KONG_FEEDER_PAYS
+                amount = n * base * f
                 tally.pay(ev.source, ev.player, amount, ev.type)
                 tally.explain(
-                    f"{ev.player} {zh}：点杠者 {ev.source} 付 3×{base}{fz}={amount}",
-                    f"{ev.player} {en}: the feeder {ev.source} pays 3 × {base}{fe} = {amount}",
+                    f"{ev.player} {zh}：点杠者 {ev.source} 付 {n}×{base}{fz}={amount}",
+                    f"{ev.player} {en}: the feeder {ev.source} pays {n} × {base}{fe} = {amount}",
                 )
             else:
-                each = (1 if ev.type == "added_kong" else 2) * base * f
-                for q in record.players:
-                    tally.pay(q, ev.player, each, ev.type)
-                n = 1 if ev.type == "added_kong" else 2
+                n = KONG_EACH_PAYS[ev.type]
+                each = n * base * f
+                each_pays(tally, record.players, ev.player, each, ev.type)
                 tally.explain(
                     f"{ev.player} {zh}：三家各付 {n}×{base}{fz}={each}",
                     f"{ev.player} {en}: each of the three pays {n} × {base}{fe} = {each}",

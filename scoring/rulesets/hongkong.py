@@ -44,6 +44,7 @@ from scoring.declarations import (
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Win
 from scoring.ruleset import Options, Ruleset, Tally, how
+from scoring.rulesets._common import Checklist, each_pays, exclusions
 
 POT = "pot"  # scoring.testing.POT: money paid into nothing
 LIMIT = "limit"
@@ -135,8 +136,14 @@ DISPUTED: dict[str, tuple[tuple[str, ...], str, str]] = {
 }
 
 
-def _not_with(fid: str) -> frozenset[str]:
-    return frozenset(b if a == fid else a for a, b in EXCLUSIVE if fid in (a, b))
+CHECKLIST = Checklist(
+    "hongkong",
+    "faan",
+    FANS,
+    MAX_COPIES,
+    exclusions(EXCLUSIVE),
+    too_many={"fan_zi": "three 番子 are 大三元 (da_san_yuan)"},
+)
 
 
 def multiplier(faan: int, spiciness: str) -> int:
@@ -415,23 +422,8 @@ class HongKong(Ruleset):
 
     @classmethod
     def extra_json(cls) -> dict[str, Any]:
-        return {
-            "fans": [
-                {
-                    "id": fid,
-                    "name_zh": zh,
-                    "name_zh_hant": zh_hant,
-                    "name_en": en,
-                    # a limit hand shows the default limit; it is worth max_faan
-                    "points": 13 if faan is None else faan,
-                    "limit": faan is None,
-                    "max_count": MAX_COPIES.get(fid, 1),
-                    "not_with": sorted(_not_with(fid)),
-                    "sources": src,
-                }
-                for fid, (zh, zh_hant, en, faan, src) in FANS.items()
-            ]
-        }
+        # a limit hand shows the default limit; it is worth max_faan
+        return {"fans": CHECKLIST.fans_json(FANS, limit_points=13)}
 
     # --- values ----------------------------------------------------------------------
     @staticmethod
@@ -502,16 +494,7 @@ class HongKong(Ruleset):
         seen: Counter[str] = Counter()
         for j, fid in enumerate(fans):
             p = f"{path}.fans[{j}]"
-            if fid not in FANS:
-                raise RecordError(p, f"unknown faan {fid!r} for ruleset hongkong")
-            seen[fid] += 1
-            if seen[fid] > MAX_COPIES.get(fid, 1):
-                if fid == "fan_zi":
-                    raise RecordError(p, "three 番子 are 大三元 (da_san_yuan)")
-                raise RecordError(p, f"{fid!r} is listed too many times")
-            clash = _not_with(fid) & set(fans[:j])
-            if clash:
-                raise RecordError(p, f"{fid!r} cannot be combined with {min(clash)!r}")
+            CHECKLIST.check_item(p, fid, fans[:j], seen)
             why = self._condition(record, win, w_how, fid)
             if why:
                 raise RecordError(p, f"{fid!r} {why}")
@@ -677,8 +660,7 @@ class HongKong(Ruleset):
                 self._note_bao(t, liable, d, "robbed")
                 return
             if mode == "all_pay":
-                for p in others:
-                    t.pay(p, w, 2 * m, "self_draw_share")
+                each_pays(t, others, w, 2 * m, "self_draw_share")
                 t.explain(
                     f"抢杠当自摸，三家各付双份2m=2×{m}={2 * m}（H16）",
                     f"robbing a kong is paid as an ordinary self-draw: each of the three pays "
@@ -699,8 +681,7 @@ class HongKong(Ruleset):
                     f"= {6 * m}",
                 )
                 return
-            for p in others:
-                t.pay(p, w, 2 * m, "self_draw_share")
+            each_pays(t, others, w, 2 * m, "self_draw_share")
             t.explain(
                 f"自摸：三家各付双份2m=2×{m}={2 * m}，共{6 * m}",
                 f"self-drawn: each of the three pays a double share 2m = 2 × {m} = {2 * m}, "
@@ -723,8 +704,7 @@ class HongKong(Ruleset):
         else:
             t.pay(d, w, 2 * m, "discarder_share")
             rest = [p for p in others if p != d]
-            for p in rest:
-                t.pay(p, w, m, "other_share")
+            each_pays(t, rest, w, m, "other_share")
             t.explain(
                 f"半铳：放铳者{d}付双份2m={2 * m}，{'、'.join(rest)}各付单份m={m}，共{4 * m}",
                 f"半銃: the discarder {d} pays a double share 2m = {2 * m}, "

@@ -44,6 +44,13 @@ from scoring.declarations import (
 from scoring.errors import RecordError
 from scoring.record import Event, HandRecord, Settlement, Win
 from scoring.ruleset import Options, Ruleset, Tally
+from scoring.rulesets._common import (
+    KONG_EACH_PAYS,
+    KONG_FEEDER_PAYS,
+    each_pays,
+    exclusions,
+    fan_json,
+)
 
 # --- tai items (§3.1) -------------------------------------------------------------------------
 #: id -> (zh, zh_hant, en, tai (None = from an option), at most this many times in a win)
@@ -152,17 +159,12 @@ THREE_SIX = ((1, 2, 3, 5, 10), (2, 3, 5, 10, 20))
 #: event ids
 KONGS = ("exposed_kong", "added_kong", "concealed_kong")
 BITES = ("animal_pair", "seat_flower_pair")
+KONG_NAMES = {"added_kong": ("加杠", "added kong"), "concealed_kong": ("暗杠", "concealed kong")}
 SETS = ("flower_set_complete", "animal_set_complete")
 
 
-def _not_with(fid: str) -> list[str]:
-    return sorted({b if a == fid else a for a, b in EXCLUSIVE if fid in (a, b)})
-
-
 #: id -> the ids it cannot be listed with (both ways), built once
-NOT_WITH: dict[str, frozenset[str]] = {
-    fid: frozenset(_not_with(fid)) for fid in {x for pair in EXCLUSIVE for x in pair}
-}
+NOT_WITH = exclusions(EXCLUSIVE)
 
 
 def item_name(fid: str) -> tuple[str, str]:
@@ -441,33 +443,21 @@ class Singapore(Ruleset):
 
     @classmethod
     def extra_json(cls) -> dict[str, Any]:
-        fans: list[dict[str, Any]] = []
-        for fid, (zh, hant, en, tai, most) in ITEMS.items():
-            fans.append(
-                {
-                    "id": fid,
-                    "name_zh": zh,
-                    "name_zh_hant": hant,
-                    "name_en": en,
-                    "points": ITEM_DEFAULT[fid] if tai is None else tai,
-                    "max_count": most,
-                    "not_with": _not_with(fid),
-                }
+        items = [
+            fan_json(
+                fid,
+                (zh, hant, en),
+                ITEM_DEFAULT[fid] if tai is None else tai,
+                max_count=most,
+                not_with=NOT_WITH.get(fid, ()),
             )
-        for fid, (zh, hant, en) in LIMITS.items():
-            fans.append(
-                {
-                    "id": fid,
-                    "name_zh": zh,
-                    "name_zh_hant": hant,
-                    "name_en": en,
-                    "points": 5,
-                    "limit": True,
-                    "max_count": 1,
-                    "not_with": [],
-                }
-            )
-        return {"fans": fans}
+            for fid, (zh, hant, en, tai, most) in ITEMS.items()
+        ]
+        limits = [
+            fan_json(fid, names, 5, limit=True, max_count=1, not_with=())
+            for fid, names in LIMITS.items()
+        ]
+        return {"fans": items + limits}
 
     # --- tai ---------------------------------------------------------------------------
     @staticmethod
@@ -748,8 +738,7 @@ class Singapore(Ruleset):
                         f"{ev.player} {en}: {ev.source} alone pays {mult_en} = {amount}{unit_en}",
                     )
                 else:
-                    for p in others:
-                        tally.pay(p, ev.player, amount, ev.type)
+                    each_pays(tally, others, ev.player, amount, ev.type)
                     tally.explain(
                         f"{ev.player} {zh}：三家各付 {mult_zh}={amount}{unit_zh}",
                         f"{ev.player} {en}: each of the three pays {mult_en} = {amount}{unit_en}",
@@ -759,8 +748,7 @@ class Singapore(Ruleset):
                 amount = n * k
                 zh = "齐花" if ev.type == "flower_set_complete" else "齐四动物"
                 en = "complete flower set" if ev.type == "flower_set_complete" else "all animals"
-                for p in others:
-                    tally.pay(p, ev.player, amount, ev.type)
+                each_pays(tally, others, ev.player, amount, ev.type)
                 tally.explain(
                     f"{ev.player} {zh}：三家各付 {n}k={amount}{unit_zh}",
                     f"{ev.player} {en}: each of the three pays {n}k = {amount}{unit_en}",
@@ -776,20 +764,14 @@ class Singapore(Ruleset):
         unit_zh: str,
         unit_en: str,
     ) -> None:
-        if ev.type == "added_kong":
-            for p in others:
-                tally.pay(p, ev.player, k, "added_kong")
+        if ev.type in KONG_EACH_PAYS:
+            n = KONG_EACH_PAYS[ev.type]
+            each_pays(tally, others, ev.player, n * k, ev.type)
+            zh, en = KONG_NAMES[ev.type]
+            nk = "k" if n == 1 else f"{n}k"
             tally.explain(
-                f"{ev.player} 加杠：三家各付 k={k}{unit_zh}",
-                f"{ev.player} added kong: each of the three pays k = {k}{unit_en}",
-            )
-            return
-        if ev.type == "concealed_kong":
-            for p in others:
-                tally.pay(p, ev.player, 2 * k, "concealed_kong")
-            tally.explain(
-                f"{ev.player} 暗杠：三家各付 2k={2 * k}{unit_zh}",
-                f"{ev.player} concealed kong: each of the three pays 2k = {2 * k}{unit_en}",
+                f"{ev.player} {zh}：三家各付 {nk}={n * k}{unit_zh}",
+                f"{ev.player} {en}: each of the three pays {nk} = {n * k}{unit_en}",
             )
             return
         feeder = ev.source
@@ -803,15 +785,15 @@ class Singapore(Ruleset):
         note_zh = "（生牌）" if fresh else ""
         note_en = " (fresh tile)" if fresh else ""
         if mode == "feeder_alone":
-            tally.pay(feeder, ev.player, 3 * k, "exposed_kong")
+            n = KONG_FEEDER_PAYS
+            tally.pay(feeder, ev.player, n * k, "exposed_kong")
             tally.explain(
-                f"{ev.player} 明杠{note_zh}：放杠者 {feeder} 付 3k={3 * k}{unit_zh}",
-                f"{ev.player} kong on a discard{note_en}: the feeder {feeder} pays 3k = "
-                f"{3 * k}{unit_en}",
+                f"{ev.player} 明杠{note_zh}：放杠者 {feeder} 付 {n}k={n * k}{unit_zh}",
+                f"{ev.player} kong on a discard{note_en}: the feeder {feeder} pays {n}k = "
+                f"{n * k}{unit_en}",
             )
         elif mode == "all_three":
-            for p in others:
-                tally.pay(p, ev.player, k, "exposed_kong")
+            each_pays(tally, others, ev.player, k, "exposed_kong")
             tally.explain(
                 f"{ev.player} 明杠：三家各付 k={k}{unit_zh}",
                 f"{ev.player} kong on a discard: each of the three pays k = {k}{unit_en}",

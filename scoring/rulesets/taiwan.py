@@ -38,6 +38,7 @@ from scoring.declarations import (
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Win
 from scoring.ruleset import Options, Ruleset, Tally, how
+from scoring.rulesets._common import Checklist, exclusions
 
 STREAK = "lian_zhuang"
 BA_XIAN = "ba_xian_guo_hai"
@@ -143,8 +144,7 @@ DISPUTED: dict[str, str] = {
 }
 
 
-def _not_with(fid: str) -> frozenset[str]:
-    return frozenset(b if a == fid else a for a, b in EXCLUSIVE if fid in (a, b))
+CHECKLIST = Checklist("taiwan", "台", FANS, MAX_COPIES, exclusions(EXCLUSIVE))
 
 
 def dealer_streak(hands: Iterable[tuple[str, str]]) -> int:
@@ -295,21 +295,7 @@ class Taiwan(Ruleset):
 
     @classmethod
     def extra_json(cls) -> dict[str, Any]:
-        return {
-            "fans": [
-                {
-                    "id": fid,
-                    "name_zh": zh,
-                    "name_zh_hant": zh_hant,
-                    "name_en": en,
-                    "points": v,
-                    "max_count": MAX_COPIES.get(fid, 1),
-                    "not_with": sorted(_not_with(fid)),
-                    "sources": src,
-                }
-                for fid, (zh, zh_hant, en, v, src) in FANS.items()
-            ]
-        }
+        return {"fans": CHECKLIST.fans_json(FANS)}
 
     @staticmethod
     def tai_value(fid: str, opts: Options) -> int:
@@ -345,14 +331,7 @@ class Taiwan(Ruleset):
         seen: Counter[str] = Counter()
         for j, fid in enumerate(fans):
             p = f"{path}.fans[{j}]"
-            if fid not in FANS:
-                raise RecordError(p, f"unknown 台 {fid!r} for ruleset taiwan")
-            seen[fid] += 1
-            if seen[fid] > MAX_COPIES.get(fid, 1):
-                raise RecordError(p, f"{fid!r} is listed too many times")
-            clash = _not_with(fid) & set(fans[:j])
-            if clash:
-                raise RecordError(p, f"{fid!r} cannot be combined with {min(clash)!r}")
+            CHECKLIST.check_item(p, fid, fans[:j], seen)
             if fid in FLOWER_IDS and opts.s("flowers") == "none":
                 raise RecordError(p, f"{fid!r}: no flowers at this table (option flowers)")
             if fid in SELF_ONLY and w_how != SELF_DRAWN:

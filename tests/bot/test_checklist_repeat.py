@@ -16,17 +16,24 @@ import pytest
 
 import scoring
 from bot import checklist
-from tests.bot.conftest import LiveTable, Scene
-from tests.bot.helpers import seat_and_start
-from tests.bot.test_night_hongkong import confirm, pick, tap, tap_where, to_preview, win_row
+from tests.bot.conftest import Scene
+from tests.bot.nights import (
+    confirm,
+    group_of_four,
+    open_table,
+    pick,
+    record_win,
+    start_table,
+    tap,
+    tap_where,
+    to_preview,
+)
 from tests.bot.test_night_hongkong import payments as hk_payments
 from tests.bot.test_night_hongkong import rec as hk_rec
 from tests.bot.test_night_hongkong import shown as hk_shown
 from tests.bot.test_night_singapore import payments as sg_payments
 from tests.bot.test_night_singapore import rec as sg_rec
 from tests.bot.test_night_singapore import shown as sg_shown
-
-NAMES = ("Alice", "Bob", "Carol", "Dave")
 
 
 async def tick(s: Scene, user: Any, w: dict, name: str) -> str:
@@ -38,22 +45,13 @@ async def tick(s: Scene, user: Any, w: dict, name: str) -> str:
 
 
 async def test_hong_kong_fan_zi_twice(tg, bot):
-    chat = tg.group(-100917)
-    users = [tg.user(917 + i, n) for i, n in enumerate(NAMES)]
+    s, users = group_of_four(tg, -100917, 917)
     alice, bob, _carol, dave = users
-    s = Scene(tg, chat)
-    setup = await s.say(alice, "/newtable", expect=None)
-    await pick(s, alice, setup, "Hong Kong")
-    await tap_where(s, alice, setup, "五一")
-    await tap_where(s, alice, setup, "Next")
-    mark = tg.mark()
-    await tap(s, alice, setup, "¥1")
-    table = LiveTable(s, await tg.next_message(chat, mark))
-    await seat_and_start(s, table, users)
+    setup = await open_table(s, alice, "Hong Kong", "五一")
+    table = await start_table(s, setup, users)
 
     # Dave self-draws: 番子 ×2 + 自摸 1 = 3 番
-    w = await s.tap_for_message(dave, table, "Record hand")
-    await win_row(s, dave, w, "Dave", None)
+    w = await record_win(s, dave, table, "Dave", None)
     await tap(s, dave, w, "Faan checklist")
     assert "Some items count more than once: tap again for ×2." in s.text(w)
     name = "Dragon pung or kong (each) · 1"
@@ -81,22 +79,13 @@ async def test_hong_kong_fan_zi_twice(tg, bot):
 
 
 async def test_singapore_dragon_pungs_twice(tg, bot):
-    chat = tg.group(-100918)
-    users = [tg.user(927 + i, n) for i, n in enumerate(NAMES)]
+    s, users = group_of_four(tg, -100918, 927)
     alice, bob = users[:2]
-    s = Scene(tg, chat)
-    setup = await s.say(alice, "/newtable", expect=None)
-    await pick(s, alice, setup, "Singapore")
-    await tap_where(s, alice, setup, "Telegram bots")
-    await tap_where(s, alice, setup, "Next")
-    mark = tg.mark()
-    await tap(s, alice, setup, "¥1")
-    table = LiveTable(s, await tg.next_message(chat, mark))
-    await seat_and_start(s, table, users)
+    setup = await open_table(s, alice, "Singapore", "Telegram bots")
+    table = await start_table(s, setup, users)
 
     # Bob wins on Carol's discard with two dragon pungs: 2 tai
-    w = await s.tap_for_message(bob, table, "Record hand")
-    await win_row(s, bob, w, "Bob", "Carol")
+    w = await record_win(s, bob, table, "Bob", "Carol")
     await tap(s, bob, w, "Tai checklist")
     name = "Dragon pung · 1"
     await pick(s, bob, w, name)

@@ -35,3 +35,30 @@ async def test_tile_pad_enters_the_tiles_in_the_group(tg, bot):
     tid = bot.ledger.current_table(chat.id).id
     tiles = bot.ledger.get_hand(tid, 1).record.wins[0].tiles
     assert tiles is not None and tiles["win_tile"] == "2z" and "Bob +" in line["text"]
+
+
+def test_pad_offers_only_taps_that_fit() -> None:
+    """Issue 14 point 2 (a count out of range cannot be stepped to): a tile whose four copies
+    are used, a close before a meld is whole, Done while a meld is open, ⌫ with nothing, and
+    a pung/kong shortcut past four copies are not offered (blanks, or absent)."""
+    from bot import wizard
+    from bot.i18n import Translator
+
+    tr = Translator("en")
+    _step, data = wizard.new_state(
+        ruleset="guobiao", options={}, players=["1", "2", "3", "4"], dealer="1", names={}
+    )
+    data["wins"] = [{"winner": "2", "from": None, "flags": [], "tiles": None}]
+
+    def labels(tokens: list[str]) -> list[str]:
+        data["wins"][0]["pad"] = tokens
+        _prompt, rows = wizard.STEPS["pad"].render(wizard.Ctx.of("pad.0", data), tr)
+        return [b.label for row in rows for b in row if b.action != "pg"]
+
+    assert "⌫" not in labels([])  # nothing to take back
+    assert "1m" not in labels(["1m"] * 4)  # four of a kind is all there is
+    assert "[×3]" not in labels(["1m"] * 3) and "[×4]" not in labels(["1m"] * 2)
+    opened = labels(["[", "1m", "1m"])
+    assert "]" not in opened and "✔ Done" not in opened  # two tiles are no meld
+    assert "]" in labels(["[", "1m", "1m", "1m"])
+    assert all(t not in labels(["[", "1m", "1m", "1m", "1m"]) for t in ("2m", "5z"))

@@ -8,36 +8,40 @@ Traditional Chinese after /lang, seven pairs with an added kong, an all-pungs de
 Rules: shared/rules/guangdong-tuidaohu.md §2 (P = H + horses × base·hu; 抢杠 / 杠爆 3P from the
 liable player; kongs 3 / 1 each / 2 each; 跟庄 the dealer pays each 1; a draw voids the kongs).
 The oracle for the money is ``scoring.settle`` on the hands as the test means them (players by
-name); the wizard is driven by its button labels only (helpers of test_night_singapore.py).
+name); the wizard is driven by its button labels only (tests/bot/nights.py).
 """
 
 from __future__ import annotations
 
-import re
-from collections import Counter
-from collections.abc import AsyncIterator
 from typing import Any
 
-import pytest
-
 import scoring
-from tests.bot.conftest import Bot, LiveTable, Scene
+from tests.bot import nights
+from tests.bot.conftest import Scene
 from tests.bot.fake_telegram import User
-from tests.bot.helpers import seat_and_start, tap_row
-from tests.bot.test_night_singapore import (
+from tests.bot.helpers import tap_row
+from tests.bot.nights import (
     add_event,
     check_preview,
     confirm,
     dealer_of,
-    pick,
+    explain_with_card,
+    flag_on,
+    group_of_four,
+    open_table,
+    record_win,
+    row_for,
+    settle_is_the_sum,
+    start_table,
     tap,
     tap_where,
+    to_english,
+    to_hant,
     to_preview,
-    win_row,
 )
 
-NAMES = ("Alice", "Bob", "Carol", "Dave")
 OPTIONS: dict[str, Any] = {"preset": "standard", "horses": 6}
+bot = nights.image_bot  # /board, /settle, /explain send photos
 
 
 def rec(
@@ -48,16 +52,10 @@ def rec(
     events: list[dict[str, Any]] | None = None,
     result: str = "win",
 ) -> dict[str, Any]:
-    return {
-        "ruleset": "guangdong",
-        "options": OPTIONS,
-        "players": list(NAMES),
-        "dealer": dealer,
-        "result": result,
-        "wins": [{"from": None, "robbed_kong": False, "flags": [], **w} for w in wins],
-        "counts": {"horses_hit": horses} if horses else {},
-        "events": [{"from": None, **e} for e in events or []],
-    }
+    counts = {"horses_hit": horses} if horses else {}
+    return nights.hand(
+        "guangdong", OPTIONS, dealer, wins, result=result, events=events, counts=counts
+    )
 
 
 # the hands as meant, in order (the winner deals next; a draw keeps the dealer)
@@ -100,55 +98,27 @@ H6 = rec(
 HANDS = (H1, H2, H3, H4, H5, H6)
 
 
-async def flag_on(s: Scene, user: User, w: dict[str, Any], label: str) -> None:
-    """Tick a flag on the editor unless the wizard has already ticked it (✅)."""
-    hits = [t for t in s.labels(w) if label in t]
-    assert len(hits) == 1, (label, s.labels(w))
-    if not hits[0].startswith("✅"):
-        await tap(s, user, w, hits[0])
-
-
 async def horses(s: Scene, user: User, w: dict[str, Any], player: str, n: int) -> None:
     await tap_row(s, user, w, f"{player}:", "➕", times=n)
 
 
-@pytest.fixture
-async def bot(
-    tg: Any, db_url: str
-) -> AsyncIterator[Bot]:  # images on: /board, /settle, /explain send photos
-    b = Bot(tg, db_url, images=True)
-    await b.start()
-    yield b
-    await b.stop()
-
-
 async def test_guangdong_night(tg: Any, bot: Any) -> None:
-    chat = tg.group(-100661)
-    users = [tg.user(661 + i, n) for i, n in enumerate(NAMES)]
+    s, users = group_of_four(tg, -100661, 661)
     alice, bob, carol, dave = users
-    s = Scene(tg, chat)
 
     # /newtable: the ruleset, the variant, the options asked; 6 horses instead of 4
-    setup = await s.say(alice, "/newtable", expect=None)
-    await pick(s, alice, setup, "Guangdong")
-    await tap_where(s, alice, setup, "Standard")
+    setup = await open_table(s, alice, "Guangdong", "Standard")
     opts = s.labels(setup)
     assert "Plain-win value: 2" in opts and "Horses: 4" in opts
     assert "▫️ Wins on a discard" in opts and "✅ Robbed player pays for all" in opts
     await tap_row(s, alice, setup, "Horses:", "➕", times=2)
     assert "Horses: 6" in s.labels(setup)
-    await tap_where(s, alice, setup, "Next")
-    mark = tg.mark()
-    await tap(s, alice, setup, "¥1")
-    table = LiveTable(s, await tg.next_message(chat, mark))
-    assert "Guangdong" in s.text(table)
-    await seat_and_start(s, table, users)
+    table = await start_table(s, setup, users, "Guangdong")
     assert dealer_of(s, table) == "Alice"
 
     # Hand 1 — Bob self-draws without a ghost, 2 horses: P = 2·2 + 2·2 = 8 from each;
     # Carol's concealed kong: 2 from each
-    w = await s.tap_for_message(bob, table, "Record hand")
-    await win_row(s, bob, w, "Bob", None)
+    w = await record_win(s, bob, table, "Bob", None)
     await tap(s, bob, w, "Plain win")
     await flag_on(s, bob, w, "No ghost")
     await horses(s, bob, w, "Bob", 2)
@@ -175,7 +145,7 @@ async def test_guangdong_night(tg: Any, bot: Any) -> None:
     # Hand 3 — Carol robs Dave's added kong, 1 horse: 抢杠全包, Dave pays 3 × (2 + 2) = 12
     w = await s.tap_for_message(carol, table, "Record hand")
     await tap_where(s, carol, w, "🀫")
-    await tap(s, carol, w, next(t for t in s.labels(w) if t.split()[0] == "Carol" and "Dave" in t))
+    await tap(s, carol, w, row_for(s.labels(w), "Carol", "Dave"))
     await tap(s, carol, w, "Plain win")
     await horses(s, carol, w, "Carol", 1)
     preview = await to_preview(s, carol, w)
@@ -186,11 +156,8 @@ async def test_guangdong_night(tg: Any, bot: Any) -> None:
 
     # Hand 4 — in Traditional Chinese: Alice fed Dave an exposed kong (3) and Dave wins on its
     # replacement tile: 杠爆全包, Alice pays 3 × 2 = 6 more
-    lang = await s.say(alice, "/lang", expect="Language of this chat")
-    await tap(s, alice, lang, "繁體中文")
-    table_zh = await s.say(alice, "/table", expect="廣東推倒胡")
-    w = await s.tap_for_message(dave, table_zh, "記一局")
-    await win_row(s, dave, w, "Dave", "Alice")
+    table_zh = await to_hant(s, alice, "廣東推倒胡")
+    w = await record_win(s, dave, table_zh, "Dave", "Alice", label="記一局")
     await tap(s, dave, w, "平胡")
     await flag_on(s, dave, w, "槓上開花")
     await add_event(s, dave, w, "明槓", "Dave", "Alice")
@@ -198,14 +165,11 @@ async def test_guangdong_night(tg: Any, bot: Any) -> None:
     check_preview(preview, H4)
     assert payments_total(H4, "Alice", "Dave") == 9
     await confirm(s, dave, w, 4, label="確認", head="第 {n} 局")
-    lang = await s.say(alice, "/lang", expect="本群語言")
-    await tap(s, alice, lang, "English")
-    table = await s.say(alice, "/table", expect="Guangdong")
+    table = await to_english(s, alice, "Guangdong")
     assert dealer_of(s, table) == "Dave"
 
     # Hand 5 — Alice self-draws seven pairs (×1 at this table), Bob made an added kong
-    w = await s.tap_for_message(alice, table, "Record hand")
-    await win_row(s, alice, w, "Alice", None)
+    w = await record_win(s, alice, table, "Alice", None)
     await tap(s, alice, w, "Seven pairs")
     await add_event(s, alice, w, "Added kong", "Bob")
     preview = await to_preview(s, alice, w)
@@ -215,8 +179,7 @@ async def test_guangdong_night(tg: Any, bot: Any) -> None:
 
     # Hand 6 — the dealer Alice self-draws all pungs without a ghost, 1 horse: P = 4 + 2 = 6
     # from each; 跟庄 happened at the start: she pays each 1
-    w = await s.tap_for_message(alice, table, "Record hand")
-    await win_row(s, alice, w, "Alice", None)
+    w = await record_win(s, alice, table, "Alice", None)
     await tap(s, alice, w, "All pungs")
     await flag_on(s, alice, w, "No ghost")
     await horses(s, alice, w, "Alice", 1)
@@ -227,27 +190,11 @@ async def test_guangdong_night(tg: Any, bot: Any) -> None:
     assert dealer_of(s, table) == "Alice"
 
     # /explain 3 — the robbed kong's derivation, and its hand card image
-    mark = tg.mark()
-    exp = await s.say(bob, "/explain 3", expect="Hand 3")
-    assert "1 horse(s) × plain value 1×2 = 1 × 2 = 2; per payer P = 4" in s.text(exp)
-    await tg.next_message(chat, mark, method="sendPhoto")
+    exp = await explain_with_card(s, bob, 3)
+    assert "1 horse(s) × plain value 1×2 = 1 × 2 = 2; per payer P = 4" in exp
 
     # /settle: the fewest transfers equal the hand-by-hand sum, at ¥1 a unit
-    expected: Counter[str] = Counter()
-    for h in HANDS:
-        for p, v in scoring.settle(h).net.items():
-            expected[p] += v
-    assert sum(expected.values()) == 0
-    ask = await s.say(alice, "/settle", expect="settle")
-    await tap(s, alice, ask, "Settle")
-    text = s.text(ask)
-    balance: Counter[str] = Counter()
-    for payer, payee, amount in re.findall(
-        r"^(\w+) pays (\w+) ¥(\d+(?:\.\d+)?)$", text, flags=re.M
-    ):
-        balance[payer] -= round(float(amount))
-        balance[payee] += round(float(amount))
-    assert {n: balance[n] for n in NAMES} == {n: expected[n] for n in NAMES}, text
+    await settle_is_the_sum(s, alice, HANDS)
 
 
 def payments_total(record: dict[str, Any], payer: str, payee: str) -> int:

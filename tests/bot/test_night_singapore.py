@@ -14,20 +14,31 @@ follow the wizard as it is restructured).
 
 from __future__ import annotations
 
-import re
-from collections import Counter
-from collections.abc import AsyncIterator
 from typing import Any
 
-import pytest
+from tests.bot import nights
+from tests.bot.nights import (
+    add_event,
+    check_preview,
+    confirm,
+    dealer_of,
+    explain_with_card,
+    group_of_four,
+    keypad,
+    open_table,
+    pick,
+    record_win,
+    settle_is_the_sum,
+    start_table,
+    tap,
+    tap_where,
+    to_english,
+    to_hant,
+    to_preview,
+)
 
-import scoring
-from tests.bot.conftest import Bot, LiveTable, Scene
-from tests.bot.fake_telegram import User
-from tests.bot.helpers import seat_and_start, tap_row
-
-NAMES = ("Alice", "Bob", "Carol", "Dave")
 OPTIONS = {"preset": "bots"}
+bot = nights.image_bot  # /board, /settle, /explain send photos
 
 
 def rec(
@@ -37,15 +48,7 @@ def rec(
     events: list[dict[str, Any]] | None = None,
     result: str = "win",
 ) -> dict[str, Any]:
-    return {
-        "ruleset": "singapore",
-        "options": OPTIONS,
-        "players": list(NAMES),
-        "dealer": dealer,
-        "result": result,
-        "wins": [{"from": None, "robbed_kong": False, "flags": [], **w} for w in wins],
-        "events": [{"from": None, **e} for e in events or []],
-    }
+    return nights.hand("singapore", OPTIONS, dealer, wins, events=events, result=result)
 
 
 # the hands as meant, in order (the dealer keeps the deal on a win or a draw, else it passes on)
@@ -82,177 +85,25 @@ H6 = rec(
 HANDS = (H1, H2, H3, H4, H5, H6)
 
 
-def payments(record: dict[str, Any]) -> set[str]:
-    """The settlement's payments, summed per payer and payee as the preview lists them."""
-    total: Counter[tuple[str, str]] = Counter()
-    for p in scoring.settle(record).payments:
-        total[(p.payer, p.payee)] += p.amount
-    return {f"{a} → {b}: {n}" for (a, b), n in total.items()}
-
-
-def shown(preview: str) -> set[str]:
-    total: Counter[tuple[str, str]] = Counter()
-    for ln in preview.splitlines():
-        m = re.match(r"^(\w+) → (\w+): (\d+)", ln)
-        if m:
-            total[(m[1], m[2])] += int(m[3])
-    return {f"{a} → {b}: {n}" for (a, b), n in total.items()}
-
-
-async def tap(s: Scene, user: User, msg: dict[str, Any], label: str) -> None:
-    ans = await s.tap(user, msg, label)
-    assert not ans.get("show_alert"), (label, ans, s.text(msg), s.labels(msg))
-
-
-async def tap_where(s: Scene, user: User, msg: dict[str, Any], *parts: str) -> None:
-    """Tap the one button whose label contains every part (the wizard's own labels)."""
-    hits = [t for t in s.labels(msg) if all(p in t for p in parts)]
-    assert len(hits) == 1, (parts, s.labels(msg))
-    await tap(s, user, msg, hits[0])
-
-
-async def pick(s: Scene, user: User, msg: dict[str, Any], label: str) -> None:
-    """Tap ``label`` on a paged list, paging on (▶ or the next page number) until it shows."""
-    for page in range(2, 12):
-        if any(label in t for t in s.labels(msg)):
-            await tap_where(s, user, msg, label)
-            return
-        await tap(s, user, msg, "▶" if "▶" in s.labels(msg) else str(page))
-    raise AssertionError(f"{label!r} never shown")
-
-
-async def win_row(s: Scene, user: User, w: dict[str, Any], winner: str, frm: str | None) -> None:
-    """The winner and how: one row button ("Bob ← Carol", "Dave self-drawn"), or the older
-    two-step form (the winner, then "Carol discarded" / "Self-drawn")."""
-    rows = [
-        t
-        for t in s.labels(w)
-        if t.split()[0] == winner and ("←" in t or "self" in t or "自摸" in t)
-    ]
-    if rows:
-        want = [
-            t for t in rows if (t.endswith(f"← {frm}") if frm else ("self" in t or "自摸" in t))
-        ]
-        assert len(want) == 1, (winner, frm, rows)
-        await tap(s, user, w, want[0])
-        return
-    await tap(s, user, w, winner)
-    await tap(s, user, w, f"{frm} discarded" if frm else "Self-drawn")
-
-
-async def keypad(
-    s: Scene, user: User, w: dict[str, Any], total: int, mode: str = "Total tai"
-) -> None:
-    if mode in s.labels(w):
-        await tap(s, user, w, mode)
-    for digit in str(total):
-        await tap(s, user, w, digit)
-    await tap_where(s, user, w, "▶")
-
-
-async def to_preview(s: Scene, user: User, w: dict[str, Any], confirm: str = "Confirm") -> str:
-    for _ in range(10):
-        if any(confirm in t for t in s.labels(w)):
-            return s.text(w)
-        nxt = [t for t in s.labels(w) if t.endswith("▶") and "Back" not in t]
-        assert nxt, s.labels(w)
-        await tap(s, user, w, nxt[0])
-    raise AssertionError(s.labels(w))
-
-
-async def confirm(
-    s: Scene, user: User, w: dict[str, Any], n: int, label: str = "Confirm", head: str = "Hand {n}:"
-) -> str:
-    mark = s.tg.mark()
-    await tap_where(s, user, w, label)
-    line = await s.tg.next_message(s.chat, mark, contains=head.format(n=n))
-    return str(line["text"])
-
-
-async def add_event(
-    s: Scene,
-    user: User,
-    w: dict[str, Any],
-    label: str,
-    player: str,
-    frm: str | None = None,
-    *,
-    field: str | None = None,
-    value: int = 0,
-) -> None:
-    """On the preview (the editor): ➕ the event, then its int field raised to ``value``, its
-    player and its 'from' — as one row ("Alice ← Bob", or "Alice" for none) with the fields on
-    the same screen, or in the older steps (player, from, fields, ✔ Add)."""
-    await tap_where(s, user, w, "➕", label)
-
-    def has_field() -> bool:
-        return field is not None and any(field in t and ":" in t for t in s.labels(w))
-
-    async def set_field() -> None:
-        if field is not None and value:
-            await tap_row(s, user, w, field, "➕", times=value)
-
-    if has_field():
-        await set_field()
-    rows = [t for t in s.labels(w) if t.split() and t.split()[0] == player]
-    one_row = [t for t in rows if (t.endswith(f"← {frm}") if frm else "←" not in t)]
-    if any("←" in t for t in rows) and len(one_row) == 1:
-        await tap(s, user, w, one_row[0])
-    else:  # the older form: the player, then who it came from, then the fields
-        await tap(s, user, w, one_row[0] if one_row else player)
-        if frm is not None:
-            await tap_where(s, user, w, frm)
-        elif any(t in ("Nobody", "無人", "无人") for t in s.labels(w)):
-            await tap(s, user, w, next(t for t in s.labels(w) if t in ("Nobody", "無人", "无人")))
-        if has_field():
-            await set_field()
-            await tap_where(s, user, w, "✔")
-
-
-def dealer_of(s: Scene, table: dict[str, Any]) -> str:
-    line = next(ln for ln in s.text(table).splitlines() if "🎲" in ln)
-    return next(n for n in NAMES if n in line)
-
-
-def check_preview(preview: str, record: dict[str, Any]) -> None:
-    assert shown(preview) == payments(record), (preview, payments(record))
-
-
-@pytest.fixture
-async def bot(
-    tg: Any, db_url: str
-) -> AsyncIterator[Bot]:  # images on: /board, /settle, /explain send photos
-    b = Bot(tg, db_url, images=True)
-    await b.start()
-    yield b
-    await b.stop()
+payments = nights.payments_per_pair
+shown = nights.shown_per_pair
 
 
 async def test_singapore_night(tg: Any, bot: Any) -> None:
-    chat = tg.group(-100651)
-    users = [tg.user(651 + i, n) for i, n in enumerate(NAMES)]
+    s, users = group_of_four(tg, -100651, 651)
     alice, bob, carol, dave = users
-    s = Scene(tg, chat)
 
     # /newtable: the ruleset, its variant, the options asked (base, who pays, min, limit)
-    setup = await s.say(alice, "/newtable", expect=None)
-    await pick(s, alice, setup, "Singapore")
-    await tap_where(s, alice, setup, "Telegram bots")
+    setup = await open_table(s, alice, "Singapore", "Telegram bots")
     opts = s.labels(setup)
     assert "Minimum tai: 1" in opts and "Limit (tai): 5" in opts
     assert any("Shooter pays all" in t for t in opts)
-    await tap_where(s, alice, setup, "Next")
-    mark = tg.mark()
-    await tap(s, alice, setup, "¥1")
-    table = LiveTable(s, await tg.next_message(chat, mark))
-    assert "Singapore" in s.text(table)
-    await seat_and_start(s, table, users)
+    table = await start_table(s, setup, users, "Singapore")
     assert dealer_of(s, table) == "Alice"
 
     # Hand 1 — Bob wins 4 tai on Carol's discard (shooter: Carol pays Z + 2S = 16 + 16);
     # Dave made a concealed kong (2 from each, §2.4)
-    w = await s.tap_for_message(bob, table, "Record hand")
-    await win_row(s, bob, w, "Bob", "Carol")
+    w = await record_win(s, bob, table, "Bob", "Carol")
     await keypad(s, bob, w, 4)
     await to_preview(s, bob, w)
     await add_event(s, bob, w, "Concealed kong", "Dave")
@@ -275,8 +126,7 @@ async def test_singapore_night(tg: Any, bot: Any) -> None:
     assert dealer_of(s, table) == "Bob"
 
     # Hand 3 — Carol self-draws; checklist: all pungs 2 + half flush 2 = 4 tai, Z = 16 each
-    w = await s.tap_for_message(carol, table, "Record hand")
-    await win_row(s, carol, w, "Carol", None)
+    w = await record_win(s, carol, table, "Carol", None)
     await tap(s, carol, w, "Tai checklist")
     for fan in ("All pungs · 2", "Half flush · 2"):
         await pick(s, carol, w, fan)
@@ -288,11 +138,8 @@ async def test_singapore_night(tg: Any, bot: Any) -> None:
 
     # Hand 4 — in Traditional Chinese: Dave wins 3 tai on Alice's discard (Alice pays 8 + 8);
     # Dave's bite is paid by Bob alone (SG5: one payer, k = 1)
-    lang = await s.say(alice, "/lang", expect="Language of this chat")
-    await tap(s, alice, lang, "繁體中文")
-    table_zh = await s.say(alice, "/table", expect="新加坡麻將")
-    w = await s.tap_for_message(dave, table_zh, "記一局")
-    await win_row(s, dave, w, "Dave", "Alice")
+    table_zh = await to_hant(s, alice, "新加坡麻將")
+    w = await record_win(s, dave, table_zh, "Dave", "Alice", label="記一局")
     await keypad(s, dave, w, 3, mode="總台數")
     await to_preview(s, dave, w, confirm="確認")
     await add_event(s, dave, w, "咬（貓鼠或雞蜈蚣）", "Dave", "Bob", field="暗", value=0)
@@ -300,14 +147,11 @@ async def test_singapore_night(tg: Any, bot: Any) -> None:
     check_preview(preview, H4)
     assert "放炮者全付" in preview
     await confirm(s, dave, w, 4, label="確認", head="第 {n} 局")
-    lang = await s.say(alice, "/lang", expect="本群語言")
-    await tap(s, alice, lang, "English")
-    table = await s.say(alice, "/table", expect="Singapore")
+    table = await to_english(s, alice, "Singapore")
     assert dealer_of(s, table) == "Dave"
 
     # Hand 5 — Alice self-draws 2 tai; Bob is liable (包): he alone pays 3 × Z(2) = 12
-    w = await s.tap_for_message(alice, table, "Record hand")
-    await win_row(s, alice, w, "Alice", None)
+    w = await record_win(s, alice, table, "Alice", None)
     await keypad(s, alice, w, 2)
     await to_preview(s, alice, w)
     await add_event(s, alice, w, "Bao", "Alice", "Bob")
@@ -320,8 +164,7 @@ async def test_singapore_night(tg: Any, bot: Any) -> None:
 
     # Hand 6 — Bob wins 1 tai on Dave's fresh tile (Dave pays 2 + 2); Bob held his own flower
     # and season from the deal (hidden pair: 2 from each)
-    w = await s.tap_for_message(bob, table, "Record hand")
-    await win_row(s, bob, w, "Bob", "Dave")
+    w = await record_win(s, bob, table, "Bob", "Dave")
     await keypad(s, bob, w, 1)
     await to_preview(s, bob, w)
     await tap_where(s, bob, w, "Fresh tile")
@@ -332,25 +175,9 @@ async def test_singapore_night(tg: Any, bot: Any) -> None:
     assert dealer_of(s, table) == "Bob"
 
     # /explain 2 — the drawn hand's instant payouts, step by step, and its hand card image
-    mark = tg.mark()
-    exp = await s.say(dave, "/explain 2", expect="Hand 2")
-    assert "Alice kong on a discard: the feeder Bob pays 3k = 3" in s.text(exp)
-    assert "Carol bite (hidden): each of the three pays 2k = 2" in s.text(exp)
-    await tg.next_message(chat, mark, method="sendPhoto")
+    exp = await explain_with_card(s, dave, 2)
+    assert "Alice kong on a discard: the feeder Bob pays 3k = 3" in exp
+    assert "Carol bite (hidden): each of the three pays 2k = 2" in exp
 
     # /settle: the fewest transfers equal the hand-by-hand sum, at ¥1 a unit
-    expected: Counter[str] = Counter()
-    for h in HANDS:
-        for p, v in scoring.settle(h).net.items():
-            expected[p] += v
-    assert sum(expected.values()) == 0
-    ask = await s.say(alice, "/settle", expect="settle")
-    await tap(s, alice, ask, "Settle")
-    text = s.text(ask)
-    balance: Counter[str] = Counter()
-    for payer, payee, amount in re.findall(
-        r"^(\w+) pays (\w+) ¥(\d+(?:\.\d+)?)$", text, flags=re.M
-    ):
-        balance[payer] -= round(float(amount))
-        balance[payee] += round(float(amount))
-    assert {n: balance[n] for n in NAMES} == {n: expected[n] for n in NAMES}, text
+    await settle_is_the_sum(s, alice, HANDS)

@@ -11,32 +11,39 @@ oracle for the money is ``scoring.settle`` on the hands as the test means them.
 
 from __future__ import annotations
 
-import re
-from collections import Counter
 from typing import Any
 
 import scoring
 from scoring.rulesets.taiwan import dealer_streak
-from tests.bot.conftest import LiveTable, Scene
+from tests.bot import nights
+from tests.bot.conftest import Scene
 from tests.bot.fake_telegram import User
-from tests.bot.helpers import seat_and_start, tap_row
+from tests.bot.helpers import tap_row
+from tests.bot.nights import (
+    confirm,
+    dealer_of,
+    group_of_four,
+    keypad,
+    open_table,
+    record_win,
+    row_for,
+    settle_is_the_sum,
+    start_table,
+    tap,
+    tap_where,
+    to_english,
+    to_hant,
+    to_preview,
+)
 
-NAMES = ("Alice", "Bob", "Carol", "Dave")
 OPTIONS = {"preset": "north", "tai": 20}
 
 
 def rec(
     dealer: str, wins: list[dict[str, Any]], *, streak: int = 0, result: str = "win"
 ) -> dict[str, Any]:
-    return {
-        "ruleset": "taiwan",
-        "options": OPTIONS,
-        "players": list(NAMES),
-        "dealer": dealer,
-        "result": result,
-        "wins": [{"from": None, "robbed_kong": False, "flags": [], **w} for w in wins],
-        "counts": {"lian_zhuang": {dealer: streak}} if streak else {},
-    }
+    counts = {"lian_zhuang": {dealer: streak}} if streak else {}
+    return nights.hand("taiwan", OPTIONS, dealer, wins, result=result, counts=counts)
 
 
 # the hands as meant (dealer Alice; she keeps the deal on her win and on a draw)
@@ -48,6 +55,11 @@ H5 = rec("Carol", [{"winner": "Alice", "from": "Carol", "fan": 5}])
 H6 = rec("Dave", [{"winner": "Bob", "from": "Alice", "robbed_kong": True, "fan": 2}])
 H7 = rec("Alice", [{"winner": "Carol", "fan": 8, "flags": ["ba_xian_guo_hai"]}])
 HANDS = (H1, H2, H3, H4, H5, H6, H7)
+payments = nights.payments
+
+
+def shown(preview: str) -> set[str]:
+    return nights.shown(preview, ("dollars", "元"))
 
 
 def test_the_streaks_entered_are_the_ledgers() -> None:
@@ -56,89 +68,6 @@ def test_the_streaks_entered_are_the_ledgers() -> None:
     pairs = [(h["dealer"], scoring.next_dealer(h)) for h in HANDS]
     for i, h in enumerate(HANDS):
         assert h["counts"].get("lian_zhuang", {}).get(h["dealer"], 0) == dealer_streak(pairs[:i])
-
-
-def payments(record: dict[str, Any]) -> set[str]:
-    return {f"{p.payer} → {p.payee}: {p.amount}" for p in scoring.settle(record).payments}
-
-
-def shown(preview: str) -> set[str]:
-    return {re.sub(r" (dollars|元)$", "", ln) for ln in preview.splitlines() if " → " in ln}
-
-
-async def tap(s: Scene, user: User, msg: dict, label: str) -> None:
-    ans = await s.tap(user, msg, label)
-    assert not ans.get("show_alert"), (label, ans, s.text(msg), s.labels(msg))
-
-
-async def tap_where(s: Scene, user: User, msg: dict, *parts: str) -> None:
-    hits = [t for t in s.labels(msg) if all(p in t for p in parts)]
-    assert len(hits) == 1, (parts, s.labels(msg))
-    await tap(s, user, msg, hits[0])
-
-
-async def pick(s: Scene, user: User, msg: dict, label: str) -> None:
-    """Tap ``label`` on a paged list, paging on (▶ or the next page number) until it shows."""
-    for page in range(2, 12):
-        if any(label in t for t in s.labels(msg)):
-            await tap_where(s, user, msg, label)
-            return
-        await tap(s, user, msg, "▶" if "▶" in s.labels(msg) else str(page))
-    raise AssertionError(f"{label!r} never shown")
-
-
-def row_for(labels: list[str], winner: str, frm: str | None) -> str:
-    """The one button for "winner, self-drawn" / "winner ← frm" / "winner robs frm's kong",
-    whatever the wording and language ("Bob ← Carol", "Bob搶Dave的槓", "Dave self-drawn")."""
-    rows = [t for t in labels if t.startswith(winner)]
-    if frm is None:
-        rows = [t for t in rows if "self" in t or "自摸" in t]
-    else:
-        rows = [t for t in rows if frm in t[len(winner) :]]
-    assert len(rows) == 1, (winner, frm, labels)
-    return rows[0]
-
-
-async def win_row(s: Scene, user: User, w: dict, winner: str, frm: str | None) -> None:
-    """The winner and how: one row button, or the older two-step form (the winner, then
-    "Carol discarded" / "Self-drawn")."""
-    if any(t.startswith(winner) and ("←" in t or "self" in t or "自摸" in t) for t in s.labels(w)):
-        await tap(s, user, w, row_for(s.labels(w), winner, frm))
-        return
-    await tap(s, user, w, winner)
-    await tap(s, user, w, f"{frm} discarded" if frm else "Self-drawn")
-
-
-async def keypad(s: Scene, user: User, w: dict, total: int, mode: str = "Total tai") -> None:
-    if mode in s.labels(w):
-        await tap(s, user, w, mode)
-    for digit in str(total):
-        await tap(s, user, w, digit)
-    await tap_where(s, user, w, "▶")
-
-
-async def to_preview(s: Scene, user: User, w: dict, confirm: str = "Confirm") -> str:
-    for _ in range(10):
-        if any(confirm in t for t in s.labels(w)):
-            return s.text(w)
-        nxt = [t for t in s.labels(w) if t.endswith("▶") and "Back" not in t]
-        assert nxt, s.labels(w)
-        await tap(s, user, w, nxt[0])
-    raise AssertionError(s.labels(w))
-
-
-async def confirm(
-    s: Scene, user: User, w: dict, n: int, label: str = "Confirm", head: str = "Hand {n}:"
-) -> str:
-    mark = s.tg.mark()
-    await tap_where(s, user, w, label)
-    line = await s.tg.next_message(s.chat, mark, contains=head.format(n=n))
-    return str(line["text"])
-
-
-def dealer_of(s: Scene, table: dict) -> str:
-    line = next(ln for ln in s.text(table).splitlines() if "🎲" in ln)
-    return next(n for n in NAMES if n in line)
 
 
 async def streak(s: Scene, user: User, w: dict, dealer: str, n: int) -> None:
@@ -152,30 +81,20 @@ async def streak(s: Scene, user: User, w: dict, dealer: str, n: int) -> None:
 
 
 async def test_taiwan_night(tg, bot):
-    chat = tg.group(-100817)
-    users = [tg.user(817 + i, n) for i, n in enumerate(NAMES)]
+    s, users = group_of_four(tg, -100817, 817)
     alice, bob, carol, dave = users
-    s = Scene(tg, chat)
 
     # /newtable: Taiwan, the northern preset, 底 30 and 台值 raised to 20, money ¥1 a dollar
-    setup = await s.say(alice, "/newtable", expect=None)
-    await pick(s, alice, setup, "Taiwan")
-    await tap_where(s, alice, setup, "Northern")
+    setup = await open_table(s, alice, "Taiwan", "Northern")
     assert "Base (底): 30" in s.labels(setup) and "Value of a 台: 10" in s.labels(setup)
     await tap_row(s, alice, setup, "Value of a 台", "➕", times=10)
     assert "Value of a 台: 20" in s.labels(setup)
-    await tap_where(s, alice, setup, "Next")
-    mark = tg.mark()
-    await tap(s, alice, setup, "¥1")
-    table = LiveTable(s, await tg.next_message(chat, mark))
-    assert "Taiwan" in s.text(table)
-    await seat_and_start(s, table, users)
+    table = await start_table(s, setup, users, "Taiwan")
     assert dealer_of(s, table) == "Alice"
 
     # Hand 1 — dealer Alice (first hand, N = 0) self-draws 門清自摸 3 + 三元牌 1 = 4 台:
     # each pays 30 + (4 + 1) × 20 = 130
-    w = await s.tap_for_message(alice, table, "Record hand")
-    await win_row(s, alice, w, "Alice", None)
+    w = await record_win(s, alice, table, "Alice", None)
     await tap(s, alice, w, "Tai checklist")
     await tap_where(s, alice, w, "Concealed self-draw")
     await tap_where(s, alice, w, "Dragon pung")
@@ -187,8 +106,7 @@ async def test_taiwan_night(tg, bot):
 
     # Hand 2 — Alice deals again (連1): Bob wins 2 台 on Carol's discard; the dealer is not
     # part of the payment, so her 3 台 do not count: Carol pays 30 + 2 × 20 = 70
-    w = await s.tap_for_message(bob, table, "Record hand")
-    await win_row(s, bob, w, "Bob", "Carol")
+    w = await record_win(s, bob, table, "Bob", "Carol")
     await keypad(s, bob, w, 2)
     await to_preview(s, bob, w)
     await streak(s, bob, w, "Alice", 1)
@@ -206,8 +124,7 @@ async def test_taiwan_night(tg, bot):
 
     # Hand 4 — Bob deals, 連1 after the draw: Dave self-draws 3 台; Bob pays
     # 30 + (3 + 1 + 2×1) × 20 = 150, Alice and Carol 30 + 3 × 20 = 90
-    w = await s.tap_for_message(dave, table, "Record hand")
-    await win_row(s, dave, w, "Dave", None)
+    w = await record_win(s, dave, table, "Dave", None)
     await keypad(s, dave, w, 3)
     await to_preview(s, dave, w)
     await streak(s, dave, w, "Bob", 1)
@@ -219,9 +136,7 @@ async def test_taiwan_night(tg, bot):
 
     # Hand 5 — in Traditional Chinese: Alice wins 5 台 on the dealer Carol's discard:
     # Carol pays 30 + (5 + 1) × 20 = 150
-    lang = await s.say(alice, "/lang", expect="Language of this chat")
-    await tap(s, alice, lang, "繁體中文")
-    table_zh = await s.say(alice, "/table", expect="台灣十六張")
+    table_zh = await to_hant(s, alice, "台灣十六張")
     assert "莊" in s.text(table_zh)
     rules = await s.say(alice, "/rules taiwan", expect="台灣十六張")
     assert "門清自摸" in rules["text"] or "底" in rules["text"]
@@ -231,9 +146,7 @@ async def test_taiwan_night(tg, bot):
     preview = await to_preview(s, alice, w, confirm="確認")
     assert shown(preview) == payments(H5) == {"Carol → Alice: 150"}
     await confirm(s, alice, w, 5, label="確認", head="第 {n} 局")
-    lang = await s.say(alice, "/lang", expect="本群語言")
-    await tap(s, alice, lang, "English")
-    table = await s.say(alice, "/table", expect="Taiwan")
+    table = await to_english(s, alice, "Taiwan")
     assert dealer_of(s, table) == "Dave"
 
     # Hand 6 — Bob robs Alice's kong, 2 台: the konger pays as a discarder (T15), 30 + 40
@@ -248,8 +161,7 @@ async def test_taiwan_night(tg, bot):
     assert dealer_of(s, table) == "Alice"
 
     # Hand 7 — Carol: 八仙過海 (eight flowers) entered with its 8 台, settled as a self-draw
-    w = await s.tap_for_message(carol, table, "Record hand")
-    await win_row(s, carol, w, "Carol", None)
+    w = await record_win(s, carol, table, "Carol", None)
     await keypad(s, carol, w, 8)
     await to_preview(s, carol, w)
     await tap_where(s, carol, w, "All eight flowers")
@@ -259,17 +171,4 @@ async def test_taiwan_night(tg, bot):
     await confirm(s, carol, w, 7)
 
     # /settle: the fewest transfers equal the hand-by-hand sum, at ¥1 a dollar
-    expected: Counter[str] = Counter()
-    for h in HANDS:
-        for p, v in scoring.settle(h).net.items():
-            expected[p] += v
-    ask = await s.say(alice, "/settle", expect="settle")
-    await tap(s, alice, ask, "Settle")
-    text = s.text(ask)
-    balance: Counter[str] = Counter()
-    for payer, payee, amount in re.findall(
-        r"^(\w+) pays (\w+) ¥(\d+(?:\.\d+)?)$", text, flags=re.M
-    ):
-        balance[payer] -= round(float(amount))
-        balance[payee] += round(float(amount))
-    assert {n: balance[n] for n in NAMES} == {n: expected[n] for n in NAMES}, text
+    await settle_is_the_sum(s, alice, HANDS)

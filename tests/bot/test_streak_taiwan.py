@@ -19,34 +19,29 @@ from __future__ import annotations
 from typing import Any
 
 import scoring
-from tests.bot.conftest import LiveTable, Scene
-from tests.bot.helpers import seat_and_start, tap_row
-from tests.bot.test_night_taiwan import (
+from tests.bot import nights
+from tests.bot.conftest import Scene
+from tests.bot.helpers import tap_row
+from tests.bot.nights import (
     confirm,
     dealer_of,
+    group_of_four,
     keypad,
-    payments,
-    pick,
-    shown,
+    open_table,
+    record_win,
+    start_table,
     tap,
-    tap_where,
+    to_english,
+    to_hant,
     to_preview,
-    win_row,
 )
-
-NAMES = ("Alice", "Bob", "Carol", "Dave")
+from tests.bot.test_night_taiwan import payments, shown
 
 
 def rec(dealer: str, wins: list[dict[str, Any]], *, streak: int = 0) -> dict[str, Any]:
-    return {
-        "ruleset": "taiwan",
-        "options": {"preset": "north"},
-        "players": list(NAMES),
-        "dealer": dealer,
-        "result": "win" if wins else "draw",
-        "wins": [{"from": None, "robbed_kong": False, "flags": [], **w} for w in wins],
-        "counts": {"lian_zhuang": {dealer: streak}} if streak else {},
-    }
+    counts = {"lian_zhuang": {dealer: streak}} if streak else {}
+    result = "win" if wins else "draw"
+    return nights.hand("taiwan", {"preset": "north"}, dealer, wins, result=result, counts=counts)
 
 
 def dealer_line(s: Scene, table: dict) -> str:
@@ -65,25 +60,16 @@ def prefilled(s: Scene, w: dict, player: str) -> int | None:
 
 
 async def test_the_dealer_streak_comes_from_the_ledger(tg, bot):
-    chat = tg.group(-100916)
-    users = [tg.user(916 + i, n) for i, n in enumerate(NAMES)]
+    s, users = group_of_four(tg, -100916, 916)
     alice, bob, carol, dave = users
-    s = Scene(tg, chat)
 
-    setup = await s.say(alice, "/newtable", expect=None)
-    await pick(s, alice, setup, "Taiwan")
-    await tap_where(s, alice, setup, "Northern")
-    await tap_where(s, alice, setup, "Next")
-    mark = tg.mark()
-    await tap(s, alice, setup, "¥1")
-    table = LiveTable(s, await tg.next_message(chat, mark))
-    await seat_and_start(s, table, users)
+    setup = await open_table(s, alice, "Taiwan", "Northern")
+    table = await start_table(s, setup, users)
     assert dealer_of(s, table) == "Alice"
     assert "streak" not in dealer_line(s, table)  # nothing kept yet
 
     # Hand 1 — Alice's first hand as dealer (N = 0, nothing filled in): she self-draws 2 台
-    w = await s.tap_for_message(alice, table, "Record hand")
-    await win_row(s, alice, w, "Alice", None)
+    w = await record_win(s, alice, table, "Alice", None)
     await keypad(s, alice, w, 2, mode="Total tai")
     preview = await to_preview(s, alice, w)
     assert prefilled(s, w, "Alice") in (None, 0)
@@ -94,8 +80,7 @@ async def test_the_dealer_streak_comes_from_the_ledger(tg, bot):
 
     # Hand 2 — streak 1 filled in: Alice wins 1 台 on Bob's discard, Bob pays
     # 30 + (1 + 1 + 2×1) × 10 = 70
-    w = await s.tap_for_message(bob, table, "Record hand")
-    await win_row(s, bob, w, "Alice", "Bob")
+    w = await record_win(s, bob, table, "Alice", "Bob")
     await keypad(s, bob, w, 1, mode="Total tai")
     preview = await to_preview(s, bob, w)
     assert prefilled(s, w, "Alice") == 1
@@ -106,8 +91,7 @@ async def test_the_dealer_streak_comes_from_the_ledger(tg, bot):
 
     # Hand 3 — the dealer won twice: her draft starts at streak 2, and each of her payments
     # carries 1 + 2×2 = 5 台 (T4 "連2拉2為5台"): self-drawn 1 台, each pays 30 + (1 + 5) × 10
-    w = await s.tap_for_message(alice, table, "Record hand")
-    await win_row(s, alice, w, "Alice", None)
+    w = await record_win(s, alice, table, "Alice", None)
     await keypad(s, alice, w, 1, mode="Total tai")
     preview = await to_preview(s, alice, w)
     assert prefilled(s, w, "Alice") == 2
@@ -118,8 +102,7 @@ async def test_the_dealer_streak_comes_from_the_ledger(tg, bot):
     assert "dealer streak 3 (連3拉3)" in dealer_line(s, table)
 
     # Hand 4 — Bob wins on Carol's discard: the deal passes to Bob, no streak shown …
-    w = await s.tap_for_message(bob, table, "Record hand")
-    await win_row(s, bob, w, "Bob", "Carol")
+    w = await record_win(s, bob, table, "Bob", "Carol")
     await keypad(s, bob, w, 1, mode="Total tai")
     await to_preview(s, bob, w)
     await confirm(s, bob, w, 4)
@@ -132,18 +115,13 @@ async def test_the_dealer_streak_comes_from_the_ledger(tg, bot):
     assert "dealer streak 3 (連3拉3)" in dealer_line(s, table)
 
     # the table message in Traditional Chinese: 連莊 3 / 拉莊 3
-    lang = await s.say(alice, "/lang", expect="Language of this chat")
-    await tap(s, alice, lang, "繁體中文")
-    table_zh = await s.say(alice, "/table", expect="台灣十六張")
+    table_zh = await to_hant(s, alice, "台灣十六張")
     assert "連莊 3 / 拉莊 3" in dealer_line(s, table_zh)
-    lang = await s.say(alice, "/lang", expect="本群語言")
-    await tap(s, alice, lang, "English")
-    table = await s.say(alice, "/table", expect="Taiwan")
+    table = await to_english(s, alice, "Taiwan")
 
     # Hand 5 — streak 3 filled in and still editable (➖ then ➕ on the preview): Dave wins
     # 2 台 on Alice's discard, Alice pays 30 + (2 + 1 + 2×3) × 10 = 120; the deal passes
-    w = await s.tap_for_message(dave, table, "Record hand")
-    await win_row(s, dave, w, "Dave", "Alice")
+    w = await record_win(s, dave, table, "Dave", "Alice")
     await keypad(s, dave, w, 2, mode="Total tai")
     preview = await to_preview(s, dave, w)
     assert prefilled(s, w, "Alice") == 3
@@ -169,8 +147,7 @@ async def test_the_dealer_streak_comes_from_the_ledger(tg, bot):
     await tap(s, alice, ask, "Settle")
     assert "Night 2" in s.text(table)
     assert dealer_of(s, table) == "Bob" and "streak" not in dealer_line(s, table)
-    w = await s.tap_for_message(bob, table, "Record hand")
-    await win_row(s, bob, w, "Bob", None)
+    w = await record_win(s, bob, table, "Bob", None)
     await keypad(s, bob, w, 1, mode="Total tai")
     preview = await to_preview(s, bob, w)
     assert prefilled(s, w, "Bob") in (None, 0)

@@ -8,19 +8,22 @@ E S W N, E deals, base 1, options at their defaults unless the example says othe
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import RecordError, get, next_dealer, settle
-from scoring.hant import simplified_only
-from scoring.record import HandRecord, Settlement
-from scoring.testing import settlement_problems
+from scoring import get, next_dealer, settle
+from scoring.record import Settlement
+from tests.scoring.builders import record as record_of
+from tests.scoring.builders import refused_field as refused
+from tests.scoring.ruleset_checks import (
+    assert_traditional_names,
+    mahjong_tally,
+    settle_checked,
+    win_json,
+)
 
 P = ["E", "S", "W", "N"]
 
@@ -32,16 +35,7 @@ def win(
     *flags: str,
     robbed: bool = False,
 ) -> dict[str, Any]:
-    return {
-        "winner": winner,
-        "from": frm,
-        "robbed_kong": robbed,
-        "shape": shape,
-        "flags": list(flags),
-        "fan": None,
-        "fans": None,
-        "tiles": None,
-    }
+    return win_json(winner, frm, shape=shape, flags=flags, robbed=robbed)
 
 
 def rec(
@@ -58,16 +52,16 @@ def rec(
         counts["horses_hit"] = hits
     if streak:
         counts["dealer_streak"] = streak
-    return {
-        "ruleset": "guangdong",
-        "options": options,
-        "players": P,
-        "dealer": "E",
-        "result": result or ("win" if wins else "draw"),
-        "wins": wins,
-        "counts": counts,
-        "events": events or [],
-    }
+    return record_of(
+        "guangdong",
+        wins,
+        players=P,
+        dealer="E",
+        result=result,
+        options=options,
+        counts=counts,
+        events=events,
+    )
 
 
 def ev(kind: str, player: str, frm: str | None = None) -> dict[str, Any]:
@@ -76,12 +70,6 @@ def ev(kind: str, player: str, frm: str | None = None) -> dict[str, Any]:
 
 def nets(s: Settlement) -> tuple[int, ...]:
     return tuple(s.net[p] for p in P)
-
-
-def refused(record: dict[str, Any]) -> str:
-    with pytest.raises(RecordError) as err:
-        settle(record)
-    return err.value.field
 
 
 # --- §4 worked examples ---------------------------------------------------------------------
@@ -262,10 +250,7 @@ SHAPES = st.sampled_from(
 
 
 def _check(record: dict[str, Any]) -> Settlement:
-    s = settle(record)
-    assert not settlement_problems(HandRecord.from_json(record), s)
-    assert sum(s.net.values()) == 0  # §2 "net sums to zero"
-    return s
+    return settle_checked(record)  # §2 "net sums to zero"
 
 
 @settings(max_examples=150, deadline=None)
@@ -343,11 +328,8 @@ def test_every_declaration_has_a_traditional_name() -> None:
     assert rs.zh_hant == "廣東推倒胡" and rs.unit_zh_hant
     decls: list[Any] = [*rs.options, *rs.presets, *rs.shapes, *rs.flags, *rs.counts, *rs.events]
     decls += [c for o in rs.options for c in o.choices]
-    assert all(d.zh_hant for d in decls), [d.id for d in decls if not getattr(d, "zh_hant", "")]
     # and none of them keeps a Simplified-only character (发, 杠, 庄, 无 …; scoring.hant)
-    names = [rs.zh_hant, rs.unit_zh_hant, *(d.zh_hant for d in decls)]
-    names += [f["name_zh_hant"] for f in rs.extra_json().get("fans", [])]
-    assert not [n for n in names if simplified_only(n)], [n for n in names if simplified_only(n)]
+    assert_traditional_names(rs, decls)
     assert rs.event("exposed_kong") is not None
     assert rs.event("exposed_kong").zh_hant == "明槓（點槓）"  # type: ignore[union-attr]
 
@@ -356,27 +338,18 @@ def test_cli_rules_and_calc() -> None:
     """`mahjong-tally rules guangdong [--json]` and `calc` of the spec's §1 record (S
     self-draws without a ghost, 2 horses; E 暗杠; S 明杠 fed by W): each pays S 4 + 2·2 = 8, the
     kongs E +6 and S +3 from W."""
-    exe = str(Path(sys.executable).parent / "mahjong-tally")
-    out = subprocess.run(
-        [exe, "rules", "guangdong", "--json"], capture_output=True, text=True, check=True
-    )
-    assert json.loads(out.stdout) == json.loads(json.dumps(get("guangdong").to_json()))
-    text = subprocess.run([exe, "rules", "guangdong"], capture_output=True, text=True, check=True)
-    assert text.stdout.startswith("guangdong: 广东推倒胡 / Guangdong Tuidaohu")
+    out = mahjong_tally("rules", "guangdong", "--json")
+    assert json.loads(out) == json.loads(json.dumps(get("guangdong").to_json()))
+    text = mahjong_tally("rules", "guangdong")
+    assert text.startswith("guangdong: 广东推倒胡 / Guangdong Tuidaohu")
     record = rec(
         [win("S", None, "ping_hu", "no_ghost")],
         [ev("concealed_kong", "E"), ev("exposed_kong", "S", "W")],
         hits={"S": 2},
         horses=4,
     )
-    calc = subprocess.run(
-        [exe, "calc", "-", "--json"],
-        input=json.dumps(record),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert json.loads(calc.stdout)["net"] == {
+    calc = mahjong_tally("calc", "-", "--json", stdin=json.dumps(record))
+    assert json.loads(calc)["net"] == {
         "E": -8 + 6,
         "S": 24 - 2 + 3,
         "W": -8 - 2 - 3,

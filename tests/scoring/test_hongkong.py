@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 
 from scoring import RecordError, settle
 from scoring.rulesets.hongkong import FANS, STAKE_CENTS, money_text, multiplier
+from tests.scoring.builders import record as record_of
+from tests.scoring.ruleset_checks import win_of
 
 P = ["A", "B", "C", "D"]
 
@@ -29,18 +31,15 @@ def rec(
     dealer: str | None = None,
 ) -> dict[str, Any]:
     players = players or P
-    return {
-        "ruleset": "hongkong",
-        "options": options or {},
-        "players": players,
-        "dealer": dealer or players[0],
-        "result": result,
-        "wins": [
-            {"from": None, "robbed_kong": False, "flags": [], "fan": None, "fans": None, **w}
-            for w in wins
-        ],
-        "events": events or [],
-    }
+    return record_of(
+        "hongkong",
+        [win_of(w) for w in wins],
+        players=players,
+        dealer=dealer or players[0],
+        result=result,
+        options=options,
+        events=events,
+    )
 
 
 def net(record: dict[str, Any]) -> dict[str, int]:

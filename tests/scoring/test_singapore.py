@@ -8,19 +8,22 @@ E S W N, E deals, base 1, options at their defaults unless the example says othe
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import RecordError, get, settle
-from scoring.hant import simplified_only
-from scoring.record import HandRecord, Settlement
-from scoring.testing import settlement_problems
+from scoring import get, settle
+from scoring.record import Settlement
+from tests.scoring.builders import record as record_of
+from tests.scoring.builders import refused_field as refused
+from tests.scoring.ruleset_checks import (
+    assert_traditional_names,
+    mahjong_tally,
+    settle_checked,
+    win_json,
+)
 
 P = ["E", "S", "W", "N"]
 
@@ -34,16 +37,7 @@ def win(
     flags: list[str] | None = None,
     robbed: bool = False,
 ) -> dict[str, Any]:
-    return {
-        "winner": winner,
-        "from": frm,
-        "robbed_kong": robbed,
-        "shape": None,
-        "flags": flags or [],
-        "fan": fan,
-        "fans": fans,
-        "tiles": None,
-    }
+    return win_json(winner, frm, flags=flags or (), fan=fan, fans=fans, robbed=robbed)
 
 
 def rec(
@@ -53,26 +47,13 @@ def rec(
     dealer: str = "E",
     **options: Any,
 ) -> dict[str, Any]:
-    return {
-        "ruleset": "singapore",
-        "options": options,
-        "players": P,
-        "dealer": dealer,
-        "result": result or ("win" if wins else "draw"),
-        "wins": wins,
-        "counts": {},
-        "events": events or [],
-    }
+    return record_of(
+        "singapore", wins, players=P, dealer=dealer, result=result, options=options, events=events
+    )
 
 
 def nets(s: Settlement) -> tuple[int, ...]:
     return tuple(s.net[p] for p in P)
-
-
-def refused(record: dict[str, Any]) -> str:
-    with pytest.raises(RecordError) as err:
-        settle(record)
-    return err.value.field
 
 
 # --- §4 worked examples ---------------------------------------------------------------------
@@ -358,10 +339,7 @@ SEATS = st.sampled_from(P)
 
 
 def _check(record: dict[str, Any]) -> Settlement:
-    s = settle(record)
-    assert not settlement_problems(HandRecord.from_json(record), s)
-    assert sum(s.net.values()) == 0  # §2.4 "net sums to zero"
-    return s
+    return settle_checked(record)  # §2.4 "net sums to zero"
 
 
 @settings(max_examples=150, deadline=None)
@@ -457,11 +435,8 @@ def test_every_declaration_has_a_traditional_name() -> None:
     decls: list[Any] = [*rs.options, *rs.presets, *rs.flags, *rs.events]
     decls += [c for o in rs.options for c in o.choices]
     decls += [f for e in rs.events for f in e.fields]
-    assert all(d.zh_hant for d in decls), [d.id for d in decls if not getattr(d, "zh_hant", "")]
     # and none of them keeps a Simplified-only character (发, 杠, 庄, 无 …; scoring.hant)
-    names = [rs.zh_hant, rs.unit_zh_hant, *(d.zh_hant for d in decls)]
-    names += [f["name_zh_hant"] for f in rs.extra_json().get("fans", [])]
-    assert not [n for n in names if simplified_only(n)], [n for n in names if simplified_only(n)]
+    assert_traditional_names(rs, decls)
     fans = rs.extra_json()["fans"]
     assert all(f["name_zh_hant"] for f in fans)
     assert {f["id"] for f in fans if "槓" in f["name_zh_hant"]} >= {"kong_replacement"}
@@ -470,29 +445,19 @@ def test_every_declaration_has_a_traditional_name() -> None:
 def test_cli_rules_and_calc() -> None:
     """`mahjong-tally rules singapore [--json]` and `calc` of the spec's §1 record (with the
     bite's ``hidden`` as 1: event fields are integers here; the spec writes ``true``)."""
-    exe = str(Path(sys.executable).parent / "mahjong-tally")
-    out = subprocess.run(
-        [exe, "rules", "singapore", "--json"], capture_output=True, text=True, check=True
-    )
-    data = json.loads(out.stdout)
+    data = json.loads(mahjong_tally("rules", "singapore", "--json"))
     assert data == json.loads(json.dumps(get("singapore").to_json()))
     assert {f["id"] for f in data["fans"]} >= {"ping_hu", "thirteen_wonders"}
-    text = subprocess.run([exe, "rules", "singapore"], capture_output=True, text=True, check=True)
-    assert text.stdout.startswith("singapore: 新加坡麻将（台） / Singapore (tai)")
+    text = mahjong_tally("rules", "singapore")
+    assert text.startswith("singapore: 新加坡麻将（台） / Singapore (tai)")
     record = rec(
         [win("W", "E", fans=["pong_pong_hu", "seat_flower", "seat_flower"])],
         [{"type": "seat_flower_pair", "player": "W", "from": None, "hidden": 1}],
         payment="shooter",
         max_tai=5,
     )
-    calc = subprocess.run(
-        [exe, "calc", "-", "--json"],
-        input=json.dumps(record),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert json.loads(calc.stdout)["net"] == {"E": -34, "S": -2, "W": 38, "N": -2}
+    calc = mahjong_tally("calc", "-", "--json", stdin=json.dumps(record))
+    assert json.loads(calc)["net"] == {"E": -34, "S": -2, "W": 38, "N": -2}
 
 
 @settings(max_examples=100, deadline=None)

@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 
 from scoring import RecordError, next_dealer, settle
 from scoring.rulesets.taiwan import FANS, dealer_tai
+from tests.scoring.builders import record as record_of
+from tests.scoring.ruleset_checks import win_of
 
 P = ["E", "S", "W", "N"]
 
@@ -25,18 +27,15 @@ def rec(
     result: str = "win",
     dealer: str = "E",
 ) -> dict[str, Any]:
-    return {
-        "ruleset": "taiwan",
-        "options": options or {},
-        "players": P,
-        "dealer": dealer,
-        "result": result,
-        "wins": [
-            {"from": None, "robbed_kong": False, "flags": [], "fan": None, "fans": None, **w}
-            for w in wins
-        ],
-        "counts": {"lian_zhuang": {dealer: streak}} if streak else {},
-    }
+    return record_of(
+        "taiwan",
+        [win_of(w) for w in wins],
+        players=P,
+        dealer=dealer,
+        result=result,
+        options=options,
+        counts={"lian_zhuang": {dealer: streak}} if streak else {},
+    )
 
 
 def net(record: dict[str, Any]) -> dict[str, int]:

@@ -221,7 +221,7 @@ async def test_restart_mid_composition(tg, web_bot, web_port):
 
 async def test_one_entry_rule_and_a_hand_from_the_chat_meanwhile(tg, web_bot, web_port):
     w = await make_world(tg, web_bot, web_port, "Xingguo")
-    s, (alice, bob, carol, _dave) = w.scene, w.users
+    s, (alice, bob, carol, dave) = w.scene, w.users
     # a chat entry open → the composer is refused, naming who
     entry_msg = await s.tap_for_message(carol, w.table_msg, "Record hand")
     st, out = await w.api("compose", user=bob)
@@ -232,14 +232,23 @@ async def test_one_entry_rule_and_a_hand_from_the_chat_meanwhile(tg, web_bot, we
     assert st == 200
     reply = await s.say(alice, "/hand Bob ron Carol big seven pairs no wild")
     assert "Bob is already entering a hand" in reply["text"]
-    # a hand recorded from the chat's buttons meanwhile → Confirm refuses, records nothing
-    wiz = await s.tap_for_message(carol, w.table_msg, "Record hand")
+    # Record hand in the chat → no second entry: a note names who is in the Mini App, with
+    # Start over here (issue 17 point 4: the chat wizard's one-entry rule)
+    drafts_before = len(w.bot.ledger.open_drafts(s.chat.id))
+    note = await s.tap_for_message(carol, w.table_msg, "Record hand")
+    assert "Bob is entering this hand in the Mini App" in s.text(note)
+    assert len(w.bot.ledger.open_drafts(s.chat.id)) == drafts_before
+    st, _ = await w.api("preview", {"entry": e["entry"], "form": form_for(w)}, user=bob)
+    assert st == 200  # the composer's entry goes on meanwhile (its version moves on)
+    wiz = await s.tap_for_message(dave, note, "🔄 Start over")  # a seated player, here
+    assert "Started over" in s.text(note)
+    # the composer's entry is gone; the hand is entered and recorded from the chat
+    st, out = await w.api("confirm", {"entry": e["entry"], "form": form_for(w)}, user=bob)
+    assert st == 409 and out["error"] == "closed"
     await wizard(s, carol, wiz, "Carol ← Dave", "Small seven pairs")
     mark = tg.mark()
     await wizard(s, carol, wiz, "Confirm")
     await tg.next_message(s.chat, mark, contains="Hand 1")
-    st, out = await w.api("confirm", {"entry": e["entry"], "form": form_for(w)}, user=bob)
-    assert st == 409 and out["error"] == "conflict"
     assert hands(w) == 1
     # opening the composer again starts a fresh entry for the next hand
     st, e2 = await w.api("compose", user=bob)

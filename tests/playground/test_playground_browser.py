@@ -1,0 +1,277 @@
+"""The playground in a real browser (Playwright, Debian's chromium; tests/web/browser.py): a
+short Xingguo night played by clicking the four phones — a table opened, four joins, Start,
+two hands, the board, Settle — with the bot's own texts checked in the panes, the images
+loaded (naturalWidth > 0), the CSV downloadable, a private chat, an alert shown as a dialog,
+the Mini App opened in a pane with signed initData. Saves docs/images/playground.png (only
+when missing or UPDATE_SCREENSHOTS=1)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.playground.run import Playground
+from tests.web.browser import ARGS, CHROMIUM, need_chromium, screenshot
+from tests.web.conftest import free_port
+
+TIMEOUT = 20_000
+
+
+@pytest.fixture
+async def playground(tmp_path: Path) -> AsyncIterator[Playground]:
+    # the group's flood limit off: the test taps faster than people do
+    pg = Playground(
+        f"sqlite:///{tmp_path / 'play.sqlite3'}",
+        port=free_port(),
+        env={"RATE_GROUP_PER_MINUTE": 0},
+    )
+    await pg.start()
+    yield pg
+    await pg.stop()
+
+
+def btn_text(label: str, exact: bool) -> Any:
+    return re.compile(f"^{re.escape(label)}$") if exact else label
+
+
+class Phones:
+    def __init__(self, page: Any) -> None:
+        self.page = page
+
+    def phone(self, i: int) -> Any:
+        return self.page.locator(f'.phone[data-idx="{i}"]')
+
+    def chat(self, i: int) -> Any:
+        return self.phone(i).locator(".list:visible")
+
+    async def say(self, i: int, text: str) -> None:
+        box = self.phone(i).locator("input.text")
+        await box.fill(text)
+        await box.press("Enter")
+
+    async def tap(self, i: int, label: str, *, exact: bool = True) -> None:
+        """Tap the newest button ``label`` in phone ``i``'s open chat (paging with ▶)."""
+        buttons = self.chat(i).locator(".kb button")
+        try:  # a keyboard the bot is still sending or editing
+            await buttons.filter(has_text=label).last.wait_for(timeout=5000)
+        except Exception:
+            pass  # perhaps on another page of the keyboard
+        for _ in range(6):
+            # the exact label, else a label that contains it (as tests/bot's find_button)
+            btn = buttons.filter(has_text=btn_text(label, True))
+            exact_hit = exact and bool(await btn.count())
+            if not exact_hit:
+                btn = buttons.filter(has_text=label)
+            if await btn.count():
+                # in the newest message that has one (the wizard, the table)
+                pattern = btn_text(label, exact_hit)
+                inner = self.page.locator(".kb button").filter(has_text=pattern)
+                item = self.chat(i).locator(".item").filter(has=inner).last
+                await item.locator(".kb button").filter(has_text=pattern).first.click()
+                await self.page.wait_for_timeout(150)  # the tap's request; the edit follows
+                await self.idle(i)
+                return
+            pager = self.chat(i).locator(".kb button").filter(has_text=re.compile("^▶$"))
+            if not await pager.count():
+                break
+            await pager.last.click()
+            await self.page.wait_for_timeout(300)
+        raise AssertionError(f"no button {label!r} in phone {i}: {await self.labels(i)}")
+
+    async def tap_link(self, i: int, label: str) -> None:
+        """Tap the newest link button (url or web_app) whose label contains ``label``."""
+        link = self.chat(i).locator(".kb button.link").filter(has_text=label).last
+        await link.wait_for(timeout=TIMEOUT)
+        await link.click()
+
+    async def idle(self, i: int) -> None:
+        """Wait until no button of the phone is waiting for the bot's answer."""
+        await self.page.wait_for_function(
+            "i => !document.querySelector(`.phone[data-idx='${i}'] .kb button:disabled`)",
+            arg=i,
+            timeout=TIMEOUT,
+        )
+
+    async def labels(self, i: int) -> list[str]:
+        out: list[str] = await self.chat(i).locator(".kb button").all_inner_texts()
+        return out
+
+    async def has(self, i: int, text: str) -> None:
+        await self.chat(i).locator(".msg").filter(has_text=text).last.wait_for(timeout=TIMEOUT)
+
+    async def last_text(self, i: int, contains: str) -> str:
+        msg = self.chat(i).locator(".msg").filter(has_text=contains).last
+        await msg.wait_for(timeout=TIMEOUT)
+        text: str = await msg.inner_text()
+        return text
+
+
+async def test_a_short_xingguo_night_by_clicking_the_phones(playground: Playground) -> None:
+    need_chromium()
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as p:
+        b = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            ctx = await b.new_context(viewport={"width": 1560, "height": 940})
+
+            async def offline(route: Any) -> None:  # nothing leaves the machine
+                if route.request.url.startswith(playground.url.rstrip("/")):
+                    await route.continue_()
+                else:
+                    await route.abort()
+
+            await ctx.route("**/*", offline)
+            page = await ctx.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            await page.goto(playground.url)
+            await page.locator('.phone[data-idx="3"]').wait_for()
+            try:
+                await play_night(Phones(page), playground, page)
+            except Exception:
+                await page.screenshot(path="/tmp/pgshots/fail.png")
+                raise
+            assert not errors, errors
+        finally:
+            await b.close()
+
+
+async def play_night(ph: Phones, pg: Playground, page: Any) -> None:
+    alice, bob, carol, dave = range(4)
+    # the names are editable: Dave becomes Dan (the bot seats him by his new name)
+    name = ph.phone(dave).locator("input.name")
+    await name.fill("Dan")
+    await name.press("Enter")
+    await page.wait_for_function(
+        "() => document.querySelector('.phone[data-idx=\"3\"]').dataset.user === 'Dan'"
+    )
+
+    await ph.say(alice, "/newtable")
+    await ph.has(alice, "Which rules")
+    await ph.tap(alice, "Xingguo", exact=False)
+    if any("Next" in t for t in await ph.labels(alice)):
+        await ph.tap(alice, next(t for t in await ph.labels(alice) if "Next" in t))
+    await ph.tap(alice, "¥1")
+    await ph.has(alice, "Stake: ¥1 per")
+    await ph.tap(alice, "Join")
+    # the bot's alert (answerCallbackQuery show_alert) as a dialog: Start with one player
+    await ph.tap(alice, "Start")
+    dialog = ph.phone(alice).locator(".dialog")
+    await dialog.wait_for(timeout=TIMEOUT)
+    assert re.search(r"\d players are needed", await dialog.inner_text())
+    await dialog.locator(".ok").click()
+    assert await dialog.is_hidden()
+    for i in (bob, carol, dave):
+        await ph.tap(i, "Join")
+    await ph.tap(alice, "Start")
+    table = await ph.last_text(carol, "Stake: ¥1 per")
+    assert all(n in table for n in ("Alice", "Bob", "Carol", "Dan")), table
+
+    # hand 1: Bob wins on Carol's discard, big seven pairs, no wild
+    await ph.tap(bob, "Record hand")
+    for label in ("Bob ← Carol", "Big seven pairs", "No wild"):
+        await ph.tap(bob, label)
+    if "Next ▶" in await ph.labels(bob):
+        await ph.tap(bob, "Next ▶")
+    await ph.tap(bob, "Confirm")
+    await ph.has(dave, "Hand 1")
+    # hand 2: Alice self-drawn, plain win, no wild, entered by Alice
+    await ph.tap(alice, "Record hand")
+    for label in ("Alice self-drawn", "Plain win", "No wild"):
+        await ph.tap(alice, label)
+    if "Next ▶" in await ph.labels(alice):
+        await ph.tap(alice, "Next ▶")
+    await ph.tap(alice, "Confirm")
+    await ph.has(carol, "Hand 2")
+    # the table message was edited in place: one table message, now after two hands
+    table_now = await ph.last_text(bob, "Stake: ¥1 per")
+    assert table_now != table
+
+    # the Mini App: the table's Open button opens it in Carol's phone, signed as Carol
+    # (initData made with the playground's token; bot/web/auth.py checks it)
+    await ph.tap_link(carol, "Open")
+    frame = page.frame_locator('.phone[data-idx="2"] .miniapp iframe')
+    await frame.locator("#seats .seat").first.wait_for(timeout=TIMEOUT)
+    seats = await frame.locator("#seats").inner_text()
+    assert all(n in seats for n in ("Alice", "Bob", "Carol", "Dan")), seats
+    await frame.locator("#hands").filter(has_text="Hand 2").wait_for(timeout=TIMEOUT)
+    await ph.phone(carol).locator(".mclose").click()
+    assert await ph.phone(carol).locator(".miniapp").is_hidden()
+
+    # the board: a photo every phone loads
+    await ph.say(dave, "/board")
+    for i in range(4):
+        img = ph.chat(i).locator(".msg img").last
+        await img.wait_for(timeout=TIMEOUT)
+        await page.wait_for_function(
+            "el => el.complete && el.naturalWidth > 0",
+            arg=await img.element_handle(),
+            timeout=TIMEOUT,
+        )
+
+    # the picture for the README: the board in three phones, the Mini App in Carol's
+    await ph.tap_link(carol, "Open")
+    await frame.locator("#hands").filter(has_text="Hand 2").wait_for(timeout=TIMEOUT)
+    await page.wait_for_timeout(500)
+    await screenshot(page, "playground.png")
+    await ph.phone(carol).locator(".mclose").click()
+
+    # /export: a CSV document that downloads with the hands
+    await ph.say(bob, "/export")
+    link = ph.chat(bob).locator("a.doc").last
+    await link.wait_for(timeout=TIMEOUT)
+    href = await link.get_attribute("href")
+    assert href
+    r = await page.request.get(pg.url.rstrip("/") + href)
+    assert r.ok and "text/csv" in r.headers["content-type"]
+    csv = (await r.body()).decode("utf-8-sig")
+    assert "Alice" in csv and "Dan" in csv
+
+    # a private chat: Bob's /calc there (its keyboard tapped in the private chat)
+    await ph.phone(bob).locator(".tab-private").click()
+    await ph.say(bob, "/calc")
+    await ph.has(bob, "Calculator")
+    await ph.tap(bob, "Xingguo", exact=False)
+    calc = await ph.last_text(bob, "Calculator")
+    assert "Which rules" not in calc, calc  # edited to the next step
+    assert await ph.chat(alice).locator(".msg").filter(has_text="Calculator").count() == 0
+    # its web_app button opens the Mini App's calculator in Bob's phone (signed as Bob: the
+    # calculator's API call passes the Mini App's initData check)
+    await ph.tap_link(bob, "Open the calculator")
+    calc_app = page.frame_locator('.phone[data-idx="1"] .miniapp iframe')
+    await calc_app.locator("#rulesets").wait_for(timeout=TIMEOUT)
+    await ph.phone(bob).locator(".mclose").click()
+    await ph.phone(bob).locator(".tab-group").click()
+
+    # settle the night: the transfers and the settlement image
+    await ph.say(alice, "/settle")
+    await ph.has(alice, "settle")
+    await ph.tap(alice, "Settle")
+    settled = await ph.last_text(carol, "Night 1 is settled")
+    assert re.search(r"^\w+ pays \w+ ¥\d", settled, flags=re.M), settled
+    imgs = ph.chat(carol).locator(".msg img")
+    await page.wait_for_function(
+        "n => document.querySelectorAll(\".phone[data-idx='2'] .list-group .msg img\").length >= n",
+        arg=2,
+        timeout=TIMEOUT,
+    )
+    widths = await imgs.evaluate_all("els => els.map(e => e.naturalWidth)")
+    assert len(widths) >= 2 and all(w > 0 for w in widths), widths
+
+    # the page in Chinese: its own labels from the zh catalog; the bot then answers in zh
+    await page.locator("#lang-zh").click()
+    await page.locator("#title").filter(has_text="麻将记账").wait_for(timeout=TIMEOUT)
+    assert await ph.phone(bob).locator(".send").inner_text() == "发送"
+    await ph.phone(carol).locator(".tab-private").click()
+    await ph.say(carol, "/help")
+    reply = ph.chat(carol).locator(".msg.bot").last
+    await reply.wait_for(timeout=TIMEOUT)
+    assert re.search(r"[\u4e00-\u9fff]", await reply.inner_text())
+    await ph.phone(carol).locator(".tab-group").click()
+    await page.locator("#lang-en").click()
+    await page.locator("#title").filter(has_text="playground").wait_for(timeout=TIMEOUT)
