@@ -104,6 +104,7 @@ class Table:
             await self.press(recorder, wiz["message_id"], "Confirm")
             presses += 1
             await self.next_message(mark, f"Hand {h + 1}:")
+            self.table_msg = wiz["message_id"]  # the entry is the table message now
         return presses
 
 

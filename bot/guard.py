@@ -12,11 +12,14 @@ Telegram error.
   it, the table's creator or a chat admin may, and the right is checked again at the Yes /
   Confirm tap, with the admin status asked from Telegram right then.
 * **Once the ledger has a hand, everything converges.** The Confirm that recorded a hand
-  moves its draft to ``recorded``; the result line is claimed (``posting``) before it is sent,
-  so it is posted at most once; then the draft is closed. A Telegram error on the way leaves
-  the draft at that step, and a re-tap on the entry, the next start of the bot, or any later
-  tap on it, finishes the job: the ✅ result in the entry message, the result line once, the
-  table message redrawn.
+  moves its draft to ``recorded``; the table message is claimed (``posting``): the entry
+  message becomes the table's message (``posted``), so the chat gains no message and the
+  controls stay at the bottom; it is drawn (the ✅ result line, then the table, with the
+  table's buttons), the previous table message loses its keyboard, then the draft is
+  closed. A Telegram error on the way leaves the draft at that step, and a re-tap on the
+  entry, the chat's next update, the next start of the bot, or any later tap on it, finishes
+  the job. A new message is sent only where there is no entry to take (a Mini App entry, or
+  the entry deleted), at most once.
 """
 
 from __future__ import annotations
@@ -30,13 +33,11 @@ from typing import Any, NamedTuple, TypeVar
 from telegram import CallbackQuery, Message, Update
 from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError, TimedOut
 
-from bot import present, texts
 from bot.callback import DraftCb
 from bot.context import Ctx, Who, db, is_admin, ledger
-from bot.handlers.common import alert, done, refresh_table
+from bot.handlers.common import alert, done, post_table_message, refresh_table
 from bot.handlers.common import short as short  # re-exported for the handlers
 from bot.i18n import Translator
-from bot.tg import edit_or_send, esc, send
 from storage.errors import DraftExpired, LedgerError, StaleDraft
 from storage.views import DraftView, HandView, TableView
 
@@ -281,23 +282,6 @@ def release_entry(context: Ctx, table_id: int, player_id: int) -> None:
 # ---------------------------------------------------------------------------------------
 # a recorded hand converges
 # ---------------------------------------------------------------------------------------
-def hand_done_text(
-    table: TableView, hand: HandView, corrected: bool, tr: Translator
-) -> tuple[str, str]:
-    """The entry message's ✅ text and the chat's result line for a recorded hand."""
-    from bot.handlers.drafts import settled_note
-
-    _ = tr.gettext
-    names = texts.names_of(table, hand.names)
-    shown = present.shown(hand, names)  # the stored settlement, named: nothing settled again
-    head = _("✅ Hand {n} corrected") if corrected else _("✅ Hand {n} recorded")
-    text = f"<b>{head.format(n=hand.seq)}</b>\n"
-    if hand.night < table.night:  # a correction of a hand of a night settled already
-        text += esc(settled_note(hand.night, tr)) + "\n"
-    text += texts.explain_text(hand, names, shown, tr)
-    return text, texts.result_line(hand, names, tr)
-
-
 async def hand_recorded(update: Update, context: Ctx, w: Who, d: DraftView, hand: HandView) -> None:
     """After the ledger recorded (or corrected) the hand of draft ``d`` on this Confirm: claim
     the draft for it (a second Confirm finds it claimed), then show everything."""
@@ -327,45 +311,120 @@ def unfinished_text(seq: int, tr: Translator) -> str:
 
 
 async def converge(context: Ctx, d: DraftView, tr: Translator, message_id: int | None) -> bool:
-    """Bring every message of a recorded hand up to the ledger: the entry's ✅ text, the result
-    line (at most once), the table message; then close the draft. True if all of it is shown
-    (the draft is closed); False if a Telegram error left something for a later tap."""
+    """Bring the chat up to a recorded hand: the entry message becomes the table's message (the
+    ✅ result line, then the table, with the table's buttons: the controls stay at the bottom
+    of the chat), the previous table message loses its keyboard; then the draft is closed.
+    True if the hand is shown; False if a Telegram error left it for a later tap (an old
+    keyboard that could not be removed yet is left for later too, but counts as shown).
+
+    The claim (``recorded`` → ``posting``) makes one tap the one that moves the table message;
+    a new message is sent only when there is no entry message to take (a Mini App entry, or
+    the entry deleted), so at most once: a timeout counts as sent."""
     L = ledger(context)
     assert d.table_id is not None
-    hand = await db(L.get_hand_by_id, int(d.data["hand_id"]))
     table = await db(L.get_table, d.table_id)
-    text, line = hand_done_text(table, hand, bool(d.data.get("edit_hand_id")), tr)
     ok = True
     mid = message_id if message_id is not None else d.message_id
-    try:
-        if d.data.get("mode") != "web":  # a Mini App entry (bot/web) has no chat message
-            await retrying(
-                lambda: edit_or_send(context.bot, d.tg_chat_id, mid, text, None),
-                what=f"showing hand {hand.seq}",
-            )
-    except TelegramError as err:
-        log.warning("could not show hand %s in its entry: %s", hand.seq, err)
-        ok = False
     current: DraftView | None = d
     if d.step == RECORDED:
-        try:  # claim the result line: whoever moves the draft to "posting" posts it
-            current = await db(L.update_draft, d.id, version=d.version, step=POSTING, data=d.data)
+        data = {**d.data, "old_table_message": table.message_id}
+        try:  # claim the table message: whoever moves the draft to "posting" moves it
+            current = await db(L.update_draft, d.id, version=d.version, step=POSTING, data=data)
         except (StaleDraft, DraftExpired):
-            current = None  # another tap is posting it right now
+            current = None  # another tap is moving it right now
         else:
-            current = await post_line(context, current, line)
+            current = await take_table(context, current, table, mid, tr)
             ok = ok and current.step == POSTED
+    elif d.step == POSTING and d.data.get("mode") != "web" and mid is not None:
+        # claimed, then stopped (a restart) or still under way: taking the entry message
+        # again is harmless (the same id in the ledger; nothing is sent)
+        current = await take_table(context, d, table, mid, tr)
     if not await refresh_table(context, table.id, tr):
         ok = False
-    if ok and current is not None and current.step in (POSTING, POSTED):
+    # the old table message keeps its keyboard until the new one shows (never none); a
+    # keyboard Telegram would not remove yet is removed later, but the hand is shown
+    finished = ok
+    if ok and current is not None and current.step == POSTED:
+        finished = await strip_old(context, current)
+    if finished and current is not None and current.step in (POSTING, POSTED):
         try:
             await db(L.close_draft, current.id, version=current.version, status="done")
         except LedgerError:
             pass  # closed by another tap meanwhile
-    if not ok:  # the chat's next update tries again (and the next start-up, from the ledger)
+    if not finished:  # the chat's next update tries again (and the next start-up, from the ledger)
         pending: dict[int, int] = context.application.bot_data.setdefault("pending_hands", {})
         pending[d.tg_chat_id] = d.id
     return ok
+
+
+async def take_table(
+    context: Ctx, d: DraftView, table: TableView, mid: int | None, tr: Translator
+) -> DraftView:
+    """Make the entry message (``mid``) the table's message, for draft ``d`` at step
+    ``posting`` (claimed by this call): the ledger remembers it, and the redraw that follows
+    draws the table into it. Without an entry message (a Mini App entry), a new table message
+    is sent instead: a refusal or a 5xx after the retries gives the claim back (step
+    ``recorded``: a later tap tries again); a timeout counts as sent, since Telegram may have
+    sent it and a second copy is worse than none."""
+    L = ledger(context)
+    if d.data.get("mode") != "web" and mid is not None and d.tg_chat_id == table.chat_id:
+        await db(L.set_table_message, table.id, mid)
+    else:
+        try:
+            await retrying(
+                lambda: draw_new_table(context, table.id, tr),
+                what="posting the table message",
+                retry_timeouts=False,
+            )
+        except TimedOut:
+            log.warning("posting the table message of draft %s timed out; not again", d.id)
+        except TelegramError as err:
+            log.warning("could not post the table message of draft %s: %s", d.id, err)
+            try:
+                return await db(L.update_draft, d.id, version=d.version, step=RECORDED, data=d.data)
+            except LedgerError:
+                return d
+    try:
+        return await db(L.update_draft, d.id, version=d.version, step=POSTED, data=d.data)
+    except LedgerError:
+        return d
+
+
+async def draw_new_table(context: Ctx, table_id: int, tr: Translator) -> None:
+    """Post the table message anew (the old one loses its keyboard)."""
+    L = ledger(context)
+    fresh = await db(L.get_table, table_id)
+    standings = await db(L.standings, table_id) if fresh.status != "open" else None
+    await post_table_message(context, fresh, standings, tr, edit=False)
+
+
+async def strip_old(context: Ctx, d: DraftView) -> bool:
+    """The table message before this hand loses its keyboard (its taps are refused anyway:
+    it is no longer the table's message). A refusal (the message is too old to edit, or
+    deleted) is ignored; False only if Telegram's own trouble outlasted the retries."""
+    old = d.data.get("old_table_message")
+    if not isinstance(old, int):
+        return True
+    assert d.table_id is not None
+    table = await db(ledger(context).get_table, d.table_id)
+    if table.message_id == old:
+        return True  # still the table's message (the entry could not be taken)
+    return await strip_keyboard(context, table.chat_id, old)
+
+
+async def strip_keyboard(context: Ctx, chat_id: int, message_id: int) -> bool:
+    """Remove a message's inline keyboard; a refusal (gone, too old, no keyboard) is fine."""
+    try:
+        await retrying(
+            lambda: context.bot.edit_message_reply_markup(chat_id, message_id, reply_markup=None),
+            what=f"removing the keyboard of message {message_id}",
+        )
+    except BadRequest as err:
+        log.info("keyboard of message %s not removed: %s", message_id, err.message)
+    except TelegramError as err:
+        log.warning("could not remove the keyboard of message %s: %s", message_id, err)
+        return False
+    return True
 
 
 def pending_hand(context: Ctx, chat_id: int) -> int | None:
@@ -385,32 +444,6 @@ async def converge_later(context: Ctx, draft_id: int, tr: Translator) -> None:
         log.warning("could not finish draft %s: %s", draft_id, err)
 
 
-async def post_line(context: Ctx, d: DraftView, line: str) -> DraftView:
-    """Send a recorded hand's result line for draft ``d`` (at step ``posting``, claimed by this
-    call). A refusal or a 5xx after the retries gives the claim back (step ``recorded``: a
-    later tap posts it); a timeout counts as posted, since Telegram may have posted it and a
-    second copy is worse than none."""
-    L = ledger(context)
-    try:
-        await retrying(
-            lambda: send(context.bot, d.tg_chat_id, line),
-            what="posting a result line",
-            retry_timeouts=False,
-        )
-    except TimedOut:
-        log.warning("posting the result line of draft %s timed out; not posted again", d.id)
-    except TelegramError as err:
-        log.warning("could not post the result line of draft %s: %s", d.id, err)
-        try:
-            return await db(L.update_draft, d.id, version=d.version, step=RECORDED, data=d.data)
-        except LedgerError:
-            return d
-    try:
-        return await db(L.update_draft, d.id, version=d.version, step=POSTED, data=d.data)
-    except LedgerError:
-        return d
-
-
 async def converge_tap(update: Update, context: Ctx, w: Who, d: DraftView) -> bool:
     """A tap on the entry of a hand the ledger already has (any button, any version): show
     the truth and finish what a Telegram error left undone. False if ``d`` is no such draft."""
@@ -421,14 +454,7 @@ async def converge_tap(update: Update, context: Ctx, w: Who, d: DraftView) -> bo
     L = ledger(context)
     hand = await db(L.get_hand_by_id, int(d.data["hand_id"]))
     said = w.tr.gettext("Hand {n} is recorded.").format(n=hand.seq)
-    if d.status == "done":
-        assert d.table_id is not None
-        table = await db(L.get_table, d.table_id)
-        text, _line = hand_done_text(table, hand, bool(d.data.get("edit_hand_id")), w.tr)
-        try:
-            await edit_or_send(context.bot, d.tg_chat_id, q.message.message_id, text, None)
-        except TelegramError as err:
-            log.info("could not show hand %s again: %s", hand.seq, err)
+    if d.status == "done":  # its entry is (or was) the table's message: nothing to redo
         await alert(q, said)
         return True
     if await converge(context, d, w.tr, q.message.message_id):

@@ -1517,6 +1517,19 @@ class Ledger:
             ).first()
             return None if h is None else self._hand_views(s, [h])[0]
 
+    def latest_hand(self, table_id: int) -> HandView | None:
+        """The hand recorded last (the newest row: a correction counts, a voided hand too),
+        or None. The table message shows it while it stands (bot.handlers.common)."""
+        with self._read() as s:
+            self._table(s, table_id)
+            h = s.scalars(
+                select(Hand)
+                .where(col(Hand.table_id) == table_id)
+                .order_by(col(Hand.id).desc())
+                .limit(1)
+            ).first()
+            return None if h is None else self._hand_views(s, [h])[0]
+
     def history(
         self,
         table_id: int,

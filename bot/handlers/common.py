@@ -12,7 +12,7 @@ from telegram.error import BadRequest, TelegramError
 from bot import texts
 from bot.context import Ctx, db, ledger
 from bot.i18n import Translator
-from bot.tg import edit_or_send
+from bot.tg import edit_or_send, esc
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement
 from storage.errors import LedgerError
@@ -160,6 +160,7 @@ async def post_table_message(
 
     streak = await table_streak(context, table)
     text = texts.table_text(table, standings, tr, arranging=arranging, streak=streak)
+    text = await table_head(context, table, tr) + text
     markup = texts.table_markup(table, tr, arranging=arranging)
     from bot.web.links import with_open_button  # the Mini App's link (only if configured)
 
@@ -169,3 +170,30 @@ async def post_table_message(
     )
     if msg is not None:
         await db(ledger(context).set_table_message, table.id, msg.message_id)
+        if not edit and table.message_id is not None and table.message_id != msg.message_id:
+            from bot.guard import strip_keyboard  # /table: the old message's buttons go
+
+            await strip_keyboard(context, table.chat_id, table.message_id)
+
+
+async def table_head(context: Ctx, table: TableView, tr: Translator) -> str:
+    """The top of the table message while a table is playing: the latest hand (✅ recorded,
+    and its result line), as its Confirm left it, as long as that hand stands (a voided one
+    shows none) and belongs to this night (or corrects a hand of a night settled already)."""
+    if table.status != "playing" or table.next_seq <= 1:
+        return ""
+    hand = await db(ledger(context).latest_hand, table.id)
+    if hand is None or hand.status != "confirmed":
+        return ""
+    if hand.night != table.night and hand.replaces_hand_id is None:
+        return ""
+    names = texts.names_of(table, hand.names)
+    _ = tr.gettext
+    said = _("✅ Hand {n} corrected") if hand.replaces_hand_id else _("✅ Hand {n} recorded")
+    head = f"<b>{said.format(n=hand.seq)}</b>\n"
+    if hand.night < table.night:  # a correction of a hand of a night settled already
+        from bot.handlers.drafts import settled_note
+
+        head += esc(settled_note(hand.night, tr)) + "\n"
+    line = texts.result_line(hand, names, tr)
+    return f"{head}{line}\n\n"

@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 
 from bot.app import _post_init, build_application
+from bot.callback import BadCallback, TableCb, decode
 from bot.config import Settings
 from storage.service import Ledger
-from tests.bot.fake_telegram import Chat, FakeTelegram, User
+from tests.bot.fake_telegram import BOT_ID, Chat, FakeTelegram, User
 
 
 class Bot:
@@ -61,11 +62,73 @@ class Bot:
         await self.start()
 
 
+class LiveTable(dict[str, Any]):
+    """A table's message wherever it is now (issue 14, point 6: after each Confirm the hand's
+    entry message becomes the table message, and the older one loses its keyboard).
+    ``table["message_id"]`` is the id of the newest bot message in the chat with this table's
+    keyboard (the last one seen, once the table is closed and none has one); every other key
+    reads that message as the fake server stores it."""
+
+    def __init__(self, s: Scene, msg: dict[str, Any]) -> None:
+        super().__init__(msg)
+        self.scene = s
+        self.first = self.last = int(msg["message_id"])
+        self.table_id = s.table_of(self.first)
+
+    def current(self) -> int:
+        mid = self.scene.table_message_id(self.table_id, since=self.first)
+        if mid is not None:
+            self.last = mid
+        return self.last
+
+    def __getitem__(self, key: str) -> Any:
+        mid = self.current()
+        if key == "message_id":
+            return mid
+        return self.scene.tg.messages[(self.scene.chat.id, mid)][key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+
 class Scene:
     """A group chat with test users, and helpers to act as them."""
 
     def __init__(self, tg: FakeTelegram, chat: Chat) -> None:
         self.tg, self.chat = tg, chat
+
+    def table_of(self, message_id: int) -> int | None:
+        """The table whose buttons the message has (None if it has none)."""
+        for b in self.tg.buttons(self.chat, message_id):
+            try:
+                cb = decode(b.get("callback_data"))
+            except BadCallback:
+                continue
+            if isinstance(cb, TableCb) and cb.action != "hist":
+                return cb.table_id
+        return None
+
+    def table_message_id(self, table_id: int | None = None, since: int = 0) -> int | None:
+        """The newest bot message in the chat (from ``since`` on) with the table's keyboard."""
+        found = None
+        for (cid, mid), m in self.tg.messages.items():
+            if cid != self.chat.id or mid < since or (cid, mid) in self.tg.deleted:
+                continue
+            if m.get("from", {}).get("id") != BOT_ID or not m.get("reply_markup"):
+                continue
+            t = self.table_of(mid)
+            if t is not None and (table_id is None or t == table_id):
+                found = mid if found is None else max(found, mid)
+        return found
+
+    def table_message(self, table_id: int | None = None) -> dict[str, Any]:
+        """The message that has the table's keyboard now."""
+        mid = self.table_message_id(table_id)
+        assert mid is not None, "no message has a table keyboard"
+        return dict(self.tg.messages[(self.chat.id, mid)])
 
     async def say(
         self,
@@ -76,10 +139,14 @@ class Scene:
         method: str = "sendMessage",
         timeout: float = 10,
     ) -> dict[str, Any]:
-        """Post ``text`` as ``user``; return the next message the bot sends to the chat."""
+        """Post ``text`` as ``user``; return the next message the bot sends to the chat (a
+        table message, e.g. after /table, as a :class:`LiveTable`: wherever it is later)."""
         mark = self.tg.mark()
         await self.tg.post(self.chat, user, text)
-        return await self.tg.next_message(self.chat, mark, timeout, contains=expect, method=method)
+        msg = await self.tg.next_message(self.chat, mark, timeout, contains=expect, method=method)
+        if method == "sendMessage" and self.table_of(msg["message_id"]) is not None:
+            return LiveTable(self, msg)
+        return msg
 
     async def tap(
         self, user: User, message: dict[str, Any] | int, label: str, timeout: float = 10

@@ -1,6 +1,8 @@
 """The fake Telegram Bot API server of the tests: the playground's built-in server
 (:mod:`bot.playground.botapi`), one server for both. Re-exported here so the tests import it
-as before."""
+as before, with one addition for the tests (:class:`FakeTelegram`)."""
+
+from typing import Any
 
 from bot.playground.botapi import *  # noqa: F403
 from bot.playground.botapi import (  # noqa: F401 (the names the tests import)
@@ -9,9 +11,43 @@ from bot.playground.botapi import (  # noqa: F401 (the names the tests import)
     ApiError,
     Chat,
     Dropped,
-    FakeTelegram,
     Sent,
     User,
     raw_server,
     strip_html,
 )
+from bot.playground.botapi import FakeTelegram as _Server
+
+
+class FakeTelegram(_Server):
+    """The playground's server; :meth:`next_message` with ``contains`` also finds a message
+    *edited* to show it: a hand's result line is drawn into its entry message, which becomes
+    the table message (issue 14, point 6), rather than sent as a new message."""
+
+    async def next_message(
+        self,
+        chat: Chat,
+        mark: int,
+        timeout: float = 10,
+        contains: str | None = None,
+        method: str = "sendMessage",
+    ) -> dict[str, Any]:
+        if contains is None or method != "sendMessage":
+            return await super().next_message(chat, mark, timeout, contains, method)
+        wanted = contains
+
+        def find() -> dict[str, Any] | None:
+            for s in self.sent_since(mark, None, chat.id):
+                m: dict[str, Any] | None = s.params.get("_result")
+                if not m:
+                    continue
+                if s.method == "sendMessage" and wanted in (m.get("text") or ""):
+                    return m
+                if s.method == "editMessageText" and wanted in strip_html(
+                    str(s.params.get("text") or "")
+                ):
+                    return m
+            return None
+
+        found: dict[str, Any] = await self.wait_for(find, timeout)
+        return found

@@ -4,8 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.bot.conftest import Scene
+from tests.bot.conftest import LiveTable, Scene
 from tests.bot.fake_telegram import User
+
+
+def result_messages(s: Scene, n: int) -> list[str]:
+    """The bot's messages in the chat that show hand ``n``'s result line under its ✅ (the
+    hand's entry, which became a table message at Confirm): exactly one once it is shown."""
+    out = []
+    for text in s.tg.chat_texts(s.chat):
+        lines = text.splitlines()
+        if len(lines) > 1 and lines[0].startswith(f"✅ Hand {n} "):
+            if any(ln.startswith(f"Hand {n}:") for ln in lines[1:3]):
+                out.append(text)
+    return out
 
 
 async def pick_paged(s: Scene, user: User, msg: dict[str, Any], label: str) -> dict[str, Any]:
@@ -31,7 +43,8 @@ async def open_table(
     setup_text: str = "/newtable",
     lang_hint: str = "New table",
 ) -> dict[str, Any]:
-    """/newtable → ruleset → (options: Next) → stake; returns the table message."""
+    """/newtable → ruleset → (options: Next) → stake; returns the table message (wherever
+    it is later: :class:`~tests.bot.conftest.LiveTable`)."""
     setup = await s.say(creator, setup_text, expect=None)
     await pick_paged(s, creator, setup, ruleset)
     labels = s.labels(setup)
@@ -40,7 +53,7 @@ async def open_table(
         await s.tap(creator, setup, next_label)
     mark = s.tg.mark()
     await s.tap(creator, setup, stake or s.labels(setup)[0])
-    return await s.tg.next_message(s.chat, mark)
+    return LiveTable(s, await s.tg.next_message(s.chat, mark))
 
 
 async def seat_and_start(

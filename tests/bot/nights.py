@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import scoring
-from tests.bot.conftest import Bot, Scene
+from tests.bot.conftest import Bot, LiveTable, Scene
 from tests.bot.fake_telegram import User
 from tests.bot.helpers import seat_and_start, tap_row
 
@@ -265,7 +265,7 @@ async def start_table(
     await tap_where(s, creator, setup, "Next")
     mark = s.tg.mark()
     await tap(s, creator, setup, money)
-    table = await s.tg.next_message(s.chat, mark)
+    table = LiveTable(s, await s.tg.next_message(s.chat, mark))  # wherever it is later
     for part in title:
         assert part in s.text(table), (part, s.text(table))
     await seat_and_start(s, table, users)

@@ -9,7 +9,7 @@ import logging
 
 from bot.callback import DraftCb
 from tests.bot.conftest import Bot, Scene
-from tests.bot.helpers import next_until, open_table, seat_and_start, wizard
+from tests.bot.helpers import next_until, open_table, result_messages, seat_and_start, wizard
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
 
@@ -38,7 +38,6 @@ async def test_double_confirm_from_two_phones_records_one_hand(tg, bot):
     await wizard(s, bob, w, "Bob self-drawn", "Plain win")
     await next_until(s, bob, w, "Confirm")
     confirm = tg.find_button(s.chat, w["message_id"], "Confirm")["callback_data"]
-    mark = tg.mark()
     ids = await asyncio.gather(
         tg.press_data(s.chat, bob, w["message_id"], confirm),
         tg.press_data(s.chat, alice, w["message_id"], confirm),
@@ -46,8 +45,7 @@ async def test_double_confirm_from_two_phones_records_one_hand(tg, bot):
     )
     answers = [await tg.answer_of(i) for i in ids]
     await asyncio.sleep(0.3)
-    results = [m for m in tg.sent_since(mark, "sendMessage") if "Hand 1:" in m.params["text"]]
-    assert len(results) == 1
+    assert len(result_messages(s, 1)) == 1  # the entry, now the table message
     assert sum(1 for a in answers if a.get("show_alert")) == 2  # the others: "Already recorded."
     hist = bot.ledger.history(bot.ledger.current_table(s.chat.id).id)
     assert hist.total == 1
@@ -175,11 +173,12 @@ async def test_deleted_table_message_is_sent_again(tg, bot):
     w = await s.tap_for_message(bob, table, "Record hand")
     await wizard(s, bob, w, "Bob self-drawn", "Plain win")
     await next_until(s, bob, w, "Confirm")
-    tg.user_deletes(s.chat, table["message_id"])
+    old = table["message_id"]
+    tg.user_deletes(s.chat, old)
     mark = tg.mark()
     await wizard(s, bob, w, "Confirm")
     fresh = await tg.next_message(s.chat, mark, contains="Night 1 · next hand 2")
-    assert fresh["message_id"] != table["message_id"]
+    assert fresh["message_id"] != old and fresh["message_id"] == table["message_id"]
     assert any("message to edit not found" in e[2] for e in tg.errors)
     # the new table message works
     w2 = await s.tap_for_message(alice, fresh, "Record hand")

@@ -26,7 +26,7 @@ import pytest
 import scoring
 from bot import wizard
 from bot.i18n import Translator
-from tests.bot.conftest import Scene
+from tests.bot.conftest import LiveTable, Scene
 from tests.bot.fake_telegram import User
 from tests.bot.helpers import next_until, pick_paged, seat_and_start
 from tests.bot.helpers import wizard as taps
@@ -172,7 +172,7 @@ async def open_guobiao(s: Scene, creator: User, *, east: bool = False) -> dict[s
     await taps(s, creator, setup, "Next ▶")
     mark = s.tg.mark()
     await s.tap(creator, setup, s.labels(setup)[0])  # no money
-    return await s.tg.next_message(s.chat, mark)
+    return LiveTable(s, await s.tg.next_message(s.chat, mark))
 
 
 async def draw(s: Scene, user: User, table: dict[str, Any], n: int) -> None:

@@ -1,8 +1,8 @@
 """Issue 13, point 8, end to end with Telegram failing on purpose: once the ledger has a hand,
-a re-tap, the next update or a restart shows the truth — the ✅ result in the entry, the
-result line posted once, the table message with the new totals — and the tap's answer says
-the hand is recorded, never "tap again" as if nothing happened. A late answer on Record hand
-leaves one entry message."""
+a re-tap, the next update or a restart shows the truth — the entry becomes the table message
+(the ✅ result line once, the new totals, the table's buttons; issue 14, point 6), the old
+table message loses its keyboard — and the tap's answer says the hand is recorded, never "tap
+again" as if nothing happened. A late answer on Record hand leaves one entry message."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from bot import wizard as wz
 from bot.callback import DraftCb, decode
 from bot.guard import RECORDED
 from tests.bot.conftest import Bot, Scene
-from tests.bot.helpers import next_until, wizard
+from tests.bot.helpers import next_until, result_messages, wizard
 from tests.bot.test_robust import playing_table
 
 UNFINISHED = "Hand 1 is recorded. Telegram did not let me show all of it yet"
@@ -27,10 +27,15 @@ async def at_preview(s: Scene, user: Any, table: dict[str, Any]) -> dict[str, An
 
 
 def result_lines(s: Scene, n: int = 1) -> list[str]:
+    return result_messages(s, n)
+
+
+def keyboards(s: Scene) -> list[int]:
+    """The bot's messages in the chat that have a table keyboard."""
     return [
-        m.params["text"]
-        for m in s.tg.sent_since(0, "sendMessage", s.chat.id)
-        if m.params.get("text", "").startswith(f"Hand {n}:")
+        mid
+        for (cid, mid), m in sorted(s.tg.messages.items())
+        if cid == s.chat.id and m.get("reply_markup") and s.table_of(mid) is not None
     ]
 
 
@@ -45,6 +50,11 @@ def converged(bot: Bot, s: Scene, w: dict[str, Any], table: dict[str, Any]) -> N
     assert len(result_lines(s)) == 1, result_lines(s)
     assert "next hand 2" in s.text(table), s.text(table)
     assert bot.ledger.history(table_id(bot, s)).total == 1
+    # the entry is the table message, the only one with the table's buttons
+    assert (
+        table["message_id"] == w["message_id"] == bot.ledger.get_table(table_id(bot, s)).message_id
+    )
+    assert keyboards(s) == [w["message_id"]], keyboards(s)
 
 
 async def test_500s_on_the_first_edit_after_confirm_then_a_retap_converges(tg, bot):
@@ -52,13 +62,15 @@ async def test_500s_on_the_first_edit_after_confirm_then_a_retap_converges(tg, b
     w = await at_preview(s, bob, table)
     ref = decode(tg.find_button(s.chat, w["message_id"], "Confirm")["callback_data"])
     assert isinstance(ref, DraftCb)
-    tg.fail(4, code=500, methods={"editMessageText"})  # every attempt at the entry's ✅
+    old = table["message_id"]
+    tg.fail(4, code=500, methods={"editMessageText"})  # every attempt at drawing the entry
     ans = await s.tap(bob, w, "Confirm", timeout=20)
     assert ans.get("show_alert") and ans["text"].startswith(UNFINISHED), ans
     assert "slow" not in ans["text"]
     assert bot.ledger.history(table_id(bot, s)).total == 1  # the hand is recorded
     assert "Confirm" in " ".join(s.labels(w))  # the entry still shows the preview
-    assert len(result_lines(s)) == 1  # the result line went out
+    assert not result_lines(s)
+    assert keyboards(s) == [old]  # the old table message keeps its buttons meanwhile
     ans = await s.tap(bob, w, "Confirm")  # the re-tap shows the truth
     assert ans.get("text") == "Hand 1 is recorded.", ans
     converged(bot, s, w, table)
@@ -70,32 +82,61 @@ async def test_500s_on_the_first_edit_after_confirm_then_a_retap_converges(tg, b
     converged(bot, s, w, table)
 
 
-async def test_500s_on_the_result_line_then_the_next_update_posts_it_once(tg, bot):
-    """The entry shows ✅ (no buttons left to tap), the result line failed: the chat's next
-    update posts it, once."""
+async def test_500s_on_removing_the_old_keyboard_then_the_next_update_removes_it(tg, bot):
+    """The entry became the table message; Telegram failed every attempt at removing the old
+    table message's keyboard: the hand is shown (no "tap again"), and the chat's next update
+    removes it, once the draft is closed nothing more happens."""
     s, table, (alice, bob, _carol, _dave) = await playing_table(tg, -101361)
+    old = table["message_id"]
     w = await at_preview(s, bob, table)
-    tg.fail(4, code=502, methods={"sendMessage"})
+    tg.fail(4, code=502, methods={"editMessageReplyMarkup"})
     ans = await s.tap(bob, w, "Confirm", timeout=20)
-    assert ans.get("show_alert") and ans["text"].startswith(UNFINISHED), ans
-    assert "✅ Hand 1 recorded" in s.text(w) and not result_lines(s)
+    assert not ans.get("show_alert"), ans
+    assert "✅ Hand 1 recorded" in s.text(w) and len(result_lines(s)) == 1
+    assert keyboards(s) == [old, w["message_id"]]
+    ref = draft_of(tg, s, bot)
+    assert bot.ledger.get_draft(ref).status == "open"  # left for later
     await s.say(alice, "/help", expect="Mahjong Tally")
-    await tg.wait_for(lambda: len(result_lines(s)) == 1, timeout=10)
+    await tg.wait_for(lambda: keyboards(s) == [w["message_id"]], timeout=10)
     converged(bot, s, w, table)
-    await s.say(alice, "/help", expect="Mahjong Tally")
-    await asyncio.sleep(0.3)
-    converged(bot, s, w, table)
+    await tg.wait_for(lambda: bot.ledger.get_draft(ref).status == "done", timeout=10)
 
 
-async def test_500s_on_the_result_line_then_a_restart_posts_it_once(tg, bot):
+async def test_a_refused_keyboard_removal_is_ignored(tg, bot):
+    """Telegram refuses to touch the old table message (too old, or gone): nothing to do."""
+    s, table, (_alice, bob, _carol, _dave) = await playing_table(tg, -101371)
+    w = await at_preview(s, bob, table)
+    tg.fail(1, code=400, methods={"editMessageReplyMarkup"})
+    ans = await s.tap(bob, w, "Confirm", timeout=20)
+    assert not ans.get("show_alert"), ans
+    assert "✅ Hand 1 recorded" in s.text(w) and len(result_lines(s)) == 1
+    assert bot.ledger.get_draft(draft_of(tg, s, bot)).status == "done"
+
+
+async def test_500s_on_drawing_the_entry_then_a_restart_converges(tg, bot):
     s, table, (_alice, bob, _carol, _dave) = await playing_table(tg, -101367)
     w = await at_preview(s, bob, table)
-    tg.fail(4, code=500, methods={"sendMessage"})
+    tg.fail(4, code=500, methods={"editMessageText"})
     ans = await s.tap(bob, w, "Confirm", timeout=20)
     assert ans.get("show_alert") and ans["text"].startswith(UNFINISHED), ans
     await bot.restart()
     await tg.wait_for(lambda: len(result_lines(s)) == 1, timeout=10)
+    await tg.wait_for(lambda: len(keyboards(s)) == 1, timeout=10)
     converged(bot, s, w, table)
+
+
+def draft_of(tg: Any, s: Scene, bot: Bot) -> int:
+    """The hand entry draft of the chat (the only one in these tests)."""
+    drafts = [
+        d
+        for d in bot.ledger.drafts_at_steps(("recorded", "posting", "posted", "preview"))
+        if d.tg_chat_id == s.chat.id
+    ]
+    if drafts:
+        return int(drafts[0].id)
+    hand = bot.ledger.last_hand(table_id(bot, s))
+    assert hand is not None
+    return int(hand.idempotency_key.split(":")[1])
 
 
 async def test_a_late_answer_to_the_first_edit_after_confirm_is_not_an_error(tg, db_url):
@@ -143,14 +184,17 @@ async def test_a_restart_after_the_hand_was_recorded_converges(tg, bot):
 
 async def test_a_table_message_refresh_that_fails_is_redone_at_the_next_update(tg, bot):
     s, table, (alice, bob, _carol, _dave) = await playing_table(tg, -101364)
+    old = table["message_id"]
     w = await at_preview(s, bob, table)
-    before = s.text(table)
-    tg.fail(4, code=500, methods={"editMessageText"}, after=1)  # the entry's ✅ goes through
+    before = s.text(old)
+    tg.fail(4, code=500, methods={"editMessageText"})  # the entry is not drawn
     ans = await s.tap(bob, w, "Confirm", timeout=20)
     assert ans.get("show_alert") and ans["text"].startswith(UNFINISHED), ans
-    assert s.text(table) == before and "✅ Hand 1 recorded" in s.text(w)
+    assert s.text(old) == before and keyboards(s) == [old]
     await s.say(alice, "/help", expect="Mahjong Tally")  # the chat's next update
-    await tg.wait_for(lambda: "next hand 2" in s.text(table), timeout=10)
+    await tg.wait_for(lambda: "next hand 2" in s.text(w), timeout=10)
+    await tg.wait_for(lambda: keyboards(s) == [w["message_id"]], timeout=10)
+    assert s.text(old) == before  # the old message as it was, without its buttons
     converged(bot, s, w, table)
 
 

@@ -18,7 +18,7 @@ import pytest
 
 from bot.web.auth import AuthError, check_init_data, table_of_token, table_token
 from tests.bot.conftest import Scene
-from tests.bot.helpers import open_table, seat_and_start, wizard
+from tests.bot.helpers import open_table, result_messages, seat_and_start, wizard
 from tests.web.conftest import World, init_data, make_world
 
 XINGGUO_WIN = {  # rules/xingguo.md worked example: no-wild big seven pairs, Bob +45
@@ -194,7 +194,11 @@ async def test_double_confirm_from_two_phones_records_once(tg, web_bot, web_port
     assert s3 == 200 and not r3["recorded"]
     await asyncio.sleep(0.3)
     assert hands(w) == 1
-    assert sum(t.startswith("Hand 1:") for t in tg.chat_texts(w.scene.chat)) == 1
+    assert len(result_messages(w.scene, 1)) == 1  # a new table message, once
+    # it carries the table's buttons, the table message before it none (issue 14, point 6)
+    s = w.scene
+    keyboards = [m for (c, m) in tg.messages if c == s.chat.id and s.table_of(m) is not None]
+    assert keyboards == [s.table_message_id()] and keyboards[0] > w.table_msg.first
     assert "+45" in w.scene.text(w.table_msg)
 
 

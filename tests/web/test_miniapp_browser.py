@@ -9,7 +9,7 @@ import json
 import time
 from typing import Any
 
-from tests.bot.helpers import wizard
+from tests.bot.helpers import result_messages, wizard
 from tests.web.browser import DARK, browser, phone, screenshot
 from tests.web.conftest import World, init_data, make_world
 
@@ -89,8 +89,7 @@ async def test_xingguo_composer_records_and_board_follows(tg, web_bot, web_port)
     table_text = w.scene.text(w.table_msg)
     assert "2 hands tonight" in table_text
     # exactly one result line
-    lines = [m for m in tg.chat_texts(w.scene.chat) if m.startswith("Hand 1:")]
-    assert len(lines) == 1
+    assert len(result_messages(w.scene, 1)) == 1
 
 
 async def test_guobiao_tile_picker_in_chinese(tg, web_bot, web_port):
