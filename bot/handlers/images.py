@@ -12,6 +12,7 @@ import scoring
 from bot import texts
 from bot.context import Ctx, Who
 from scoring.record import Settlement
+from scoring.transfers import to_money
 from storage.views import HandView, SettleView, StandingsView, TableView, TransferView
 
 log = logging.getLogger(__name__)
@@ -154,6 +155,7 @@ async def hand_card(
     if not _enabled(context):
         return None
     from bot import render
+    from bot.render.tiles import tile_hands
 
     names = w.tr.parties(names)  # the pot by name
     payments = tuple(
@@ -165,8 +167,13 @@ async def hand_card(
         )
         for p in hand.settlement.payments
     )
+    money = (
+        to_money(dict(hand.settlement.net), table.stake_minor, order=list(hand.record.players))
+        if table.stake_minor
+        else {}
+    )
     nets = tuple(
-        render.NetLine(name=names.get(pid, pid), points=v)
+        render.NetLine(name=names.get(pid, pid), points=v, money_minor=money.get(pid))
         for pid, v in sorted(hand.settlement.net.items(), key=lambda kv: -kv[1])
     )
     name, rs_name = _title(table, w)
@@ -179,7 +186,9 @@ async def hand_card(
         payments=payments,
         nets=nets,
         explanation=shown.explanation,
+        tile_hands=tile_hands(hand.record, names, w.tr.lang),  # the tiles and their fans
         voided=hand.status == "voided",
+        currency=table.currency if table.stake_minor else None,
         unit_zh=scoring.get(table.ruleset).unit_zh,
         unit_en=scoring.get(table.ruleset).unit_en,
         unit_zh_hant=scoring.get(table.ruleset).unit_zh_hant,

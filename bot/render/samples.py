@@ -26,6 +26,7 @@ from pathlib import Path
 import scoring
 from bot.i18n import translator
 from bot.render.draw import render_hand_card, render_scoreboard, render_settlement
+from bot.render.tiles import tile_hands
 from bot.render.views import (
     WINDS,
     FanLine,
@@ -41,9 +42,6 @@ from bot.render.views import (
 )
 from scoring import registry
 from scoring.errors import RecordError
-from scoring.gb.calculator import calculate
-from scoring.gb.fans import fan_label
-from scoring.gb.hand import parse_hand
 from scoring.record import Event, HandRecord, Settlement, Win
 from scoring.transfers import fewest_transfers, to_money
 
@@ -452,23 +450,11 @@ def guobiao_hand(ids: Sequence[str] = IDS) -> SampleHand:
 
 def guobiao_fans(hand: SampleHand, lang: str) -> tuple[tuple[FanLine, ...], int]:
     """The fans the calculator finds in the hand's tiles, as the table's options read them;
-    the flowers as one more line. Returns the lines and the grand total."""
-    rec = hand.record
-    win = rec.wins[0]
-    opts = registry.get(rec.ruleset).resolve_options(rec.options)
-    res = calculate(
-        parse_hand(win.tiles),
-        engine_adds=opts.b("engine_adds"),
-        extended=opts.b("extended_exclusions"),
-        seven_pairs_strict=opts.b("seven_pairs_strict"),
-        extra_set=opts.s("extras"),
-    )
-    assert res is not None, "GB_TILES is a winning hand"
-    tr = translator(lang)
-    lines = [FanLine(tr.pick(*fan_label(f.id)), f.points, f.count) for f in res.fans]
-    if res.flowers:
-        lines.append(FanLine(tr.pick("花牌", "Flower Tiles"), 1, res.flowers))
-    return tuple(lines), res.grand_total
+    the flowers as one more line (the bot's own path, :func:`bot.render.tiles.tile_hands`).
+    Returns the lines and the grand total."""
+    (view,) = tile_hands(hand.record, {}, lang)
+    assert view.total is not None, "GB_TILES is a winning hand"
+    return view.fans, view.total
 
 
 def guobiao_card_view(names: Sequence[str], lang: str) -> HandCardView:
