@@ -27,6 +27,7 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import scoring
@@ -1469,6 +1470,11 @@ def _name(data: dict[str, Any], p: str | None) -> str:
     return str(data["names"].get(p, p))
 
 
+def _seat_name(data: dict[str, Any], p: str) -> str:
+    """A player's name on a grid button, 🀄 marking the dealer."""
+    return _name(data, p) + (" 🀄" if p == data["dealer"] else "")
+
+
 def describe_win(rs: Ruleset, data: dict[str, Any], w: dict[str, Any], tr: Translator) -> str:
     _ = tr.gettext
     who = _name(data, w["winner"])
@@ -1674,9 +1680,7 @@ class WinnerStep(Step):
         rows: list[list[Button]] = []
         prompt = ""
 
-        def pname(p: str) -> str:
-            mark = " 🀄" if p == data["dealer"] else ""
-            return _name(data, p) + mark
+        pname = partial(_seat_name, data)
 
         choices = winner_choices(rs, data, n)
         if n > 0 and rs.multi_win == "same_discard":
@@ -2378,9 +2382,7 @@ class EventStep(Step):
         rows: list[list[Button]] = []
         prompt = ""
 
-        def pname(p: str) -> str:
-            mark = " 🀄" if p == data["dealer"] else ""
-            return _name(data, p) + mark
+        pname = partial(_seat_name, data)
 
         ev = data["ev"]
         decl = rs.event(ev["type"])
