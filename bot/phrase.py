@@ -65,7 +65,6 @@ __all__ = [
     "parse",
     "parse_record",
     "phrase_of",
-    "record_error_text",
 ]
 
 
@@ -244,8 +243,6 @@ def error_text(err: PhraseError, tr: Translator) -> str:
         text = _("Tiles (牌 …) are only entered in Guobiao.")
     elif code == "fan_total":
         text = _("A fan total like 8番 does not fit these rules.")
-    elif code == "not_possible":
-        text = _("This hand is not possible: {why}")
     elif code == "core":  # a sentence already (the wizard's, in the chat's language)
         return err.why
     else:
@@ -1512,33 +1509,19 @@ def looks_like_hand(text: str, table: TableInfo) -> bool:
 
 def parse(text: str, table: TableInfo, tr: Translator | None = None) -> HandRecord:
     """Read one line into a record the scoring core accepts. Raises :class:`PhraseError`
-    (a scoring core refusal becomes ``not_possible`` with the reason in the chat's words)."""
+    (a scoring core refusal becomes ``core``, worded by :func:`bot.wizard.problem_text`)."""
     tr = tr or Translator("en")
     record = parse_record(text, table, tr)
     try:
         scoring.settle(record)
     except RecordError as err:
-        said = _wizard_problem(err, record, table, tr)
-        if said is not None:
-            raise PhraseError("core", why=said) from err
-        raise PhraseError("not_possible", why=record_error_text(err, record, table, tr)) from err
+        # the one place a RecordError becomes a sentence (issue 14 point 3): the wizard's,
+        # over the draft the preview would show
+        from bot import wizard
+
+        data = wizard.from_record(record, dict(table.names))
+        raise PhraseError("core", why=wizard.problem_text(err, data, tr)) from err
     return record
-
-
-def _wizard_problem(
-    err: RecordError, record: HandRecord, table: TableInfo, tr: Translator
-) -> str | None:
-    """The wizard's sentence for a scoring core refusal (``bot.wizard.problem_text``, the one
-    place a RecordError becomes a sentence, issue 14 point 3), over the draft the preview
-    would show; None where the wizard has none (then :func:`record_error_text`)."""
-    from bot import wizard
-
-    problem_text = getattr(wizard, "problem_text", None)
-    if problem_text is None:
-        return None
-    data = wizard.from_record(record, dict(table.names))
-    text = problem_text(err, data, tr)
-    return text if isinstance(text, str) and text else None
 
 
 # ---------------------------------------------------------------------------------------
@@ -1644,62 +1627,6 @@ def _precheck(record: HandRecord, table: TableInfo, tr: Translator) -> None:
             raise PhraseError("not_played", what=what)
         if edecl.results and record.result not in edecl.results:
             raise PhraseError("event_result", what=what)
-
-
-# ---------------------------------------------------------------------------------------
-# a scoring core refusal, in the chat's words
-# ---------------------------------------------------------------------------------------
-_PATH = re.compile(r"^(wins|events)\[(\d+)\](?:\.(\w+))?(?:\[(\d+)\])?|^counts\.(\w+)(?:\.(\w+))?")
-_CJK_LEAD = re.compile(r"^([\u3400-\u9fff][^:：a-zA-Z]*[\u3400-\u9fff）])\s*[:：]")
-
-
-def record_error_text(
-    err: RecordError, record: HandRecord, table: TableInfo, tr: Translator
-) -> str:
-    """A scoring core refusal as a sentence: who and what it is about (players' and the
-    declarations' names, never a JSON path or an id), and why in the chat's language where
-    the core says it (a Chinese reason in a Chinese chat; the English one, ids replaced by
-    names, in an English chat)."""
-    _ = tr.gettext
-    rs = scoring.get(record.ruleset)
-    subject = ""
-    m = _PATH.match(err.field)
-    if m and m.group(1) == "wins":
-        i = int(m.group(2))
-        if i < len(record.wins):
-            subject = _("{who}'s win").format(who=table.name(record.wins[i].winner))
-    elif m and m.group(1) == "events":
-        i = int(m.group(2))
-        if i < len(record.events):
-            ev = record.events[i]
-            subject = f"{_dname(rs, 'event', ev.type, tr)} ({table.name(ev.player)})"
-    elif m and m.group(5):
-        subject = _dname(rs, "count", m.group(5), tr)
-        if m.group(6) and m.group(6) in table.names:
-            subject += f" ({table.name(m.group(6))})"
-    message = err.message
-    if tr.zh:
-        # the core's reasons often start with their Chinese source words (有精平胡不能抓点炮: …)
-        lead = _CJK_LEAD.match(message)
-        why = lead.group(1) if lead else _("it breaks a rule of this table")
-    else:
-        why = _clean_ids(message, record, table, rs)
-    return (subject + ("：" if tr.zh else ": ") + why) if subject else why
-
-
-def _clean_ids(message: str, record: HandRecord, table: TableInfo, rs: Ruleset) -> str:
-    """An English core message with player ids and declaration ids replaced by names."""
-    out = re.sub(r"\s*\((?:option|see) [^)]*\)", "", message)
-    for pid in sorted(table.players, key=len, reverse=True):
-        out = re.sub(rf"(?<![\w]){re.escape(pid)}(?![\w])", table.name(pid), out)
-        out = out.replace(f"'{table.name(pid)}'", table.name(pid))
-    tr = Translator("en")
-    for kind, item in _decl_items(rs):
-        iid = _item_id(kind, item)
-        out = out.replace(f"'{iid}'", _dname(rs, kind, iid, tr))
-        if "_" in iid:
-            out = re.sub(rf"\b{re.escape(iid)}\b", _dname(rs, kind, iid, tr), out)
-    return out
 
 
 # ---------------------------------------------------------------------------------------
