@@ -1,15 +1,32 @@
-"""A settlement as people read it: the players' current display names in its explanation.
+"""The presentation layer: the ONE place that turns what the ledger returns (records,
+settlements, standings, nights, seasons) into what people read — display names (the pot by
+name), the headline of a hand, the ruleset's unit in the chat's language, money
+(:func:`scoring.transfers.format_money`, shares by :func:`scoring.transfers.to_money`) and
+payment reasons (:meth:`bot.i18n.Translator.reason`).
 
-The ledger settles a confirmed hand once and stores its explanation with player references
-(:mod:`storage.settled`); every display — the ✅ message, ``/explain``, the hand card image,
-the Mini App — takes the stored settlement and puts the names in here, in whatever language
-the step is then shown (``Translator.step`` picks zh / zh_Hant / en). Nothing here scores a
-stored hand again, except a hand stored before references existed (its explanation names
-database ids): that one is settled again for its words (:func:`shown`, the fallback), its
-payments and nets staying the stored ones.
+Its view models feed every display: the chat texts (``bot.texts``, ``bot.season_texts``), the
+wizard preview, the images the bot sends (``bot.handlers.images`` only draws what is built
+here, off the event loop) and ``mahjong-tally render-samples`` (``bot.render.samples`` records
+its sample night into a real ledger and builds its images with these same functions):
 
-A hand being entered (the preview) is settled once here, with references, and named the same
-way (:func:`preview`).
+    scoreboard(table, standings, tr) -> ScoreboardView              # /board
+    night_settlement(table, settle, standings, tr) -> SettlementImageView   # /settle
+    hand_card(table, hand, names, shown, tr) -> HandCardView        # /explain N
+    season_card(board, chat_title, tr) -> SeasonCardView            # /season
+    player_card(history, tr, scope=..., private=...) -> PlayerCardView      # /me
+
+Shared pieces: :func:`names_of`, :func:`display_names`, :func:`headline`, :func:`unit`,
+:func:`per_unit`, :func:`units`, :func:`money`, :func:`hand_money`, :func:`reason`,
+:func:`night_label`.
+
+Explanations: the ledger settles a confirmed hand once and stores its explanation with player
+references (:mod:`storage.settled`); every display takes the stored settlement and puts the
+names in here, in whatever language the step is then shown (``Translator.step`` picks zh /
+zh_Hant / en). Nothing here scores a stored hand again, except a hand stored before references
+existed (its explanation names database ids): that one is settled again for its words
+(:func:`shown`, the fallback), its payments and nets staying the stored ones. A hand being
+entered (the preview) is settled once here, with references, and named the same way
+(:func:`preview`).
 """
 
 from __future__ import annotations
@@ -17,11 +34,33 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
+import scoring
+from bot.i18n import Translator
+from bot.render.money import format_money
+from bot.render.views import (
+    HandCardView,
+    NetLine,
+    NightLine,
+    PaymentLine,
+    PlayerCardView,
+    ScoreboardView,
+    SeasonCardView,
+    SeasonRow,
+    SeatLine,
+    SettlementImageView,
+    TransferLine,
+    TrendSeries,
+)
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Step
-from storage.settled import FORMAT, name_refs, settle_once
-from storage.views import HandView
+from scoring.transfers import to_money
+from storage.settled import PLAYER_REFS, name_refs, settle_once
+from storage.views import HandView, SettleView, StandingsView, TableView, TransferView
+
+if TYPE_CHECKING:
+    from storage.seasons import MeNight, PlayerHistory, SeasonBoard
 
 log = logging.getLogger(__name__)
 
@@ -39,20 +78,31 @@ class NamedStep(Step):
     names: Mapping[str, str] = field(compare=False, hash=False)  # a dict: kept out of hash
 
     def __init__(self, ref_zh: str, ref_en: str, names: Mapping[str, str]) -> None:
-        Step.__init__(self, name_refs(ref_zh, names), name_refs(ref_en, names))
+        from scoring.refs import resolve  # the declared items' names (scoring.refs)
+
+        zh, en = resolve(ref_zh, "zh"), resolve(ref_en, "en")
+        Step.__init__(self, name_refs(zh, names), name_refs(en, names))
         object.__setattr__(self, "ref_zh", ref_zh)
         object.__setattr__(self, "ref_en", ref_en)
         object.__setattr__(self, "names", names)
 
-    def shown(self, pick: Callable[[str, str], str]) -> str:
-        """The step in the language of ``pick`` (``Translator.pick``), then named."""
-        return name_refs(pick(self.ref_zh, self.ref_en), self.names)
+    def shown(self, pick: Callable[[str, str], str], lang: str = "") -> str:
+        """The step in the language of ``pick`` (``Translator.pick``), then the declared
+        items' names in ``lang`` (``zh``, ``zh_Hant``, ``en``; empty: ``zh`` unless ``pick``
+        picked the English), then the players' names: neither is converted."""
+        from scoring.refs import resolve
+
+        text = pick(self.ref_zh, self.ref_en)
+        if not lang:
+            lang = "en" if text == self.ref_en and text != self.ref_zh else "zh"
+        return name_refs(resolve(text, lang), self.names)
 
     def text(self, lang: str) -> str:
         if lang == "zh_Hant":
             from scoring.hant import to_hant
+            from scoring.refs import resolve
 
-            return name_refs(to_hant(self.ref_zh), self.names)
+            return name_refs(resolve(to_hant(self.ref_zh), "zh_Hant"), self.names)
         return self.zh if lang.startswith("zh") else self.en
 
 
@@ -67,10 +117,11 @@ def named(st: Settlement, names: Mapping[str, str]) -> Settlement:
 
 
 def shown(hand: HandView, names: Mapping[str, str]) -> Settlement:
-    """The stored settlement of ``hand`` with names in its explanation. A hand stored before
-    references (format 1) is settled again for its explanation only; if its record no longer
-    settles, its stored explanation is shown as it is."""
-    if hand.settlement_format >= FORMAT:
+    """The stored settlement of ``hand`` with names in its explanation (format 3: players and
+    declared items by reference; format 2: players by reference, item names as stored). A
+    hand stored before references (format 1) is settled again for its explanation only; if
+    its record no longer settles, its stored explanation is shown as it is."""
+    if hand.settlement_format >= PLAYER_REFS:
         return named(hand.settlement, names)
     try:
         again = settle_once(hand.record).settlement
@@ -85,3 +136,306 @@ def shown(hand: HandView, names: Mapping[str, str]) -> Settlement:
 def preview(record: HandRecord, names: Mapping[str, str]) -> Settlement:
     """A hand being entered, settled once and named. Raises :class:`RecordError`."""
     return named(settle_once(record).settlement, names)
+
+
+# --- shared pieces -------------------------------------------------------------------------
+WINDS = ("E", "S", "W", "N")  # the images' seat winds (SeatLine.wind), by seat index
+
+
+def names_of(table: TableView, extra: Mapping[int, str] | None = None) -> dict[str, str]:
+    """Player id (as the records write it, ``str(player.id)``) → display name: the seated
+    players' current names over ``extra`` (e.g. ``HandView.names``, players who left)."""
+    names = {str(k): v for k, v in (extra or {}).items()}
+    names.update({str(s.player_id): s.name for s in table.seats})
+    return names
+
+
+def display_names(names: Mapping[str, str], tr: Translator) -> dict[str, str]:
+    """``names`` plus the pot by name (money paid into nothing), so no payment shows the id."""
+    return tr.parties(names)
+
+
+def _int_names(table: TableView, extra: Mapping[int, str]) -> dict[int, str]:
+    names = dict(extra)
+    for s in table.seats:
+        names.setdefault(s.player_id, s.name)
+    return names
+
+
+def unit(rs_id: str, tr: Translator) -> str:
+    """The ruleset's unit of points in the chat's language (分 / pts, 子 …)."""
+    return tr.attr(scoring.get(rs_id), "unit")
+
+
+def per_unit(rs_id: str, tr: Translator) -> str:
+    """The unit after "per": singular in English ("¥1 per point", not "per points")."""
+    from bot.render.labels import unit as image_unit
+
+    u = unit(rs_id, tr)
+    return u if tr.zh else image_unit("", u, "en", per=True)
+
+
+def units(rs_id: str) -> dict[str, str]:
+    """The ruleset's unit as the image views carry it (the renderer picks by language)."""
+    rs = scoring.get(rs_id)
+    return {"unit_zh": rs.unit_zh, "unit_en": rs.unit_en, "unit_zh_hant": rs.unit_zh_hant}
+
+
+def money(minor: int, currency: str | None, sign: bool = False) -> str:
+    """An amount of money (minor units) as people read it: ``¥35.50``, ``−¥0.50``."""
+    return format_money(minor, currency or "CNY", sign=sign)
+
+
+def hand_money(hand: HandView, table: TableView) -> dict[str, int]:
+    """A hand's nets in money at the table's stake ({} without a stake): the shares of
+    :func:`scoring.transfers.to_money`, in the record's seat order."""
+    if not table.stake_minor:
+        return {}
+    return to_money(dict(hand.settlement.net), table.stake_minor, order=list(hand.record.players))
+
+
+def reason(rs_id: str, reason_id: str, tr: Translator) -> str:
+    """A payment reason's name (never the id)."""
+    return tr.reason(scoring.get(rs_id), reason_id)
+
+
+def headline(record: HandRecord, names: Mapping[str, str], tr: Translator) -> str:
+    """One line on who won how ("Bob ← Carol · big seven pairs"), or the drawn hand's result."""
+    from bot.wizard import describe_win
+
+    rs = scoring.get(record.ruleset)
+    data = {"names": dict(names)}
+    parts = [describe_win(rs, data, w.to_json(), tr) for w in record.wins]
+    if record.result != "win":
+        r = next((r for r in rs.results if r.value == record.result), None)
+        parts.append(tr.name(r) if r else record.result)
+    return "; ".join(parts) if parts else tr.gettext("no winner")
+
+
+def title(table: TableView, tr: Translator) -> tuple[str, str]:
+    """The table's name (the ruleset's if unnamed) and the ruleset's name."""
+    rs = tr.name(scoring.get(table.ruleset))
+    return table.name or rs, rs
+
+
+def night_label(n: MeNight, tr: Translator, *, with_chat: bool) -> str:
+    """A night of /me: "2026-11-03 · Mahjong night · night 3"."""
+    parts = []
+    if n.started_at is not None:
+        parts.append(n.started_at.strftime("%Y-%m-%d"))
+    if with_chat:
+        parts.append(n.chat_title or tr.gettext("a chat"))
+    parts.append(tr.gettext("night {n}").format(n=n.night))
+    return " · ".join(parts)
+
+
+# --- the image view models -----------------------------------------------------------------
+def scoreboard(table: TableView, st: StandingsView, tr: Translator) -> ScoreboardView:
+    """/board: the night's totals by seat, the dealer, the running totals."""
+    totals = {p.player_id: p for p in st.players}
+    seats = []
+    for s in sorted(table.seats, key=lambda s: s.seat_index):
+        p = totals.get(s.player_id)
+        seats.append(
+            SeatLine(
+                name=s.name,
+                total=p.total if p else 0,
+                wind=WINDS[s.seat_index] if s.seat_index < 4 else None,
+                is_dealer=s.player_id == table.dealer_id,
+                hands_won=p.wins if p else 0,
+                self_draws=p.self_draws if p else 0,
+                deal_ins=p.deal_ins if p else 0,
+                money_minor=p.money_minor if p and table.stake_minor else None,
+            )
+        )
+    names = {s.player_id: s.name for s in table.seats}
+    trend = (
+        tuple(
+            TrendSeries(name=names[pid], running=tuple(pt.totals.get(pid, 0) for pt in st.trend))
+            for pid in names
+        )
+        if st.trend
+        else ()
+    )
+    name, rs_name = title(table, tr)
+    return ScoreboardView(
+        table_name=name,
+        ruleset_name=rs_name,
+        night=st.night,
+        hand_count=st.hand_count,
+        seats=tuple(seats),
+        trend=trend,
+        currency=table.currency,
+        **units(table.ruleset),
+    )
+
+
+def _transfer_points(t: TransferView, stake_minor: int | None) -> int:
+    """A transfer's points: a staked table's transfers are in money, a whole number of points
+    at the stake (every net is points × stake), so the points are the money over the stake."""
+    if t.points is not None:
+        return t.points
+    if t.money_minor is None or not stake_minor:
+        return 0
+    return t.money_minor // stake_minor
+
+
+def night_settlement(
+    table: TableView, sv: SettleView, st: StandingsView, tr: Translator
+) -> SettlementImageView:
+    """/settle: the night's nets, the loss cap and table fee if any, the fewest transfers."""
+    from bot.season_texts import adjust_notes  # the same words as the settle message
+
+    names = _int_names(table, sv.names)
+    nets = tuple(
+        NetLine(
+            name=names.get(pid, tr.pick("玩家", "a player")),
+            points=pts,
+            money_minor=(sv.net_money or {}).get(pid) if sv.net_money else None,
+        )
+        for pid, pts in sorted(sv.net_points.items(), key=lambda kv: -kv[1])
+    )
+    transfers = tuple(
+        TransferLine(
+            payer=names.get(t.payer_id, tr.pick("玩家", "a player")),
+            payee=names.get(t.payee_id, tr.pick("玩家", "a player")),
+            points=_transfer_points(t, sv.stake_minor),
+            money_minor=t.money_minor,
+        )
+        for t in sv.transfers
+    )
+    notes_title, notes = adjust_notes(table, sv, tr, names)
+    name, rs_name = title(table, tr)
+    return SettlementImageView(
+        table_name=name,
+        ruleset_name=rs_name,
+        night=sv.night,
+        hand_count=st.hand_count,
+        nets=nets,
+        transfers=transfers,
+        currency=sv.currency,
+        stake_minor=sv.stake_minor,
+        notes_title=notes_title,
+        notes=notes,
+        **units(table.ruleset),
+    )
+
+
+def hand_card(
+    table: TableView,
+    hand: HandView,
+    names: Mapping[str, str],
+    shown_settlement: Settlement,
+    tr: Translator,
+) -> HandCardView:
+    """/explain N: the headline, the tiles and their fans (a win entered as tiles), the
+    payments with their reasons, the nets (and money at the stake), the explanation."""
+    from bot.render.tiles import tile_hands
+
+    rs_id = hand.record.ruleset
+    names = display_names(names, tr)
+    payments = tuple(
+        PaymentLine(
+            payer=names.get(p.payer, p.payer),
+            payee=names.get(p.payee, p.payee),
+            amount=p.amount,
+            reason=reason(rs_id, p.reason, tr),
+        )
+        for p in hand.settlement.payments
+    )
+    cash = hand_money(hand, table)
+    nets = tuple(
+        NetLine(name=names.get(pid, pid), points=v, money_minor=cash.get(pid))
+        for pid, v in sorted(hand.settlement.net.items(), key=lambda kv: -kv[1])
+    )
+    name, rs_name = title(table, tr)
+    return HandCardView(
+        table_name=name,
+        ruleset_name=rs_name,
+        seq=hand.seq,
+        night=hand.night,
+        headline=headline(hand.record, names, tr),
+        payments=payments,
+        nets=nets,
+        explanation=shown_settlement.explanation,
+        tile_hands=tile_hands(hand.record, names, tr.lang),  # the tiles and their fans
+        voided=hand.status == "voided",
+        currency=table.currency if table.stake_minor else None,
+        **units(rs_id),
+    )
+
+
+def season_card(board: SeasonBoard, chat_title: str, tr: Translator) -> SeasonCardView:
+    """/season: the leaderboard (money in the season's one currency, else points) and the
+    running totals night by night."""
+    cur = board.currency
+    rows = tuple(
+        SeasonRow(
+            name=ln.name,
+            points=ln.points,
+            money_minor=ln.money.get(cur) if cur is not None and cur in ln.money else None,
+            nights=ln.nights,
+            hands=ln.hands,
+            wins=ln.wins,
+            self_draws=ln.self_draws,
+            deal_ins=ln.deal_ins,
+            biggest_hand=ln.biggest_hand,
+        )
+        for ln in board.lines
+    )
+    trend = tuple(TrendSeries(ln.name, board.trend.get(ln.player_id, ())) for ln in board.lines)
+    return SeasonCardView(
+        chat_title=chat_title,
+        number=board.season.number,
+        name=board.season.name,
+        current=board.season.current,
+        nights=board.nights,
+        hands=board.hands,
+        rows=rows,
+        trend=trend,
+        currency=cur,
+        trend_money=board.trend_money,
+    )
+
+
+def player_card(h: PlayerHistory, tr: Translator, *, scope: str, private: bool) -> PlayerCardView:
+    """/me: one's totals, records, recent nights (and, in private, each chat)."""
+    cur = h.currency
+
+    def line(n: Any) -> NightLine:
+        return NightLine(
+            night_label(n, tr, with_chat=private),
+            n.points,
+            n.money_minor if cur is not None else None,
+        )
+
+    chats: tuple[NightLine, ...] = ()
+    if private:
+        chats = tuple(
+            NightLine(
+                (c.title or tr.gettext("a chat"))
+                + " · "
+                + tr.ngettext("{count} night", "{count} nights", c.nights).format(count=c.nights),
+                c.points,
+                c.money.get(cur) if cur is not None else None,
+            )
+            for c in h.chats
+        )
+    return PlayerCardView(
+        name=h.name,
+        scope="" if private else scope,
+        nights=h.night_count,
+        hands=h.hands,
+        wins=h.wins,
+        self_draws=h.self_draws,
+        deal_ins=h.deal_ins,
+        biggest_hand=h.biggest_hand,
+        points=h.points,
+        money_minor=h.money.get(cur) if cur is not None else None,
+        currency=cur,
+        best_night=line(h.best_night) if h.best_night else None,
+        worst_night=line(h.worst_night) if h.worst_night else None,
+        recent=tuple(line(n) for n in reversed(h.nights)),
+        running=h.running,
+        chats=chats,
+    )

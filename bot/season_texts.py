@@ -1,15 +1,16 @@
 """Texts of the table fee and loss cap (/fee, /cap, the settle message), the season
-leaderboard (/season) and one's own history (/me) — HTML, in the chat's language (issue 18)."""
+leaderboard (/season) and one's own history (/me) — HTML, in the chat's language (issue 18).
+Money and the nights' labels come from the presentation layer (:mod:`bot.present`)."""
 
 from __future__ import annotations
 
 import html
 import re
 from collections.abc import Mapping
-from datetime import datetime
 
 from bot.i18n import Translator
-from bot.render.money import format_money
+from bot.present import money
+from bot.present import night_label as night_label
 from bot.tg import esc
 from scoring.transfers import minor_exponent
 from storage.seasons import FeeSettings, MeNight, PlayerHistory, SeasonBoard, SeasonInfo
@@ -34,7 +35,7 @@ def paren(tr: Translator, a: str, b: str) -> str:
 def amount(v: int, table: TableView, tr: Translator, *, sign: bool = False) -> str:
     """A fee or cap amount: money at a staked table, else points."""
     if table.stake_minor:
-        return format_money(v, table.currency or "CNY", sign=sign)
+        return money(v, table.currency, sign=sign)
     n = f"{v:+d}" if sign else str(v)
     return tr.gettext("{n} pts").format(n=n)
 
@@ -160,9 +161,7 @@ def season_title(s: SeasonInfo, tr: Translator) -> str:
 
 
 def _money(m: Mapping[str, int], sign: bool = True) -> str:
-    return " + ".join(
-        format_money(v, c or "CNY", sign=sign) for c, v in sorted(m.items()) if v or len(m) == 1
-    )
+    return " + ".join(money(v, c, sign=sign) for c, v in sorted(m.items()) if v or len(m) == 1)
 
 
 def season_text(board: SeasonBoard, tr: Translator) -> str:
@@ -187,10 +186,10 @@ def season_text(board: SeasonBoard, tr: Translator) -> str:
         )
     lines.append("")
     for i, ln in enumerate(board.lines[:SEASON_TEXT_ROWS], 1):
-        money = _money(ln.money)
+        cash = _money(ln.money)
         total = (
-            paren(tr, money, _("{n} pts").format(n=f"{ln.points:+d}"))
-            if money
+            paren(tr, cash, _("{n} pts").format(n=f"{ln.points:+d}"))
+            if cash
             else _("{n} pts").format(n=f"{ln.points:+d}")
         )
         lines.append(f"{i}. <b>{esc(ln.name)}</b> {esc(total)}")
@@ -217,23 +216,9 @@ def season_text(board: SeasonBoard, tr: Translator) -> str:
 
 
 # --- /me -------------------------------------------------------------------------------------
-def night_label(n: MeNight, tr: Translator, *, with_chat: bool) -> str:
-    parts = []
-    if n.started_at is not None:
-        parts.append(_date(n.started_at))
-    if with_chat:
-        parts.append(n.chat_title or tr.gettext("a chat"))
-    parts.append(tr.gettext("night {n}").format(n=n.night))
-    return " · ".join(parts)
-
-
-def _date(dt: datetime) -> str:
-    return dt.strftime("%Y-%m-%d")
-
-
 def night_amount(n: MeNight, tr: Translator) -> str:
     if n.money_minor is not None:
-        return format_money(n.money_minor, n.currency or "CNY", sign=True)
+        return money(n.money_minor, n.currency, sign=True)
     return tr.gettext("{n} pts").format(n=f"{n.points:+d}")
 
 
@@ -246,9 +231,9 @@ def me_text(h: PlayerHistory, tr: Translator, *, private: bool) -> str:
     if not h.night_count:
         lines.append(esc(_("No nights yet.")))
         return "\n".join(lines)
-    money = _money(h.money)
+    cash = _money(h.money)
     total = _("{n} pts").format(n=f"{h.points:+d}")
-    lines.append(esc(_("Total: {total}").format(total=paren(tr, money, total) if money else total)))
+    lines.append(esc(_("Total: {total}").format(total=paren(tr, cash, total) if cash else total)))
     lines.append(
         esc(
             _("{hands} · won {wins} ({sd} self-drawn) · dealt in {di} · best hand +{best}").format(

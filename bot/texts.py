@@ -1,4 +1,8 @@
-"""Texts and keyboards of the table message, results, history, settlement (HTML)."""
+"""Texts and keyboards of the table message, results, history, settlement (HTML).
+
+Names, the headline of a hand, units and money come from the presentation layer
+(:mod:`bot.present`; ``headline``, ``money``, ``names_of``, ``unit`` and ``per_unit`` are
+re-exported here for the callers that import them from this module)."""
 
 from __future__ import annotations
 
@@ -10,11 +14,16 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 import scoring
 from bot.callback import DraftCb, TableCb
 from bot.i18n import Translator
-from bot.render.money import format_money
+from bot.present import display_names
+from bot.present import headline as headline
+from bot.present import money as money
+from bot.present import names_of as names_of
+from bot.present import per_unit as per_unit
+from bot.present import unit as unit
 from bot.tg import Keyboard, esc
 from bot.wizard import _SOURCE_REF as SOURCE_REF
-from bot.wizard import Screen, describe_win
-from scoring.record import HandRecord, Settlement
+from bot.wizard import Screen
+from scoring.record import Settlement
 from storage.views import HandView, Page, SeatView, SettleView, StandingsView, TableView
 
 WINDS_ZH = ("东", "南", "西", "北")
@@ -37,23 +46,6 @@ def draft_markup(screen: Screen, draft_id: int, version: int) -> InlineKeyboardM
 
 def table_button(label: str, table_id: int, action: str, arg: str = "") -> InlineKeyboardButton:
     return InlineKeyboardButton(label, callback_data=TableCb(table_id, action, arg).encode())
-
-
-def money(minor: int, currency: str | None, sign: bool = False) -> str:
-    return format_money(minor, currency or "CNY", sign=sign)
-
-
-def unit(rs_id: str, tr: Translator) -> str:
-    rs = scoring.get(rs_id)
-    return tr.attr(rs, "unit")
-
-
-def per_unit(rs_id: str, tr: Translator) -> str:
-    """The unit after "per": singular in English ("¥1 per point", not "per points")."""
-    from bot.render.labels import unit as image_unit
-
-    u = unit(rs_id, tr)
-    return u if tr.zh else image_unit("", u, "en", per=True)
 
 
 def table_text(
@@ -182,23 +174,6 @@ def table_markup(
     )
 
 
-def names_of(table: TableView, extra: Mapping[int, str] | None = None) -> dict[str, str]:
-    names = {str(k): v for k, v in (extra or {}).items()}
-    names.update({str(s.player_id): s.name for s in table.seats})
-    return names
-
-
-def headline(record: HandRecord, names: Mapping[str, str], tr: Translator) -> str:
-    _ = tr.gettext
-    rs = scoring.get(record.ruleset)
-    data = {"names": dict(names)}
-    parts = [describe_win(rs, data, w.to_json(), tr) for w in record.wins]
-    if record.result != "win":
-        r = next((r for r in rs.results if r.value == record.result), None)
-        parts.append(tr.name(r) if r else record.result)
-    return "; ".join(parts) if parts else _("no winner")
-
-
 def nets_line(settlement: Settlement, names: Mapping[str, str]) -> str:
     items = sorted(settlement.net.items(), key=lambda kv: -kv[1])
     return ", ".join(f"{names.get(p, p)} {v:+d}" for p, v in items if v) or "±0"
@@ -206,7 +181,7 @@ def nets_line(settlement: Settlement, names: Mapping[str, str]) -> str:
 
 def result_line(hand: HandView, names: Mapping[str, str], tr: Translator) -> str:
     _ = tr.gettext
-    names = tr.parties(names)  # the pot by name
+    names = display_names(names, tr)  # the pot by name
     return _("Hand {n}: {what} — {nets}").format(
         n=hand.seq,
         what=esc(headline(hand.record, names, tr)),
@@ -219,7 +194,7 @@ def explain_text(
 ) -> str:
     """A hand's full derivation (``settlement`` carries the explanation with names)."""
     _ = tr.gettext
-    names = tr.parties(names)  # the pot by name
+    names = display_names(names, tr)  # the pot by name
     u = unit(hand.record.ruleset, tr)
     lines = [
         "<b>" + _("Hand {n}").format(n=hand.seq) + "</b> · " + _("night {n}").format(n=hand.night)

@@ -1,39 +1,43 @@
-"""Images (bot.render) for /board, /settle and /explain: built off the event loop; a failure
-to draw never stops the text answer (it is logged and the photo is skipped)."""
+"""Images (bot.render) for /board, /settle, /explain, /season and /me: the view model comes
+from the presentation layer (:mod:`bot.present`, the same functions ``render-samples`` uses),
+and it is built and drawn off the event loop; a failure to draw never stops the text answer
+(it is logged and the photo is skipped)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
-import scoring
-from bot import texts
+from bot import present
 from bot.context import Ctx, Who
 from scoring.record import Settlement
-from scoring.transfers import to_money
-from storage.views import HandView, SettleView, StandingsView, TableView, TransferView
+from storage.views import HandView, SettleView, StandingsView, TableView
+
+if TYPE_CHECKING:
+    from storage.seasons import PlayerHistory, SeasonBoard
 
 log = logging.getLogger(__name__)
-WINDS = ("E", "S", "W", "N")
 
 
 def _enabled(context: Ctx) -> bool:
     return bool(context.application.bot_data.get("images", True))
 
 
-async def _draw(fn: Any, view: Any, lang: str) -> bytes | None:
+async def _draw(
+    draw: Callable[[Any, str], bytes], build: Callable[[], Any], lang: str
+) -> bytes | None:
+    """``draw(build(), lang)`` in a worker thread; None (logged) if either fails."""
+
+    def run() -> bytes:
+        return draw(build(), lang)
+
     try:
-        return await asyncio.to_thread(fn, view, lang)
+        return await asyncio.to_thread(run)
     except Exception:
-        log.exception("drawing %s failed", getattr(fn, "__name__", fn))
+        log.exception("drawing %s failed", getattr(draw, "__name__", draw))
         return None
-
-
-def _title(table: TableView, w: Who) -> tuple[str, str]:
-    rs = scoring.get(table.ruleset)
-    return table.name or w.tr.name(rs), w.tr.name(rs)
 
 
 async def scoreboard(context: Ctx, w: Who, table: TableView, st: StandingsView) -> bytes | None:
@@ -41,58 +45,9 @@ async def scoreboard(context: Ctx, w: Who, table: TableView, st: StandingsView) 
         return None
     from bot import render
 
-    totals = {p.player_id: p for p in st.players}
-    seats = []
-    for s in sorted(table.seats, key=lambda s: s.seat_index):
-        p = totals.get(s.player_id)
-        seats.append(
-            render.SeatLine(
-                name=s.name,
-                total=p.total if p else 0,
-                wind=WINDS[s.seat_index] if s.seat_index < 4 else None,
-                is_dealer=s.player_id == table.dealer_id,
-                hands_won=p.wins if p else 0,
-                self_draws=p.self_draws if p else 0,
-                deal_ins=p.deal_ins if p else 0,
-                money_minor=p.money_minor if p and table.stake_minor else None,
-            )
-        )
-    names = {s.player_id: s.name for s in table.seats}
-    trend = (
-        tuple(
-            render.TrendSeries(
-                name=names.get(pid, str(pid)),
-                running=tuple(pt.totals.get(pid, 0) for pt in st.trend),
-            )
-            for pid in names
-        )
-        if st.trend
-        else ()
+    return await _draw(
+        render.render_scoreboard, lambda: present.scoreboard(table, st, w.tr), w.tr.lang
     )
-    name, rs_name = _title(table, w)
-    view = render.ScoreboardView(
-        table_name=name,
-        ruleset_name=rs_name,
-        night=st.night,
-        hand_count=st.hand_count,
-        seats=tuple(seats),
-        trend=trend,
-        currency=table.currency,
-        unit_zh=scoring.get(table.ruleset).unit_zh,
-        unit_en=scoring.get(table.ruleset).unit_en,
-        unit_zh_hant=scoring.get(table.ruleset).unit_zh_hant,
-    )
-    return await _draw(render.render_scoreboard, view, w.tr.lang)
-
-
-def _transfer_points(t: TransferView, stake_minor: int | None) -> int:
-    """A transfer's points: a staked table's transfers are in money, a whole number of points
-    at the stake (every net is points × stake), so the points are the money over the stake."""
-    if t.points is not None:
-        return t.points
-    if t.money_minor is None or not stake_minor:
-        return 0
-    return t.money_minor // stake_minor
 
 
 async def settlement(
@@ -102,46 +57,11 @@ async def settlement(
         return None
     from bot import render
 
-    names = dict(sv.names)
-    for s in table.seats:
-        names.setdefault(s.player_id, s.name)
-    nets = tuple(
-        render.NetLine(
-            name=names.get(pid, str(pid)),
-            points=pts,
-            money_minor=(sv.net_money or {}).get(pid) if sv.net_money else None,
-        )
-        for pid, pts in sorted(sv.net_points.items(), key=lambda kv: -kv[1])
+    return await _draw(
+        render.render_settlement,
+        lambda: present.night_settlement(table, sv, st, w.tr),
+        w.tr.lang,
     )
-    transfers = tuple(
-        render.TransferLine(
-            payer=names.get(t.payer_id, str(t.payer_id)),
-            payee=names.get(t.payee_id, str(t.payee_id)),
-            points=_transfer_points(t, sv.stake_minor),
-            money_minor=t.money_minor,
-        )
-        for t in sv.transfers
-    )
-    name, rs_name = _title(table, w)
-    from bot.season_texts import adjust_notes  # the night's loss cap and table fee, if any
-
-    notes_title, notes = adjust_notes(table, sv, w.tr, names)
-    view = render.SettlementImageView(
-        table_name=name,
-        ruleset_name=rs_name,
-        night=sv.night,
-        hand_count=st.hand_count,
-        nets=nets,
-        transfers=transfers,
-        currency=sv.currency,
-        stake_minor=sv.stake_minor,
-        unit_zh=scoring.get(table.ruleset).unit_zh,
-        unit_en=scoring.get(table.ruleset).unit_en,
-        unit_zh_hant=scoring.get(table.ruleset).unit_zh_hant,
-        notes_title=notes_title,
-        notes=notes,
-    )
-    return await _draw(render.render_settlement, view, w.tr.lang)
 
 
 async def hand_card(
@@ -155,42 +75,33 @@ async def hand_card(
     if not _enabled(context):
         return None
     from bot import render
-    from bot.render.tiles import tile_hands
 
-    names = w.tr.parties(names)  # the pot by name
-    payments = tuple(
-        render.PaymentLine(
-            payer=names.get(p.payer, p.payer),
-            payee=names.get(p.payee, p.payee),
-            amount=p.amount,
-            reason=w.tr.reason(scoring.get(table.ruleset), p.reason),
-        )
-        for p in hand.settlement.payments
+    return await _draw(
+        render.render_hand_card,
+        lambda: present.hand_card(table, hand, names, shown, w.tr),
+        w.tr.lang,
     )
-    money = (
-        to_money(dict(hand.settlement.net), table.stake_minor, order=list(hand.record.players))
-        if table.stake_minor
-        else {}
+
+
+async def season_card(context: Ctx, w: Who, board: SeasonBoard, chat_title: str) -> bytes | None:
+    """/season's leaderboard card (None without a night in the season)."""
+    if not _enabled(context) or not board.lines:
+        return None
+    from bot.render.season import render_season_card
+
+    return await _draw(
+        render_season_card, lambda: present.season_card(board, chat_title, w.tr), w.tr.lang
     )
-    nets = tuple(
-        render.NetLine(name=names.get(pid, pid), points=v, money_minor=money.get(pid))
-        for pid, v in sorted(hand.settlement.net.items(), key=lambda kv: -kv[1])
+
+
+async def player_card(context: Ctx, w: Who, h: PlayerHistory, chat_title: str) -> bytes | None:
+    """/me's card (None without a night); ``chat_title`` names the group ("" in private)."""
+    if not _enabled(context) or not h.night_count:
+        return None
+    from bot.render.season import render_player_card
+
+    return await _draw(
+        render_player_card,
+        lambda: present.player_card(h, w.tr, scope=chat_title, private=w.private),
+        w.tr.lang,
     )
-    name, rs_name = _title(table, w)
-    view = render.HandCardView(
-        table_name=name,
-        ruleset_name=rs_name,
-        seq=hand.seq,
-        night=hand.night,
-        headline=texts.headline(hand.record, names, w.tr),
-        payments=payments,
-        nets=nets,
-        explanation=shown.explanation,
-        tile_hands=tile_hands(hand.record, names, w.tr.lang),  # the tiles and their fans
-        voided=hand.status == "voided",
-        currency=table.currency if table.stake_minor else None,
-        unit_zh=scoring.get(table.ruleset).unit_zh,
-        unit_en=scoring.get(table.ruleset).unit_en,
-        unit_zh_hant=scoring.get(table.ruleset).unit_zh_hant,
-    )
-    return await _draw(render.render_hand_card, view, w.tr.lang)

@@ -243,41 +243,10 @@ async def cmd_season(update: Update, context: Ctx) -> None:
 
 
 async def season_card(context: Ctx, w: Who, board: SeasonBoard, update: Update) -> bytes | None:
-    if not _images(context) or not board.lines:
-        return None
-    from bot.render.season import SeasonCardView, SeasonRow, render_season_card
-    from bot.render.views import TrendSeries
+    from bot.handlers import images  # built by bot.present, drawn off the event loop
 
-    cur = board.currency
-    rows = tuple(
-        SeasonRow(
-            name=ln.name,
-            points=ln.points,
-            money_minor=ln.money.get(cur) if cur is not None and cur in ln.money else None,
-            nights=ln.nights,
-            hands=ln.hands,
-            wins=ln.wins,
-            self_draws=ln.self_draws,
-            deal_ins=ln.deal_ins,
-            biggest_hand=ln.biggest_hand,
-        )
-        for ln in board.lines
-    )
-    trend = tuple(TrendSeries(ln.name, board.trend.get(ln.player_id, ())) for ln in board.lines)
     chat = update.effective_chat
-    view = SeasonCardView(
-        chat_title=(chat.title if chat is not None and chat.title else ""),
-        number=board.season.number,
-        name=board.season.name,
-        current=board.season.current,
-        nights=board.nights,
-        hands=board.hands,
-        rows=rows,
-        trend=trend,
-        currency=cur,
-        trend_money=board.trend_money,
-    )
-    return await _draw(render_season_card, view, w.tr.lang)
+    return await images.season_card(context, w, board, chat.title if chat and chat.title else "")
 
 
 # --- /merge ----------------------------------------------------------------------------------
@@ -366,48 +335,7 @@ async def cmd_me(update: Update, context: Ctx) -> None:
 
 
 async def player_card(context: Ctx, w: Who, h: PlayerHistory, update: Update) -> bytes | None:
-    if not _images(context) or not h.night_count:
-        return None
-    from bot.render.season import NightLine, PlayerCardView, render_player_card
+    from bot.handlers import images  # built by bot.present, drawn off the event loop
 
-    cur = h.currency
-
-    def line(n: Any) -> NightLine:
-        return NightLine(
-            st.night_label(n, w.tr, with_chat=w.private),
-            n.points,
-            n.money_minor if cur is not None else None,
-        )
-
-    chats: tuple[NightLine, ...] = ()
-    if w.private:
-        chats = tuple(
-            NightLine(
-                (c.title or w.tr.gettext("a chat"))
-                + " · "
-                + w.tr.ngettext("{count} night", "{count} nights", c.nights).format(count=c.nights),
-                c.points,
-                c.money.get(cur) if cur is not None else None,
-            )
-            for c in h.chats
-        )
     chat = update.effective_chat
-    view = PlayerCardView(
-        name=h.name,
-        scope="" if w.private else (chat.title if chat is not None and chat.title else ""),
-        nights=h.night_count,
-        hands=h.hands,
-        wins=h.wins,
-        self_draws=h.self_draws,
-        deal_ins=h.deal_ins,
-        biggest_hand=h.biggest_hand,
-        points=h.points,
-        money_minor=h.money.get(cur) if cur is not None else None,
-        currency=cur,
-        best_night=line(h.best_night) if h.best_night else None,
-        worst_night=line(h.worst_night) if h.worst_night else None,
-        recent=tuple(line(n) for n in reversed(h.nights)),
-        running=h.running,
-        chats=chats,
-    )
-    return await _draw(render_player_card, view, w.tr.lang)
+    return await images.player_card(context, w, h, chat.title if chat and chat.title else "")

@@ -10,7 +10,6 @@ Translator (:func:`bot.i18n.translator`), so zh_Hant is converted like every oth
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
@@ -36,7 +35,14 @@ from bot.render.draw import (
 )
 from bot.render.money import format_money, signed
 from bot.render.text import draw_text
-from bot.render.views import ScoreboardView, TrendSeries
+from bot.render.views import (
+    NightLine,
+    PlayerCardView,
+    ScoreboardView,
+    SeasonCardView,
+    SeasonRow,
+    TrendSeries,
+)
 from scoring.transfers import minor_exponent
 
 WORDS: dict[str, tuple[str, str]] = {
@@ -83,60 +89,6 @@ def count(key: str, n: int, lang: str) -> str:
     if n == 1 and not translator(lang).zh and key == "nights":
         return word("night_1", lang)
     return word(key, lang, n=n)
-
-
-@dataclass(frozen=True, slots=True)
-class SeasonRow:
-    name: str
-    points: int
-    money_minor: int | None  # in the season's one currency, None without
-    nights: int
-    hands: int
-    wins: int
-    self_draws: int
-    deal_ins: int
-    biggest_hand: int
-
-
-@dataclass(frozen=True, slots=True)
-class SeasonCardView:
-    chat_title: str
-    number: int
-    name: str | None
-    current: bool
-    nights: int
-    hands: int
-    rows: tuple[SeasonRow, ...]  # best first
-    trend: tuple[TrendSeries, ...] = ()  # running totals night by night (money or points)
-    currency: str | None = None  # of the rows' money, and of the trend when trend_money
-    trend_money: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class NightLine:
-    label: str  # e.g. "2026-11-03 · Mahjong night · night 3"
-    points: int
-    money_minor: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerCardView:
-    name: str
-    scope: str  # the chat's title, or "" for every chat
-    nights: int
-    hands: int
-    wins: int
-    self_draws: int
-    deal_ins: int
-    biggest_hand: int
-    points: int
-    money_minor: int | None  # the total in the one currency, None without
-    currency: str | None
-    best_night: NightLine | None
-    worst_night: NightLine | None
-    recent: tuple[NightLine, ...]  # newest first
-    running: tuple[int, ...]  # running total night by night (money minor units if currency)
-    chats: tuple[NightLine, ...] = ()  # per chat totals (private /me)
 
 
 def _major(v: int, currency: str | None) -> int:

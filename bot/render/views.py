@@ -145,3 +145,58 @@ class HandCardView:
     unit_zh: str = "分"  # the ruleset's unit of points
     unit_en: str = "pts"
     unit_zh_hant: str = ""  # its Traditional form if declared (else unit_zh converted)
+
+
+# --- the season leaderboard (/season) and the player card (/me), bot/render/season.py ---
+@dataclass(frozen=True, slots=True)
+class SeasonRow:
+    name: str
+    points: int
+    money_minor: int | None  # in the season's one currency, None without
+    nights: int
+    hands: int
+    wins: int
+    self_draws: int
+    deal_ins: int
+    biggest_hand: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonCardView:
+    chat_title: str
+    number: int
+    name: str | None
+    current: bool
+    nights: int
+    hands: int
+    rows: tuple[SeasonRow, ...]  # best first
+    trend: tuple[TrendSeries, ...] = ()  # running totals night by night (money or points)
+    currency: str | None = None  # of the rows' money, and of the trend when trend_money
+    trend_money: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NightLine:
+    label: str  # e.g. "2026-11-03 · Mahjong night · night 3"
+    points: int
+    money_minor: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCardView:
+    name: str
+    scope: str  # the chat's title, or "" for every chat
+    nights: int
+    hands: int
+    wins: int
+    self_draws: int
+    deal_ins: int
+    biggest_hand: int
+    points: int
+    money_minor: int | None  # the total in the one currency, None without
+    currency: str | None
+    best_night: NightLine | None
+    worst_night: NightLine | None
+    recent: tuple[NightLine, ...]  # newest first
+    running: tuple[int, ...]  # running total night by night (money minor units if currency)
+    chats: tuple[NightLine, ...] = ()  # per chat totals (private /me)
