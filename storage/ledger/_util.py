@@ -1,0 +1,60 @@
+"""Constants, Core table handles and small helpers shared by the ledger's modules."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from storage.errors import NotSeated
+from storage.models import (
+    Chat,
+    Draft,
+    GameTable,
+    Hand,
+    LedgerRow,
+    Night,
+    NightTotal,
+    Player,
+    Seat,
+    table_of,
+)
+
+#: ``night=ALL_NIGHTS`` in standings and transfers: the whole table (its totals are night 0)
+ALL_NIGHTS = 0
+#: the pseudo-party of money paid into or out of nothing (``scoring.testing.POT``): it gets no
+#: ledger row; in :meth:`Ledger.night_transfers` it appears as player id 0.
+POT = "pot"
+TREND_HANDS = 200  # the trend chart shows at most this many hands of the night
+MAX_PAGE_SIZE = 100
+#: the largest amount (points) one hand may move for one party: the ledger's columns are
+#: 64-bit, and running totals and money at the stake must stay well inside them
+MAX_HAND_POINTS = 10**12
+
+# Core handles of the tables (the hot paths build statements on them, skipping the ORM)
+HT = table_of(Hand)
+PT = table_of(Player)
+TT = table_of(GameTable)
+ST = table_of(Seat)
+NT = table_of(NightTotal)
+NGT = table_of(Night)
+LT = table_of(LedgerRow)
+DT = table_of(Draft)
+CT = table_of(Chat)
+
+
+def _aware(dt: datetime | None) -> datetime | None:
+    if dt is None:
+        return None
+    return dt.replace(tzinfo=UTC) if dt.utcoffset() is None else dt.astimezone(UTC)
+
+
+def _dump(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+
+
+def _player_id(pid: str, path: str) -> int:
+    """A record's player id (``str(player.id)``) as an int, or NotSeated."""
+    if not (pid.isascii() and pid.isdigit()):
+        raise NotSeated(f"{path}: {pid!r} is not a player of the ledger (ids are numbers)")
+    return int(pid)

@@ -1,0 +1,211 @@
+"""Drafts."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import bindparam, select, update
+from sqlmodel import Session, col
+
+from storage.errors import (
+    Conflict,
+    DraftExpired,
+    NotFound,
+    StaleDraft,
+)
+from storage.ledger._base import LedgerBase
+from storage.ledger._util import (
+    DT,
+    _aware,
+    _dump,
+)
+from storage.models import (
+    Draft,
+    utcnow,
+)
+from storage.views import (
+    DraftView,
+)
+
+_DRAFT = select(DT).where(DT.c.id == bindparam("id"))
+#: a wizard tap: the SET columns are the keys of the parameters (besides the w_* ones)
+_UPDATE_DRAFT = (
+    update(DT)
+    .where(
+        DT.c.id == bindparam("w_id"),
+        DT.c.version == bindparam("w_version"),
+        DT.c.status == "open",
+        DT.c.expires_at > bindparam("w_now"),
+    )
+    .returning(DT.c.author_id, DT.c.table_id, DT.c.tg_chat_id, DT.c.message_id, DT.c.expires_at)
+)
+
+
+class DraftsArea(LedgerBase):
+    def create_draft(
+        self,
+        *,
+        tg_chat_id: int,
+        author_id: int,
+        table_id: int | None,
+        data: dict[str, Any],
+        step: str,
+        ttl_seconds: int = 86400,
+    ) -> DraftView:
+        with self._write() as s:
+            self._player(s, author_id)
+            if table_id is not None:
+                self._table(s, table_id)
+            now = utcnow()
+            d = Draft(
+                tg_chat_id=tg_chat_id,
+                author_id=author_id,
+                table_id=table_id,
+                step=step,
+                data=_dump(data),
+                created_at=now,
+                updated_at=now,
+                expires_at=now + timedelta(seconds=ttl_seconds),
+            )
+            s.add(d)
+            s.flush()
+            return self._draft_view(d)
+
+    @staticmethod
+    def _expired(d: Any, now: datetime) -> bool:
+        exp = _aware(d.expires_at)
+        assert exp is not None
+        return d.status == "expired" or (d.status == "open" and exp <= now)
+
+    def get_draft(self, draft_id: int) -> DraftView:
+        """The draft; ``DraftExpired`` if it has expired, ``NotFound`` if there is none."""
+        with self._core() as conn:
+            d = conn.execute(_DRAFT, {"id": draft_id}).first()
+        if d is None:
+            raise NotFound(f"draft {draft_id} does not exist")
+        if self._expired(d, utcnow()):
+            raise DraftExpired(f"draft {draft_id} has expired")
+        return self._draft_view(d)
+
+    def open_drafts(self, tg_chat_id: int) -> list[DraftView]:
+        """The chat's open, unexpired drafts (e.g. to restore keyboards after a restart)."""
+        with self._read() as s:
+            ds = s.scalars(
+                select(Draft)
+                .where(
+                    col(Draft.tg_chat_id) == tg_chat_id,
+                    col(Draft.status) == "open",
+                    col(Draft.expires_at) > utcnow(),
+                )
+                .order_by(col(Draft.id))
+            ).all()
+            return [self._draft_view(d) for d in ds]
+
+    def set_draft_message(self, draft_id: int, message_id: int) -> None:
+        """Remember the message that shows the draft's keyboard (its version is unchanged, so
+        the keyboard just posted stays current); taps from other messages are refused."""
+        with self._write() as s:
+            s.exec(update(Draft).where(col(Draft.id) == draft_id).values(message_id=message_id))
+
+    def drafts_at_steps(self, steps: Sequence[str]) -> list[DraftView]:
+        """The open drafts (of every chat) at one of ``steps``, e.g. hands recorded whose
+        messages were not all shown yet when the bot stopped."""
+        with self._read() as s:
+            ds = s.scalars(
+                select(Draft)
+                .where(col(Draft.status) == "open", col(Draft.step).in_(list(steps)))
+                .order_by(col(Draft.id))
+            ).all()
+            return [self._draft_view(d) for d in ds]
+
+    def _draft_for_update(self, s: Session, draft_id: int, version: int) -> Draft:
+        d = s.get(Draft, draft_id, with_for_update=True)
+        if d is None:
+            raise NotFound(f"draft {draft_id} does not exist")
+        if self._expired(d, utcnow()):
+            raise DraftExpired(f"draft {draft_id} has expired")
+        if d.status != "open":
+            raise DraftExpired(f"draft {draft_id} is {d.status}")
+        if d.version != version:
+            raise StaleDraft(
+                f"draft {draft_id} is at version {d.version}, not {version} "
+                "(someone else changed it)"
+            )
+        return d
+
+    def update_draft(
+        self,
+        draft_id: int,
+        *,
+        version: int,
+        step: str,
+        data: dict[str, Any],
+        message_id: int | None = None,
+    ) -> DraftView:
+        """Save the draft if it is still at ``version`` (else ``StaleDraft``); version + 1.
+
+        The hot path (a wizard tap) is one conditional UPDATE … RETURNING; only when it
+        matches no row is the draft read again to say why (gone, expired, closed, stale)."""
+        now = utcnow()
+        dumped = _dump(data)
+        values: dict[str, Any] = {
+            "version": version + 1,
+            "step": step,
+            "data": dumped,
+            "updated_at": now,
+        }
+        if message_id is not None:
+            values["message_id"] = message_id
+        values.update(w_id=draft_id, w_version=version, w_now=now)
+        with self._writer.connect() as conn, conn.begin():
+            row = conn.execute(_UPDATE_DRAFT, values).first()
+        if row is None:
+            with self._write() as s:
+                self._draft_for_update(s, draft_id, version)  # raises the precise error
+            raise StaleDraft(f"draft {draft_id} changed concurrently")
+        expires = _aware(row[4])
+        assert expires is not None
+        return DraftView(
+            id=draft_id,
+            version=version + 1,
+            step=step,
+            data=json.loads(dumped),
+            author_id=row[0],
+            table_id=row[1],
+            tg_chat_id=row[2],
+            message_id=row[3],
+            status="open",
+            expires_at=expires,
+        )
+
+    def close_draft(self, draft_id: int, *, version: int, status: str) -> DraftView:
+        """Close the draft as ``done`` or ``cancelled`` (version-checked)."""
+        if status not in ("done", "cancelled"):
+            raise Conflict(f"a draft is closed as 'done' or 'cancelled', not {status!r}")
+        with self._write() as s:
+            self._draft_for_update(s, draft_id, version)
+            res = s.exec(
+                update(Draft)
+                .where(col(Draft.id) == draft_id, col(Draft.version) == version)
+                .values(version=version + 1, status=status, updated_at=utcnow())
+            )
+            if res.rowcount != 1:
+                raise StaleDraft(f"draft {draft_id} changed concurrently")
+            d = s.get(Draft, draft_id)
+            assert d is not None
+            s.refresh(d)
+            return self._draft_view(d)
+
+    def expire_drafts(self, now: datetime | None = None) -> int:
+        """Mark open drafts past their expiry as ``expired``; return how many."""
+        now = _aware(now) if now is not None else utcnow()
+        with self._write() as s:
+            res = s.exec(
+                update(Draft)
+                .where(col(Draft.status) == "open", col(Draft.expires_at) <= now)
+                .values(status="expired", version=col(Draft.version) + 1, updated_at=utcnow())
+            )
+            return int(res.rowcount)

@@ -1,0 +1,385 @@
+"""Hands."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col
+
+from scoring.errors import RecordError
+from scoring.record import HandRecord, Settlement
+from storage import settled as settled_store
+from storage.errors import (
+    Conflict,
+    NotFound,
+    NotSeated,
+)
+from storage.ledger._base import LedgerBase
+from storage.ledger._util import (
+    ALL_NIGHTS,
+    HT,
+    MAX_HAND_POINTS,
+    MAX_PAGE_SIZE,
+    POT,
+    TT,
+    _dump,
+    _player_id,
+)
+from storage.models import (
+    Draft,
+    GameTable,
+    Hand,
+    LedgerRow,
+    NightTotal,
+    Player,
+    table_of,
+    utcnow,
+)
+from storage.views import (
+    HandView,
+    Page,
+)
+
+_TABLE_COUNTS = select(TT.c.last_seq, TT.c.hand_count).where(TT.c.id == bindparam("t"))
+_HISTORY_RANGE = (
+    select(HT)
+    .where(HT.c.table_id == bindparam("t"), HT.c.seq > bindparam("lo"), HT.c.seq <= bindparam("hi"))
+    .order_by(HT.c.seq.desc())
+)
+_HISTORY_CONFIRMED = (
+    select(HT)
+    .where(HT.c.table_id == bindparam("t"), HT.c.status == "confirmed")
+    .order_by(HT.c.seq.desc())
+    .offset(bindparam("off"))
+    .limit(bindparam("lim"))
+)
+
+
+class HandsArea(LedgerBase):
+    def _by_key(self, s: Session, key: str) -> Hand | None:
+        return s.scalars(select(Hand).where(col(Hand.idempotency_key) == key)).first()
+
+    def _existing(self, s: Session, key: str, table_id: int) -> HandView | None:
+        h = self._by_key(s, key)
+        if h is None:
+            return None
+        if h.table_id != table_id:
+            raise Conflict(f"idempotency key {key!r} was used for a hand of table {h.table_id}")
+        return self._hand_views(s, [h])[0]
+
+    def _check_players(
+        self,
+        s: Session,
+        t: GameTable,
+        record: HandRecord,
+        settlement: Settlement,
+        also_allowed: set[int] | None = None,
+    ) -> dict[int, str]:
+        """Check the record's players are seated (or ``also_allowed``) and the other ids of
+        the settlement are known players; return the names of everyone involved."""
+        assert t.id is not None
+        names = {p.id: p.name for _, p in self._seats(s, t.id) if p.id is not None}
+        seated = set(names)
+        allowed = seated | (also_allowed or set())
+        for i, pid in enumerate(record.players):
+            n = _player_id(pid, f"players[{i}]")
+            if n not in allowed:
+                raise NotSeated(f"players[{i}]: player {pid} is not seated at table {t.id}")
+        extra = {k for k in settlement.net if k not in record.players and k != POT}
+        extra.update(p for p in record.players if int(p) not in seated)
+        for pid in sorted(extra):
+            n = _player_id(pid, f"net.{pid}")
+            p = s.get(Player, n)
+            if p is None:
+                raise NotFound(f"net.{pid}: player {pid} does not exist")
+            if p.is_guest and p.guest_chat_id != t.chat_id:
+                raise NotFound(f"net.{pid}: guest {pid} belongs to another chat")
+            names[n] = p.name
+        return names
+
+    @staticmethod
+    def _prepare(record: HandRecord) -> tuple[Settlement, int, int]:
+        """Settle the record once, with player references in its explanation, and find the
+        next dealer from the same validation (pure: before any lock is taken)."""
+        once = settled_store.settle_once(record)
+        settlement = once.settlement
+        for pid, amount in settlement.net.items():
+            if abs(amount) > MAX_HAND_POINTS:
+                raise RecordError(
+                    f"net.{pid}",
+                    f"{amount} is more than the ledger stores for one hand "
+                    f"(at most {MAX_HAND_POINTS:,} points per player)",
+                )
+        dealer_after = once.next_dealer
+        return (
+            settlement,
+            _player_id(record.dealer, "dealer"),
+            _player_id(dealer_after, "dealer"),
+        )
+
+    @staticmethod
+    def _check_ruleset(t: GameTable, record: HandRecord) -> None:
+        if record.ruleset != t.ruleset:
+            raise RecordError(
+                "ruleset", f"table {t.id} plays {t.ruleset!r}, not {record.ruleset!r}"
+            )
+
+    def _insert_hand(
+        self,
+        s: Session,
+        t: GameTable,
+        record: HandRecord,
+        settlement: Settlement,
+        dealer_before: int,
+        dealer_after: int,
+        *,
+        recorded_by: int,
+        key: str,
+        draft_id: int | None,
+        night: int | None = None,
+        position: int | None = None,
+        replaces: int | None = None,
+    ) -> Hand:
+        assert t.id is not None
+        t.last_seq += 1
+        seq = t.last_seq
+        h = Hand(
+            table_id=t.id,
+            seq=seq,
+            night=night if night is not None else t.night,
+            position=position if position is not None else seq,
+            record=_dump(record.to_json()),
+            settlement=_dump(settled_store.stored_json(settlement)),
+            result=record.result,
+            dealer_before_id=dealer_before,
+            dealer_after_id=dealer_after,
+            recorded_by=recorded_by,
+            idempotency_key=key,
+            draft_id=draft_id,
+            replaces_hand_id=replaces,
+        )
+        s.add(h)
+        s.flush()
+        assert h.id is not None
+        # per-player rows: every seated player of the record and every id in net
+        wins: dict[str, int] = {}
+        selfd: dict[str, int] = {}
+        dealt: dict[str, int] = {}
+        for w in record.wins:
+            wins[w.winner] = 1
+            if w.discarder is None:
+                selfd[w.winner] = 1
+            else:
+                dealt[w.discarder] = dealt.get(w.discarder, 0) + 1
+        ids = list(record.players)
+        ids += [k for k in settlement.net if k not in record.players and k != POT]
+        rows = []
+        for pid in ids:
+            rows.append(
+                LedgerRow(
+                    hand_id=h.id,
+                    table_id=t.id,
+                    night=h.night,
+                    player_id=int(pid),
+                    amount=int(settlement.net.get(pid, 0)),
+                    confirmed=True,
+                    won=wins.get(pid, 0),
+                    self_drawn=selfd.get(pid, 0),
+                    dealt_in=dealt.get(pid, 0),
+                )
+            )
+        s.execute(
+            insert(table_of(LedgerRow)),
+            [r.model_dump(exclude={"id"}) for r in rows],
+        )
+        self._apply_totals(s, t.id, h.night, rows, +1)
+        t.hand_count += 1
+        night_row = self._night(s, t.id, h.night)
+        if night_row is not None:
+            night_row.hand_count += 1
+        if t.status == "open":
+            t.status = "playing"
+        if draft_id is not None:
+            s.execute(
+                update(Draft)
+                .where(col(Draft.id) == draft_id, col(Draft.status) == "open")
+                .values(status="done", version=col(Draft.version) + 1, updated_at=utcnow())
+            )
+        s.flush()
+        return h
+
+    def _apply_totals(
+        self, s: Session, table_id: int, night: int, rows: Sequence[LedgerRow], sign: int
+    ) -> None:
+        """Add (``sign`` +1) or take away (-1) the rows from the night's totals and from the
+        whole table's (kept as night 0): one upsert statement."""
+        params = [
+            {
+                "table_id": table_id,
+                "night": n,
+                "player_id": r.player_id,
+                "total": sign * r.amount,
+                "hands": sign,
+                "wins": sign * r.won,
+                "self_draws": sign * r.self_drawn,
+                "deal_ins": sign * r.dealt_in,
+            }
+            for r in rows
+            for n in (night, ALL_NIGHTS)
+        ]
+        if params:
+            s.execute(self._upsert_totals, params)
+
+    @functools.cached_property
+    def _upsert_totals(self) -> Any:
+        table = table_of(NightTotal)
+        ins = sqlite_insert(table) if self._sqlite else pg_insert(table)
+        add = ("total", "hands", "wins", "self_draws", "deal_ins")
+        return ins.on_conflict_do_update(
+            index_elements=["table_id", "night", "player_id"],
+            set_={c: table.c[c] + ins.excluded[c] for c in add},
+        )
+
+    def record_hand(
+        self,
+        table_id: int,
+        record: HandRecord,
+        *,
+        recorded_by: int,
+        idempotency_key: str,
+        draft_id: int | None = None,
+        expect_hand_count: int | None = None,
+        expect_dealer: int | None = None,
+    ) -> HandView:
+        """Settle and store one hand, exactly once per ``idempotency_key``.
+
+        The same key again (even concurrently) returns the hand recorded first. Raises
+        ``RecordError`` (bad record, or another ruleset than the table's), ``NotFound``,
+        ``TableClosed``, ``NotSeated`` (a player of the record is not seated), ``Conflict``
+        (the key was used on another table; or, for a new key, the table's confirmed hand
+        count is not ``expect_hand_count`` or its dealer not ``expect_dealer`` — the state the
+        hand was entered against, checked under the table lock). The table's dealer becomes
+        the next dealer.
+        """
+        if not idempotency_key:
+            raise Conflict("an idempotency key is required")
+        settlement, dealer_before, dealer_after = self._prepare(record)
+        try:
+            with self._write() as s:
+                t = self._table(s, table_id, lock=True)
+                found = self._existing(s, idempotency_key, table_id)
+                if found is not None:
+                    return found
+                self._check_open(t)
+                if expect_hand_count is not None and t.hand_count != expect_hand_count:
+                    raise Conflict(
+                        f"table {t.id} has {t.hand_count} hands now, not {expect_hand_count}: "
+                        "another hand was recorded or voided meanwhile"
+                    )
+                if expect_dealer is not None and t.dealer_id not in (None, expect_dealer):
+                    raise Conflict(
+                        f"the dealer of table {t.id} is now player {t.dealer_id}, "
+                        f"not {expect_dealer}"
+                    )
+                self._check_ruleset(t, record)
+                self._player(s, recorded_by)
+                names = self._check_players(s, t, record, settlement)
+                h = self._insert_hand(
+                    s,
+                    t,
+                    record,
+                    settlement,
+                    dealer_before,
+                    dealer_after,
+                    recorded_by=recorded_by,
+                    key=idempotency_key,
+                    draft_id=draft_id,
+                )
+                t.dealer_id = dealer_after  # a new hand is always the latest in play order
+                return self._hand_view(
+                    h, names, record.to_json(), settled_store.stored_json(settlement)
+                )
+        except IntegrityError:
+            # the key was taken concurrently (e.g. by another table's transaction)
+            with self._read() as s:
+                found = self._existing(s, idempotency_key, table_id)
+                if found is not None:
+                    return found
+            raise
+
+    def get_hand(self, table_id: int, seq: int) -> HandView:
+        with self._read() as s:
+            h = s.scalars(
+                select(Hand).where(col(Hand.table_id) == table_id, col(Hand.seq) == seq)
+            ).first()
+            if h is None:
+                self._table(s, table_id)
+                raise NotFound(f"table {table_id} has no hand #{seq}")
+            return self._hand_views(s, [h])[0]
+
+    def get_hand_by_id(self, hand_id: int) -> HandView:
+        with self._read() as s:
+            h = s.get(Hand, hand_id)
+            if h is None:
+                raise NotFound(f"hand {hand_id} does not exist")
+            return self._hand_views(s, [h])[0]
+
+    def last_hand(self, table_id: int) -> HandView | None:
+        """The last confirmed hand in play order (a correction of an earlier hand takes that
+        hand's place, so it is not the last hand), or None."""
+        with self._read() as s:
+            self._table(s, table_id)
+            h = s.scalars(
+                select(Hand)
+                .where(col(Hand.table_id) == table_id, col(Hand.status) == "confirmed")
+                .order_by(col(Hand.night).desc(), col(Hand.position).desc(), col(Hand.seq).desc())
+                .limit(1)
+            ).first()
+            return None if h is None else self._hand_views(s, [h])[0]
+
+    def latest_hand(self, table_id: int) -> HandView | None:
+        """The hand recorded last (the newest row: a correction counts, a voided hand too),
+        or None. The table message shows it while it stands (bot.handlers.common)."""
+        with self._read() as s:
+            self._table(s, table_id)
+            h = s.scalars(
+                select(Hand)
+                .where(col(Hand.table_id) == table_id)
+                .order_by(col(Hand.id).desc())
+                .limit(1)
+            ).first()
+            return None if h is None else self._hand_views(s, [h])[0]
+
+    def history(
+        self,
+        table_id: int,
+        *,
+        page: int = 0,
+        page_size: int = 10,
+        include_voided: bool = True,
+    ) -> Page[HandView]:
+        """Hands newest first (page 0 = the latest), voided ones included and marked unless
+        ``include_voided=False``. ``total`` counts the hands in the listing."""
+        page = max(0, page)
+        page_size = max(1, min(MAX_PAGE_SIZE, page_size))
+        with self._core() as conn:
+            t = conn.execute(_TABLE_COUNTS, {"t": table_id}).first()
+            if t is None:
+                raise NotFound(f"table {table_id} does not exist")
+            if include_voided:
+                # sequence numbers have no gaps: a page is a range of them
+                total = int(t.last_seq)
+                hi = total - page * page_size
+                params = {"t": table_id, "lo": hi - page_size, "hi": hi}
+                hands = conn.execute(_HISTORY_RANGE, params).all()
+            else:
+                total = int(t.hand_count)
+                params = {"t": table_id, "off": page * page_size, "lim": page_size}
+                hands = conn.execute(_HISTORY_CONFIRMED, params).all()
+            return Page(tuple(self._hand_views(conn, hands)), page, page_size, total)
