@@ -16,6 +16,7 @@ from storage.ledger._util import HT, PT, ST, _aware
 from storage.models import Chat, GameTable, Player, Seat
 from storage.views import ChatView, DraftView, HandView, PlayerView, SeatView, TableView
 
+# the seats of get_table and current_table (Core: see the figures in storage/ledger/tables.py)
 _ACTIVE_SEATS = (
     select(ST.c.player_id, PT.c.name, ST.c.seat_index, PT.c.is_guest, PT.c.tg_user_id)
     .join(PT, PT.c.id == ST.c.player_id)

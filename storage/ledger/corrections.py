@@ -1,4 +1,5 @@
-"""Voids and corrections."""
+"""Voids and corrections of hands, and the dealer they move (the table's, and the first
+dealer of a settled night's next night while that night has no hand)."""
 
 from __future__ import annotations
 
@@ -9,23 +10,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
 from scoring.record import HandRecord
-from storage.errors import (
-    AlreadyVoided,
-    Conflict,
-    Forbidden,
-    NotFound,
-)
+from storage.errors import AlreadyVoided, Conflict, Forbidden, NotFound
 from storage.ledger.hands import HandsArea
-from storage.models import (
-    GameTable,
-    Hand,
-    LedgerRow,
-    Seat,
-    utcnow,
-)
-from storage.views import (
-    HandView,
-)
+from storage.models import GameTable, Hand, LedgerRow, Seat, utcnow
+from storage.views import HandView
 
 
 class CorrectionsArea(HandsArea):

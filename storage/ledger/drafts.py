@@ -1,4 +1,4 @@
-"""Drafts."""
+"""Drafts: a hand (or another entry) being entered on the keyboards, version-checked."""
 
 from __future__ import annotations
 
@@ -10,27 +10,17 @@ from typing import Any
 from sqlalchemy import bindparam, select, update
 from sqlmodel import Session, col
 
-from storage.errors import (
-    Conflict,
-    DraftExpired,
-    NotFound,
-    StaleDraft,
-)
+from storage.errors import Conflict, DraftExpired, NotFound, StaleDraft
 from storage.ledger._base import LedgerBase
-from storage.ledger._util import (
-    DT,
-    _aware,
-    _dump,
-)
-from storage.models import (
-    Draft,
-    utcnow,
-)
-from storage.views import (
-    DraftView,
-)
+from storage.ledger._util import DT, _aware, _dump
+from storage.models import Draft, utcnow
+from storage.views import DraftView
 
+# Core, not the ORM (every wizard tap reads its draft): get_draft 0.12 ms vs 0.30 ms through a
+# Session and s.get(Draft) (median of 300, see storage/ledger/__init__.py)
 _DRAFT = select(DT).where(DT.c.id == bindparam("id"))
+# Core UPDATE … RETURNING (a wizard tap saves its draft): update_draft 0.15 ms vs 0.60 ms
+# through the ORM (lock, check, set, flush) (median of 300, see storage/ledger/__init__.py)
 #: a wizard tap: the SET columns are the keys of the parameters (besides the w_* ones)
 _UPDATE_DRAFT = (
     update(DT)

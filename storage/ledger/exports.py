@@ -1,4 +1,5 @@
-"""Exports and stats."""
+"""Exports and statistics: the CSV of a table, a chat's lifetime figures per player, and the
+ledger's integrity check."""
 
 from __future__ import annotations
 
@@ -10,21 +11,9 @@ from sqlalchemy import and_, case, func, select
 from sqlmodel import col
 
 from storage.ledger._base import LedgerBase
-from storage.ledger._util import (
-    ALL_NIGHTS,
-    _aware,
-)
-from storage.models import (
-    GameTable,
-    Hand,
-    LedgerRow,
-    NightTotal,
-    Player,
-    Seat,
-)
-from storage.views import (
-    PlayerStatsView,
-)
+from storage.ledger._util import ALL_NIGHTS, _aware
+from storage.models import GameTable, Hand, LedgerRow, NightTotal, Player, Seat
+from storage.views import PlayerStatsView
 
 
 def _csv_text(text: str) -> str:

@@ -1,4 +1,5 @@
-"""Hands."""
+"""Hands: record a hand exactly once per idempotency key (its ledger rows and the night
+totals with it), and read hands back (one, the last, a page of the history)."""
 
 from __future__ import annotations
 
@@ -15,11 +16,7 @@ from sqlmodel import Session, col
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement
 from storage import settled as settled_store
-from storage.errors import (
-    Conflict,
-    NotFound,
-    NotSeated,
-)
+from storage.errors import Conflict, NotFound, NotSeated
 from storage.ledger._base import LedgerBase
 from storage.ledger._util import (
     ALL_NIGHTS,
@@ -31,21 +28,11 @@ from storage.ledger._util import (
     _dump,
     _player_id,
 )
-from storage.models import (
-    Draft,
-    GameTable,
-    Hand,
-    LedgerRow,
-    NightTotal,
-    Player,
-    table_of,
-    utcnow,
-)
-from storage.views import (
-    HandView,
-    Page,
-)
+from storage.models import Draft, GameTable, Hand, LedgerRow, NightTotal, Player, table_of, utcnow
+from storage.views import HandView, Page
 
+# Core rows (/history, the table message): a page of 10 hands 1.29 ms vs 1.89 ms through a
+# Session and Hand entities, the confirmed-only listing 1.32 ms vs 1.94 ms (median of 300, see storage/ledger/__init__.py)
 _TABLE_COUNTS = select(TT.c.last_seq, TT.c.hand_count).where(TT.c.id == bindparam("t"))
 _HISTORY_RANGE = (
     select(HT)
@@ -194,10 +181,7 @@ class HandsArea(LedgerBase):
                     dealt_in=dealt.get(pid, 0),
                 )
             )
-        s.execute(
-            insert(table_of(LedgerRow)),
-            [r.model_dump(exclude={"id"}) for r in rows],
-        )
+        self._insert_rows(s, rows)
         self._apply_totals(s, t.id, h.night, rows, +1)
         t.hand_count += 1
         night_row = self._night(s, t.id, h.night)
@@ -213,6 +197,13 @@ class HandsArea(LedgerBase):
             )
         s.flush()
         return h
+
+    # Core executemany INSERT: record_hand 3.77 ms vs 4.05 ms per hand with s.add_all(rows)
+    # (600 hands on the big table, median of rounds of 100, see storage/ledger/__init__.py)
+    @staticmethod
+    def _insert_rows(s: Session, rows: Sequence[LedgerRow]) -> None:
+        """The hand's ledger rows, in one executemany INSERT."""
+        s.execute(insert(table_of(LedgerRow)), [r.model_dump(exclude={"id"}) for r in rows])
 
     def _apply_totals(
         self, s: Session, table_id: int, night: int, rows: Sequence[LedgerRow], sign: int
@@ -236,6 +227,8 @@ class HandsArea(LedgerBase):
         if params:
             s.execute(self._upsert_totals, params)
 
+    # INSERT … ON CONFLICT DO UPDATE (SQLite and PostgreSQL dialects): record_hand 3.77 ms vs 6.85 ms
+    # per hand with an ORM get-or-create of the 8 NightTotal rows (as _insert_rows)
     @functools.cached_property
     def _upsert_totals(self) -> Any:
         table = table_of(NightTotal)

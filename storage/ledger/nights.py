@@ -1,4 +1,5 @@
-"""Nights and standings."""
+"""Nights and standings: begin the next night, the totals and trend of a night or of the
+whole table, and the transfers that settle a night (with its fee and loss cap)."""
 
 from __future__ import annotations
 
@@ -9,26 +10,10 @@ from sqlalchemy import Connection, bindparam, select
 from sqlmodel import Session, col
 
 from storage import seasons as season_store
-from storage.errors import (
-    Conflict,
-    NotFound,
-)
+from storage.errors import Conflict, NotFound
 from storage.ledger._base import LedgerBase
-from storage.ledger._util import (
-    ALL_NIGHTS,
-    HT,
-    LT,
-    NGT,
-    NT,
-    PT,
-    ST,
-    TREND_HANDS,
-    TT,
-)
-from storage.models import (
-    Night,
-    NightTotal,
-)
+from storage.ledger._util import ALL_NIGHTS, HT, LT, NGT, NT, PT, ST, TREND_HANDS, TT
+from storage.models import Night, NightTotal
 from storage.views import (
     PlayerTotal,
     SettleView,
@@ -38,6 +23,9 @@ from storage.views import (
     TrendPoint,
 )
 
+# Core rows (the standings after every hand): standings 0.85 ms vs 2.34 ms through a Session and
+# GameTable/Seat/NightTotal/Night entities on a random table, 2.23 ms vs 3.70 ms on the table
+# of 10,300 hands (trend of 200 hands) (median of 300, see storage/ledger/__init__.py)
 _TABLE_ROW = select(
     TT.c.id,
     TT.c.night,

@@ -1,4 +1,4 @@
-"""Chats and players."""
+"""Chats and players: ``ensure_chat``, ``ensure_user``, guests, ``chat_players``."""
 
 from __future__ import annotations
 
@@ -6,23 +6,10 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
 
-from storage.errors import (
-    Conflict,
-    NotFound,
-)
+from storage.errors import Conflict, NotFound
 from storage.ledger._base import LedgerBase
-from storage.models import (
-    Chat,
-    GameTable,
-    LedgerRow,
-    Player,
-    Seat,
-)
-from storage.views import (
-    ChatView,
-    PlayerView,
-    SeatView,
-)
+from storage.models import Chat, GameTable, LedgerRow, Player, Seat
+from storage.views import ChatView, PlayerView, SeatView
 
 
 class PlayersArea(LedgerBase):

@@ -1,4 +1,4 @@
-"""Tables and seats."""
+"""Tables and seats: open, read, join, leave, substitute, move, start and close a table."""
 
 from __future__ import annotations
 
@@ -7,29 +7,15 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
 
 import scoring
-from storage.errors import (
-    Conflict,
-    Forbidden,
-    NotFound,
-    NotSeated,
-)
-from storage.ledger._util import (
-    CT,
-    TT,
-    _dump,
-)
+from storage.errors import Conflict, Forbidden, NotFound, NotSeated
+from storage.ledger._util import CT, TT, _dump
 from storage.ledger.players import PlayersArea
-from storage.models import (
-    GameTable,
-    Night,
-    Seat,
-    utcnow,
-)
-from storage.views import (
-    SeatView,
-    TableView,
-)
+from storage.models import GameTable, Night, Seat, utcnow
+from storage.views import SeatView, TableView
 
+# Core rows, no ORM objects (every tap and message reads its table): get_table 0.17 ms vs
+# 0.89 ms through a Session and GameTable/Seat/Player entities, current_table 0.24 ms vs 1.14 ms
+# (median of 300, see storage/ledger/__init__.py)
 _TABLE_FULL = select(TT, CT.c.tg_chat_id).join(CT, CT.c.id == TT.c.chat_id)
 _TABLE_BY_ID = _TABLE_FULL.where(TT.c.id == bindparam("t"))
 _TABLE_OF_CHAT = (
