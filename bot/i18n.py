@@ -81,35 +81,8 @@ POT_NAME = ("公池", "the pot")
 #: The seat winds, East first (Chinese, English).
 WINDS = (("东", "E"), ("南", "S"), ("西", "W"), ("北", "N"))
 
-#: Names of the payment reasons several rulesets share (zh, en). A ruleset names its own in
-#: ``reasons`` (a tuple of :class:`scoring.declarations.Choice`, value = the reason id), or
-#: uses the id of one of its events, flags, shapes, counts or options.
-REASONS: dict[str, tuple[str, str]] = {
-    "discarder_share": ("点炮者付", "discarder's share"),
-    "dealer_share": ("庄家付", "dealer's share"),
-    "other_share": ("其他家付", "other player's share"),
-    "share": ("各家付", "share"),
-    "self_draw": ("自摸每家付", "self-draw share"),
-    "self_draw_share": ("自摸每家付", "self-draw share"),
-    "self_drawn_share": ("自摸每家付", "self-draw share"),
-    "quanchong_discarder": ("全冲：放枪者包付", "全冲: the discarder pays for all"),
-    "shooter": ("放炮者付", "the discarder pays"),
-    "discard": ("放炮者付", "the discarder pays"),
-    "robbed_kong_pays_all": ("抢杠：被抢者全付", "robbed kong: the kong player pays for all"),
-    "robbed_kong": ("抢杠：被抢者付", "robbed kong: the kong player pays"),
-    "robbed_kong_share": ("被抢杠者付", "robbed kong: the kong player pays"),
-    "robbed_kong_liability": ("抢杠包付", "robbed kong: the kong maker pays"),
-    "robbed_kong_bao": ("抢杠包付", "robbed kong: the kong maker pays"),
-    "bao_discard": ("包牌：放炮者包付", "liable discarder pays"),
-    "bao_self_draw": ("包自摸：包牌者包付", "self-draw paid by the liable player"),
-    "wild_bonus": ("精分", "wildcards (精)"),
-    "kong": ("杠钱", "kong money"),
-    "kong_refund": ("退杠钱", "kong money returned"),
-    "not_ready": ("查大叫：未听牌者赔", "not ready at the draw pays"),
-    "false_win": ("诈胡", "false win"),
-    "false_win_fine": ("诈胡罚分", "false win fine"),
-    "follow_dealer": ("跟庄", "follow the dealer"),
-}
+#: Names of the payment reasons several rulesets share: declared by the scoring side now
+#: (:data:`scoring.refs.REASONS`, (zh, zh_hant, en)); :meth:`Translator.reason` reads them.
 
 
 def menu_languages() -> list[tuple[str | None, str]]:
@@ -276,13 +249,19 @@ class Translator:
         return str(value)
 
     def step(self, step: Any) -> str:
-        """One explanation step (:class:`scoring.record.Step`, or its JSON ``{"zh", "en"}``)."""
+        """One explanation step (:class:`scoring.record.Step`, or its JSON ``{"zh", "en"}``):
+        the language picked (zh_Hant converted) first, then the declared items it references
+        named in that language (:func:`scoring.refs.resolve`: a declared Traditional name is
+        never converted), then the players (``bot.present.NamedStep``)."""
+        from scoring.refs import resolve
+
+        lang = "zh_Hant" if self.lang == "zh_Hant" else ("zh" if self.zh else "en")
         if isinstance(step, Mapping):
-            return self.pick(str(step.get("zh", "")), str(step.get("en", "")))
+            return resolve(self.pick(str(step.get("zh", "")), str(step.get("en", ""))), lang)
         shown = getattr(step, "shown", None)  # bot.present.NamedStep: names after the language
         if shown is not None:
-            return str(shown(self.pick))
-        return self.pick(step.zh, step.en)
+            return str(shown(self.pick, lang))
+        return resolve(self.pick(step.zh, step.en), lang)
 
     def steps(self, steps: Iterable[Any]) -> list[str]:
         return [self.step(s) for s in steps]
@@ -297,18 +276,14 @@ class Translator:
         return tuple(self.pick(zh, en) for zh, en in WINDS)
 
     def reason(self, ruleset: object, reason: str) -> str:
-        """The name of a payment's ``reason`` id: the ruleset's ``reasons``, then its event,
-        flag, shape, count or option with that id, then :data:`REASONS`; an unknown id is
-        shown as "payment" (付款), never as the id."""
-        for item in getattr(ruleset, "reasons", ()):
-            if getattr(item, "value", None) == reason or getattr(item, "id", None) == reason:
-                return self.name(item)
-        for group in ("events", "flags", "shapes", "counts", "options"):
-            for decl in getattr(ruleset, group, ()):
-                if decl.id == reason:
-                    return self.name(decl)
-        zh, en = REASONS.get(reason, ("付款", "payment"))
-        return self.pick(zh, en)
+        """The name of a payment's ``reason`` id as the scoring side declares it
+        (:func:`scoring.refs.reason_names`: the ruleset's ``reasons``, then its event, flag,
+        shape, count or option with that id, then :data:`scoring.refs.REASONS`); an unknown
+        id is shown as "payment" (付款), never as the id."""
+        from scoring.refs import reason_names
+
+        zh, zh_hant, en = reason_names(ruleset, reason) or ("付款", "", "payment")
+        return self.pick(zh, en, zh_hant)
 
 
 #: The /export CSV's columns (storage ``Ledger.export_csv``) as Chinese spreadsheets head them;

@@ -180,6 +180,13 @@ class Ruleset:
     def result_ids(cls) -> frozenset[str]:
         return cls._result_ids
 
+    @classmethod
+    def item_name(cls, kind: str, item_id: str) -> tuple[str, str, str] | None:
+        """(zh, zh_hant, en) of an item named in explanation steps that is not one of the
+        generic declarations (a fan of a checklist table, …): :func:`scoring.refs.lookup`
+        asks here first. None = not one of the ruleset's own."""
+        return None
+
     # --- options -----------------------------------------------------------------------
     @classmethod
     def resolve_options(cls, given: Mapping[str, OptionValue]) -> Options:

@@ -14,10 +14,16 @@ discarder, the counts' players, the events' ``player`` and ``from``, and every e
 ruleset declares ``kind="text"`` (e.g. the Yichun side bet's backer, who may be unseated).
 Pseudo-players such as the pot (``"pot"``) are not ids of the record and stay as they are.
 
-The stored settlement JSON is the contract's plus ``"format": FORMAT``; a hand stored before
-(no ``format``) has ids in its explanation, and a display settles it again with names (the
-fallback, ``bot/present.py``) until ``mahjong-tally db upgrade`` gives it references
-(:func:`upgrade_stored`: only where the record still settles to the stored amounts).
+The names of the ruleset's declared items (shapes, flags, fans, reasons …) are referenced too
+(:mod:`scoring.refs`, on while settling for storage), so a stored hand reads the declared
+Traditional names in zh_Hant and picks up a renamed declaration.
+
+The stored settlement JSON is the contract's plus ``"format": FORMAT`` (3: player and name
+references). A format-2 hand (player references, names as plain text) is shown as stored; a
+hand stored before (format 1, no ``format``) has ids in its explanation, and a display settles
+it again with names (the fallback, ``bot/present.py``). ``mahjong-tally db upgrade`` brings
+format 1 and 2 hands to format 3 (:func:`upgrade_stored`: only where the record still settles
+to the stored amounts).
 """
 
 from __future__ import annotations
@@ -31,12 +37,16 @@ from typing import Any
 from sqlalchemy import select, update
 
 import scoring
+from scoring import refs
 from scoring.errors import RecordError
 from scoring.record import Event, HandRecord, Payment, Settlement, Step, Win
 from storage.models import Hand
 
-#: the settlement format the ledger stores: 2 = explanation steps carry player references
-FORMAT = 2
+#: the settlement format the ledger stores: 2 = explanation steps carry player references,
+#: 3 = and name references to the ruleset's declared items (:mod:`scoring.refs`)
+FORMAT = 3
+#: the first format whose explanation carries player references (shown without settling)
+PLAYER_REFS = 2
 OPEN, CLOSE = "\ue000", "\ue001"
 REF = re.compile(f"{OPEN}([^{OPEN}{CLOSE}]*){CLOSE}")
 
@@ -140,7 +150,8 @@ def settle_once(record: HandRecord) -> Settled:
     back = {r: p for p, r in to_ref.items()}
     marked = rename(record, to_ref)
     try:
-        st = scoring.settle(marked)
+        with refs.referencing(record.ruleset):
+            st = scoring.settle(marked)
     except RecordError:
         # the error in the record's own words (ids, not references); a ruleset that read an
         # id's spelling and settled the plain record would be stored plainly (the property
@@ -176,11 +187,12 @@ def format_of(data: Mapping[str, Any]) -> int:
 
 
 def plain(st: Settlement) -> Settlement:
-    """``st`` with its references replaced by the bare ids (the core's own words)."""
+    """``st`` with its references replaced by the bare ids and the declared names (zh, en):
+    the core's own words."""
     return Settlement(
         st.payments,
         st.net,
-        tuple(Step(strip_refs(s.zh), strip_refs(s.en)) for s in st.explanation),
+        tuple(Step(*refs.resolve_pair(strip_refs(s.zh), strip_refs(s.en))) for s in st.explanation),
     )
 
 
@@ -194,7 +206,8 @@ class Upgrade:
 
 
 def upgrade_stored(engine: Any, batch: int = 500) -> Upgrade:
-    """Give the hands stored before references (format 1) their referenced explanation, in
+    """Give the hands stored before format 3 (ids, or plain names) their referenced
+    explanation, in
     place: the record is settled again and, only if it pays exactly the stored payments and
     nets, the stored explanation is replaced (amounts and ledger rows are never touched).
     Idempotent; hands it keeps are still shown by the display's fallback (``bot/present.py``).
@@ -206,7 +219,7 @@ def upgrade_stored(engine: Any, batch: int = 500) -> Upgrade:
         with engine.begin() as conn:
             rows = conn.execute(
                 select(ht.c.id, ht.c.record, ht.c.settlement)
-                .where(ht.c.id > last, ~ht.c.settlement.contains('"format":'))
+                .where(ht.c.id > last, ~ht.c.settlement.contains(f'"format":{FORMAT}'))
                 .order_by(ht.c.id)
                 .limit(batch)
             ).all()

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar, Literal
 
+from scoring import refs
 from scoring.declarations import (
     DISCARD,
     SELF_DRAWN,
@@ -238,11 +239,13 @@ class Changsha(Ruleset):
             return unit, f"小胡{how_zh} {unit}", f"small win {how_en}: {unit}"
         unit = opts.i("dahu_zimo" if zimo else "dahu_dianpao")
         n = len(types)
-        names_zh = "+".join(DAHU_NAMES[t][0] for t in types)
-        names_en = " + ".join(DAHU_NAMES[t][1] for t in types)
+        named = [refs.name("dahu", t, *DAHU_NAMES[t]) for t in types]
+        names_zh = "+".join(z for z, _ in named)
+        names_en = " + ".join(e for _, e in named)
+        qys_zh, qys_en = refs.name("dahu", "qing_yi_se", QING_YI_SE[0], "full flush", "lower")
         if n == 0:
             val = unit
-            zh, en = f"清一色大胡 {unit}", f"full flush big win: {unit}"
+            zh, en = f"{qys_zh}大胡 {unit}", f"{qys_en} big win: {unit}"
         elif opts.s("dahu_combine") == "multiply":
             val = unit * (1 << (n - 1))
             zh = f"{names_zh} = {n}个大胡，{unit}×2^({n}−1)={val}"
@@ -252,11 +255,22 @@ class Changsha(Ruleset):
             zh = f"{names_zh} = {n}个大胡，{unit}×{n}={val}"
             en = f"{names_en} = {n} big win(s), {unit}×{n}={val}"
         if qys and n:
-            zh += f"；清一色再翻一倍 {val}×2={val * 2}"
-            en += f"; full flush doubles it: {val}×2={val * 2}"
+            zh += f"；{qys_zh}再翻一倍 {val}×2={val * 2}"
+            en += f"; {qys_en} doubles it: {val}×2={val * 2}"
             val *= 2
         how_zh, how_en = ("自摸每家", "self-drawn, each pays") if zimo else ("点炮", "on a discard")
         return val, f"大胡{how_zh}：{zh}", f"big win {how_en}: {en}"
+
+    @classmethod
+    def item_name(cls, kind: str, item_id: str) -> tuple[str, str, str] | None:
+        """The 大胡 names as the steps say them (:data:`DAHU_NAMES`, 清一色)."""
+        if kind == "dahu":
+            if item_id == "qing_yi_se":
+                return QING_YI_SE[0], "", QING_YI_SE[1]
+            if item_id in DAHU_NAMES:
+                zh, en = DAHU_NAMES[item_id]
+                return zh, "", en
+        return None
 
     def compute(self, record: HandRecord, opts: Options) -> Settlement:
         tally = Tally(record.players)
@@ -264,6 +278,7 @@ class Changsha(Ruleset):
         variant = bool(record.counts) or opts.b("zhuang_jia_fan")  # 扎鸟 / 庄家加番 in play
         for ev in record.events:
             zh, en, line = QISHOU[ev.type]
+            zh, en = refs.name("event", ev.type, zh, en)
             others = [p for p in record.players if p != ev.player]
             total = 0
             extra_zh: list[str] = []

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
+from scoring import refs
 from scoring.declarations import (
     DISCARD,
     SELF_DRAWN,
@@ -389,10 +390,11 @@ class Guangdong(Ruleset):
             hv //= 2
         assert w.shape is not None
         szh, _, sen, opt = SHAPES[w.shape]
+        szh, sen = refs.name("shape", w.shape, szh, sen.lower(), "lower")
         mult = 1 if opt is None else opts.i(opt)
         h = base * hv * mult
         hz = f"底分{base}×胡牌分{hv}×{szh}{mult}倍"
-        he = f"base {base} × win value {hv} × {sen.lower()} ×{mult}"
+        he = f"base {base} × win value {hv} × {sen} ×{mult}"
         if w.has("no_ghost") and opts.b("ghosts") and opts.b("no_ghost_double"):
             h *= 2
             hz += "×无鬼2倍"
@@ -478,6 +480,14 @@ class Guangdong(Ruleset):
             tally.explain("流局，无人付款", "Draw: nobody pays")
         return tally.settlement()
 
+    @classmethod
+    def item_name(cls, kind: str, item_id: str) -> tuple[str, str, str] | None:
+        """The kongs as the steps name them (:data:`KONG_NAMES`, scoring.refs)."""
+        if kind == "kong" and item_id in KONG_NAMES:
+            zh, en = KONG_NAMES[item_id]
+            return zh, "", en
+        return None
+
     def _kongs(self, tally: Tally, record: HandRecord, opts: Options) -> None:
         kongs = [e for e in record.events if e.type in KONG_EVENTS]
         if not kongs:
@@ -494,7 +504,7 @@ class Guangdong(Ruleset):
             f = 1
             if opts.b("horse_kong") and ev.player in winners:
                 f += record.count("horses_hit", ev.player)
-            zh, en = KONG_NAMES[ev.type]
+            zh, en = refs.name("kong", ev.type, *KONG_NAMES[ev.type])
             fz = f"×(1+中马{f - 1})" if f > 1 else ""
             fe = f" × (1 + {f - 1} horse(s))" if f > 1 else ""
             if ev.type == "exposed_kong":

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from scoring import refs
 from scoring.declarations import (
     SELF_DRAWN,
     Choice,
@@ -356,6 +357,14 @@ class Guobiao(Ruleset):
     def check(self, record: HandRecord, opts: Options) -> None:
         self._evaluate(record, opts)
 
+    @classmethod
+    def item_name(cls, kind: str, item_id: str) -> tuple[str, str, str] | None:
+        """The 81 fans and the extras (scoring.gb.fans; no Traditional names declared)."""
+        if kind == "fan" and (item_id in FAN_BY_ID or item_id in EXTRA_BY_ID):
+            zh, en = fan_label(item_id)
+            return zh, "", en
+        return None
+
     def compute(self, record: HandRecord, opts: Options) -> Settlement:
         tally = Tally(record.players)
         base = opts.i("base")
@@ -429,7 +438,7 @@ def _fan_parts(s: _WinScore, extra_set: str) -> tuple[list[str], list[str]]:
     for f, n in list(s.fans.items()) + list(s.extras.items()):
         fan = FAN_BY_ID.get(f)
         pts = fan.points if fan else EXTRA_BY_ID[f].points(extra_set) or 0
-        name_zh, name_en = fan_label(f)
+        name_zh, name_en = refs.name("fan", f, *fan_label(f))
         times = f"×{n}" if n > 1 else ""
         zh.append(f"{name_zh}{pts}{times}")
         en.append(f"{name_en} {pts}{times}")
@@ -437,14 +446,14 @@ def _fan_parts(s: _WinScore, extra_set: str) -> tuple[list[str], list[str]]:
 
 
 def _excl_zh(e: Excluded) -> str:
-    g, _ = fan_label(e.id)
-    b, _ = fan_label(e.by)
+    g, _ = refs.name("fan", e.id, *fan_label(e.id))
+    b, _ = refs.name("fan", e.by, *fan_label(e.by))
     return f"{g}{'×' + str(e.count) if e.count > 1 else ''}（{b}不计{g}）"
 
 
 def _excl_en(e: Excluded) -> str:
-    _, g = fan_label(e.id)
-    _, b = fan_label(e.by)
+    _, g = refs.name("fan", e.id, *fan_label(e.id))
+    _, b = refs.name("fan", e.by, *fan_label(e.by))
     return f"{g}{' ×' + str(e.count) if e.count > 1 else ''} (implied by {b})"
 
 

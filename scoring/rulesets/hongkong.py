@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar, Literal
 
+from scoring import refs
 from scoring.declarations import (
     SELF_DRAWN,
     Choice,
@@ -581,6 +582,7 @@ class HongKong(Ruleset):
         dropped = False
         for fid in win.fans or ():
             zh, _, en, _, _ = FANS[fid]
+            zh, en = refs.name("fan", fid, zh, en)
             if (
                 fid == "men_qian_qing"
                 and win.discarder is None
@@ -614,6 +616,15 @@ class HongKong(Ruleset):
             "+".join(parts_zh) + f"={raw}番{cap_zh}{drop_zh}",
             " + ".join(parts_en) + f" = {raw} faan{cap_en}{drop_en}",
         )
+
+    @classmethod
+    def item_name(cls, kind: str, item_id: str) -> tuple[str, str, str] | None:
+        """The §3 checklist's fans and the §2 stake names (scoring.refs)."""
+        if kind == "fan" and item_id in FANS:
+            return FANS[item_id][:3]
+        if kind == "stake" and item_id in STAKE_NAMES:
+            return STAKE_NAMES[item_id]
+        return None
 
     def compute(self, record: HandRecord, opts: Options) -> Settlement:
         t = Tally(record.players)
@@ -772,6 +783,7 @@ class HongKong(Ruleset):
         if not parts:
             return
         zh, _, en = STAKE_NAMES[stake]
+        zh, en = refs.name("stake", stake, zh, en)
         per = money_text(1, stake)
         t.explain(
             f"以{zh}计（每份{per}）：" + "，".join(parts),

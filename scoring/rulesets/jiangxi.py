@@ -37,6 +37,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import ClassVar
 
+from scoring import refs
 from scoring.declarations import (
     DISCARD,
     ROBBED_KONG,
@@ -379,8 +380,12 @@ def share(
     winner_dealer: bool,
     robbed: bool,
     rule: tuple[int, bool, bool, str, str],
+    referencing: str | None = None,
 ) -> tuple[int, str, str]:
     """One payer's 胡计子 share (before the base): (amount, derivation zh, derivation en).
+
+    ``referencing``: :func:`scoring.refs.active` at the call, a key of the cache only (the
+    names are references while settling for storage, plain otherwise).
 
     ``self_drawn``/``payer_discarder`` describe the win as scored (a robbed kong is scored as a
     discard by, or a self-draw against, the kong maker; ``robbed`` adds its ×2 = +1翻).
@@ -397,13 +402,16 @@ def share(
         terms.append(("自摸", "self-drawn", 1))
     elif payer_discarder:
         terms.append(("点炮", "discard", 1))
+    degu_zh, degu_en = refs.name("term", NO_WILD, *FLAG_NAME[NO_WILD])
+    jd_zh, jd_en = refs.name("term", WILD_WAIT, *FLAG_NAME[WILD_WAIT])
+    gk_zh, gk_en = refs.name("term", KONG_BLOOM, *FLAG_NAME[KONG_BLOOM])
     if jingdiao:
-        terms.append(("精吊", "wild single wait", 1))
+        terms.append((jd_zh, jd_en, 1))
     if gangkai and gangkai_mode == "fan":
-        terms.append(("杠开", "kong bloom", 1))
+        terms.append((gk_zh, gk_en, 1))
     if payer_dealer or winner_dealer:
         terms.append(("庄", "dealer", 1))
-    zh_s, en_s = SHAPE_LABEL[shape]
+    zh_s, en_s = refs.name("label", shape, *SHAPE_LABEL[shape])
     if shape == BIG_SEVEN:
         terms.append((zh_s, en_s, da_qidui_fan))
     elif shape == SMALL_SEVEN and degu and degu_xiaoqi:
@@ -411,8 +419,8 @@ def share(
     elif SHAPE_FAN[shape]:
         terms.append((zh_s, en_s, SHAPE_FAN[shape]))
     if degu:
-        terms.append(("德国", "no-wild", 1))
-    bahu_zh, bahu_en = BAHU_NAME[ruleset_id]
+        terms.append((degu_zh, degu_en, 1))
+    bahu_zh, bahu_en = refs.name("term", NO_WILD_ANYWHERE, *BAHU_NAME[ruleset_id])
     if dezhongde and dezhongde_mode == "fan":
         terms.append((bahu_zh, bahu_en, 1))
     if robbed:
@@ -427,13 +435,13 @@ def share(
     responsible = self_drawn or payer_discarder
     if responsible and (degu or (jingdiao and jingdiao_bonus5)):
         amount += NO_WILD_BONUS
-        why_zh = "德国" if degu else "精吊"
-        why_en = "no-wild" if degu else "wild single wait"
+        why_zh = degu_zh if degu else jd_zh
+        why_en = degu_en if degu else jd_en
         zh += f"+5({why_zh})"
         en += f" + 5 ({why_en})"
     doubles: list[tuple[str, str]] = []
     if gangkai and gangkai_mode == "double_total":
-        doubles.append(("杠开", "kong bloom"))
+        doubles.append((gk_zh, gk_en))
     if dezhongde and dezhongde_mode == "double_total":
         doubles.append((bahu_zh, bahu_en))
     for dz, de in doubles:
@@ -584,6 +592,19 @@ class Chongguan(Ruleset):
                     )
 
     # --- settlement -------------------------------------------------------------------------
+    @classmethod
+    def item_name(cls, kind: str, item_id: str) -> tuple[str, str, str] | None:
+        """The words the steps name items by (scoring.refs): ``term`` = a flag as the
+        formula says it (:data:`FLAG_NAME`; 德中德 / 霸胡 by ruleset, :data:`BAHU_NAME`),
+        ``label`` = a shape's fan term (:data:`SHAPE_LABEL`)."""
+        if kind == "term":
+            zh, en = FLAG_NAME.get(item_id) or BAHU_NAME[cls.id]
+            return zh, "", en
+        if kind == "label" and item_id in SHAPE_LABEL:
+            zh, en = SHAPE_LABEL[item_id]
+            return zh, "", en
+        return None
+
     def compute(self, record: HandRecord, opts: Options) -> Settlement:
         players = record.players
         base = int(opts["base"])
@@ -656,11 +677,13 @@ def _reason(p: str, dealer: str, discarder: str | None, w_how: str) -> str:
 def _flat(flags: tuple[str, ...], quanqiuren: bool) -> tuple[int, str, str] | None:
     """天胡/地胡/全求人: a flat amount per payer that replaces the formula (§2.3)."""
     if HEAVENLY in flags or EARTHLY in flags:
-        name_zh, name_en = FLAG_NAME[HEAVENLY if HEAVENLY in flags else EARTHLY]
+        which = HEAVENLY if HEAVENLY in flags else EARTHLY
+        name_zh, name_en = refs.name("term", which, *FLAG_NAME[which])
         if WILD_WAIT in flags:
+            jd_zh, _ = refs.name("term", WILD_WAIT, *FLAG_NAME[WILD_WAIT])
             return (
                 FLAT_HEAVENLY_WILD_WAIT,
-                f"精吊{name_zh}每家{FLAT_HEAVENLY_WILD_WAIT}（不按翻数）",
+                f"{jd_zh}{name_zh}每家{FLAT_HEAVENLY_WILD_WAIT}（不按翻数）",
                 f"wild-wait {name_en}: flat {FLAT_HEAVENLY_WILD_WAIT} (replaces the fan formula)",
             )
         return (
@@ -669,10 +692,11 @@ def _flat(flags: tuple[str, ...], quanqiuren: bool) -> tuple[int, str, str] | No
             f"{name_en}: flat {FLAT_HEAVENLY} (replaces the fan formula)",
         )
     if ALL_MELDED in flags and quanqiuren:
+        am_zh, am_en = refs.name("term", ALL_MELDED, *FLAG_NAME[ALL_MELDED])
         return (
             FLAT_ALL_MELDED,
-            f"全求人每家{FLAT_ALL_MELDED}（不按翻数）",
-            f"all melded: flat {FLAT_ALL_MELDED} (replaces the fan formula)",
+            f"{am_zh}每家{FLAT_ALL_MELDED}（不按翻数）",
+            f"{am_en}: flat {FLAT_ALL_MELDED} (replaces the fan formula)",
         )
     return None
 
@@ -694,8 +718,10 @@ def _win(
     w_how = ROBBED_KONG if robbed else (SELF_DRAWN if discarder is None else DISCARD)
     winner_dealer = winner == dealer
     bahu = BAHU_NAME[ruleset_id]
-    hand_zh = SHAPE_NAME[shape][0] + "".join("+" + FLAG_NAME.get(f, bahu)[0] for f in flags)
-    hand_en = SHAPE_NAME[shape][1] + "".join(" + " + FLAG_NAME.get(f, bahu)[1] for f in flags)
+    s_zh, s_en = refs.name("shape", shape, *SHAPE_NAME[shape])
+    f_names = [refs.name("term", f, *FLAG_NAME.get(f, bahu)) for f in flags]
+    hand_zh = s_zh + "".join("+" + z for z, _ in f_names)
+    hand_en = s_en + "".join(" + " + e for _, e in f_names)
     w_zh = f"{winner}（{'庄家' if winner_dealer else '闲家'}）"
     w_en = f"{winner} ({'dealer' if winner_dealer else 'non-dealer'})"
     if w_how == SELF_DRAWN:
@@ -737,6 +763,7 @@ def _win(
                 winner_dealer,
                 robbed,
                 rule,
+                refs.active(),
             )
         v, b_zh, b_en = _times_base(amount, base)
         who_zh, who_en = _who(p, dealer, discarder, robbed)
@@ -805,7 +832,7 @@ def _kong(
     for q in players:
         if q != player:
             t.pay(q, player, amount, R_KONG)
-    name_zh, name_en = KONG_NAME[kind]
+    name_zh, name_en = refs.name("event", kind, *KONG_NAME[kind], "lower")
     t.explain(
         f"{player} {name_zh}：每家付{money}{b_zh}", f"{player} {name_en}: {money} from each{b_en}"
     )

@@ -19,6 +19,7 @@ Record conventions:
 
 from __future__ import annotations
 
+from scoring import refs
 from scoring.declarations import (
     DISCARD,
     SELF_DRAWN,
@@ -234,6 +235,7 @@ class Nanning(Ruleset):
         disc = how(win) != SELF_DRAWN
         shape = win.shape or "ping_hu"
         dv, sv, szh, sen = SHAPE_VALUE[shape]
+        szh, sen = refs.name("label", shape, szh, sen)
         terms: list[tuple[str, str, int]] = []
         if shape == "quan_qiu_ren" and not disc:
             terms.append(("全求人自摸按碰碰胡", "fully melded self-drawn as all pungs", sv))
@@ -252,12 +254,25 @@ class Nanning(Ruleset):
         ):
             if win.has(fid):
                 v, zh, en = FLAG_VALUE[fid]
+                zh, en = refs.name("term", fid, zh, en)
                 terms.append((zh, en, v))
         if win.robbed_kong:
             terms.append(("抢杠", "robbed kong", 9))
         if not terms:
             terms.append(("放炮", "discard", 2) if disc else ("自摸", "self-draw", 3))
         return sum(v for _, _, v in terms), terms
+
+    @classmethod
+    def item_name(cls, kind: str, item_id: str) -> tuple[str, str, str] | None:
+        """The shapes and flags as the share's terms name them (:data:`SHAPE_VALUE`,
+        :data:`FLAG_VALUE`; scoring.refs)."""
+        if kind == "label" and item_id in SHAPE_VALUE:
+            _, _, zh, en = SHAPE_VALUE[item_id]
+            return zh, "", en
+        if kind == "term" and item_id in FLAG_VALUE:
+            _, zh, en = FLAG_VALUE[item_id]
+            return zh, "", en
+        return None
 
     def compute(self, record: HandRecord, opts: Options) -> Settlement:
         t = Tally(record.players)

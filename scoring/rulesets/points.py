@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
+from scoring import refs
 from scoring.declarations import CountDecl, DealerRule, OptionDecl, WinItemDecl
 from scoring.errors import RecordError
 from scoring.quanchong import one_discard_groups, pay_fan_win, payment_option
@@ -180,6 +181,14 @@ class Points(Ruleset):
                         f"{limit} 番 (the ledger holds {LEDGER_MAX:,}); set a cap",
                     )
 
+    @classmethod
+    def item_name(cls, kind: str, item_id: str) -> tuple[str, str, str] | None:
+        """The fans of the seed's list (:data:`FANS`, scoring.refs)."""
+        if kind == "fan" and item_id in FANS:
+            zh, en, _, _ = FANS[item_id]
+            return zh, "", en
+        return None
+
     def count_fan(self, record: HandRecord, win: Win, opts: Options) -> tuple[int, str, str]:
         """The win's 番 before the cap, and how it adds up (zh, en)."""
         if win.fan is not None:
@@ -188,8 +197,9 @@ class Points(Ruleset):
         else:
             fans = win.fans or ()
             fan = sum(FANS[f][2] for f in fans)
-            parts_zh = [f"{FANS[f][0]}{FANS[f][2]}" for f in fans]
-            parts_en = [f"{FANS[f][1]} {FANS[f][2]}" for f in fans]
+            named = [refs.name("fan", f, FANS[f][0], FANS[f][1]) for f in fans]
+            parts_zh = [f"{zh}{FANS[f][2]}" for f, (zh, _) in zip(fans, named, strict=True)]
+            parts_en = [f"{en} {FANS[f][2]}" for f, (_, en) in zip(fans, named, strict=True)]
         flowers = record.count("flowers", win.winner) if opts.b("flowers") else 0
         if flowers:
             fan += flowers

@@ -45,6 +45,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+from scoring import refs
 from scoring.declarations import (
     DISCARD,
     SELF_DRAWN,
@@ -286,10 +287,19 @@ class Sichuan(Ruleset):
             return LONGQIDUI_FAN[opts.s("longqidui")]
         return HANDS[shape][2]
 
+    @classmethod
+    def item_name(cls, kind: str, item_id: str) -> tuple[str, str, str] | None:
+        """The +1番 flags as the fan count names them (:data:`EXTRAS`, scoring.refs)."""
+        if kind == "term" and item_id in EXTRAS:
+            zh, en = EXTRAS[item_id]
+            return zh, "", en
+        return None
+
     def count_fan(self, record: HandRecord, win: Win, opts: Options) -> FanCount:
         """The 番 of one win, capped, with its parts (spec §2 ``fan``)."""
         assert win.shape is not None
         zh_name, en_name, _ = HANDS[win.shape]
+        zh_name, en_name = refs.name("shape", win.shape, zh_name, en_name)
         fan = self.hand_fan(win.shape, opts)
         pzh, pen = [f"{zh_name}{fan}番"], [f"{en_name} {fan}"]
         gen = record.count("gen", win.winner)
@@ -301,9 +311,11 @@ class Sichuan(Ruleset):
             pen.append(f"根 {gen}")
         extras: list[tuple[str, str]] = []
         if win.flags:
-            extras = [EXTRAS[f] for f in EXTRAS if f in win.flags]
-            if "hai_di_lao_yue" in win.flags and not opts.b("haidi_plus1"):
-                extras.remove(EXTRAS["hai_di_lao_yue"])
+            extras = [
+                refs.name("term", f, *EXTRAS[f])
+                for f in EXTRAS
+                if f in win.flags and (f != "hai_di_lao_yue" or opts.b("haidi_plus1"))
+            ]
         if win.robbed_kong:
             extras.append(("抢杠胡", "robbing a kong"))
         if win.self_drawn and opts.s("zimo") == "jiafan":
@@ -526,6 +538,7 @@ class Sichuan(Ruleset):
         self, record: HandRecord, ev: Event, out: set[str], base: int, tally: Tally
     ) -> list[tuple[str, str, int]]:
         zh, en, mult = KONGS[ev.type]
+        zh, en = refs.name("event", ev.type, zh, en)
         amount = mult * base
         if ev.type == "zhi_gang":
             assert ev.source is not None

@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
 
+from scoring import refs
 from scoring.declarations import (
     DISCARD,
     Choice,
@@ -476,7 +477,7 @@ class Singapore(Ruleset):
         limits = [f for f in fans if f in LIMITS]
         if limits:
             t = cap + opts.i("special_hand_bonus")
-            zh, en = item_name(limits[0])
+            zh, en = refs.name("fan", limits[0], *item_name(limits[0]))
             bonus = opts.i("special_hand_bonus")
             pz = f"{zh}（满贯）= 封顶{cap}台" + (f"+{bonus}" if bonus else "")
             pe = f"{en} (limit) = limit {cap} tai" + (f" + {bonus}" if bonus else "")
@@ -487,7 +488,7 @@ class Singapore(Ruleset):
         for fid, n in Counter(fans).items():
             tai = self.item_tai(fid, opts)
             t += tai * n
-            zh, en = item_name(fid)
+            zh, en = refs.name("fan", fid, *item_name(fid))
             times_zh = f"×{n}" if n > 1 else ""
             times_en = f" × {n}" if n > 1 else ""
             zh_parts.append(f"{zh}{tai}{times_zh}")
@@ -610,6 +611,19 @@ class Singapore(Ruleset):
             )
 
     # --- settlement --------------------------------------------------------------------
+    @classmethod
+    def item_name(cls, kind: str, item_id: str) -> tuple[str, str, str] | None:
+        """The §2.1 tai items and limit hands, and the kongs' names in steps (scoring.refs)."""
+        if kind == "fan":
+            if item_id in ITEMS:
+                return ITEMS[item_id][:3]
+            if item_id in LIMITS:
+                return LIMITS[item_id]
+        if kind == "kong" and item_id in KONG_NAMES:
+            zh, en = KONG_NAMES[item_id]
+            return zh, "", en
+        return None
+
     def compute(self, record: HandRecord, opts: Options) -> Settlement:
         tally = Tally(record.players)
         bao = {e.player: e.source for e in record.events if e.type == "bao"}
@@ -767,7 +781,7 @@ class Singapore(Ruleset):
         if ev.type in KONG_EACH_PAYS:
             n = KONG_EACH_PAYS[ev.type]
             each_pays(tally, others, ev.player, n * k, ev.type)
-            zh, en = KONG_NAMES[ev.type]
+            zh, en = refs.name("kong", ev.type, *KONG_NAMES[ev.type])
             nk = "k" if n == 1 else f"{n}k"
             tally.explain(
                 f"{ev.player} {zh}：三家各付 {nk}={n * k}{unit_zh}",

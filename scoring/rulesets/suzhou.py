@@ -15,6 +15,7 @@ Record conventions: the meld counts are the winner's (other players' counts do n
 
 from __future__ import annotations
 
+from scoring import refs
 from scoring.declarations import (
     DISCARD,
     SELF_DRAWN,
@@ -213,6 +214,14 @@ class Suzhou(Ruleset):
         ),
     )
 
+    @classmethod
+    def item_name(cls, kind: str, item_id: str) -> tuple[str, str, str] | None:
+        """The melds as the 花 sum names them (:data:`MELDS`, scoring.refs)."""
+        if kind == "meld" and item_id in MELDS:
+            _, zh, en = MELDS[item_id]
+            return zh, "", en
+        return None
+
     def hua(self, record: HandRecord, opts: Options, win: Win) -> tuple[int, list[str], list[str]]:
         """The win's 花 and its terms (zh, en)."""
         w = win.winner
@@ -227,16 +236,19 @@ class Suzhou(Ruleset):
         for cid, (v, mzh, men) in MELDS.items():
             k = record.count(cid, w)
             if k:
+                mzh, men = refs.name("meld", cid, mzh, men)
                 total += k * v
                 zh.append(f"{mzh}{k}×{v}")
                 en.append(f"{men} {k}×{v}")
         sv, szh, sen = SHAPE_HUA[win.shape or "ping_hu"]
         if sv:
+            szh, sen = refs.name("shape", win.shape or "ping_hu", szh, sen)
             total += sv
             zh.append(f"{szh}{sv}")
             en.append(f"{sen} {sv}")
         for fid in win.flags:
             v, fzh, fen = FLAG_HUA[fid]
+            fzh, fen = refs.name("flag", fid, fzh, fen)
             total += v
             zh.append(f"{fzh}{v}")
             en.append(f"{fen} {v}")

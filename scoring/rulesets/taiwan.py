@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, ClassVar, Literal
 
+from scoring import refs
 from scoring.declarations import (
     DISCARD,
     ROBBED_KONG,
@@ -359,6 +360,7 @@ class Taiwan(Ruleset):
         if win.fans is None:
             flag = BA_XIAN if win.has(BA_XIAN) else QI_QIANG_YI
             zh, _, en, _, _ = FANS[flag]
+            zh, en = refs.name("fan", flag, zh, en)
             v = self.tai_value(flag, opts)
             return v, f"{zh}{v}台", f"{en} {v} 台"
         total = 0
@@ -366,6 +368,7 @@ class Taiwan(Ruleset):
         parts_en: list[str] = []
         for fid in win.fans:
             zh, _, en, _, _ = FANS[fid]
+            zh, en = refs.name("fan", fid, zh, en)
             v = self.tai_value(fid, opts)
             total += v
             parts_zh.append(f"{zh}{v}")
@@ -377,6 +380,13 @@ class Taiwan(Ruleset):
             "+".join(parts_zh) + f"={total}台",
             " + ".join(parts_en) + f" = {total} 台",
         )
+
+    @classmethod
+    def item_name(cls, kind: str, item_id: str) -> tuple[str, str, str] | None:
+        """The §3 checklist's 台 items (scoring.refs)."""
+        if kind == "fan" and item_id in FANS:
+            return FANS[item_id][:3]
+        return None
 
     def compute(self, record: HandRecord, opts: Options) -> Settlement:
         t = Tally(record.players)

@@ -15,6 +15,7 @@ with ``player`` = A (who ponged/konged three sets from B) and ``from`` = B (L38�
 
 from __future__ import annotations
 
+from scoring import refs
 from scoring.declarations import (
     Choice,
     CountDecl,
@@ -177,6 +178,14 @@ class Taixing(Ruleset):
         ),
     )
 
+    @classmethod
+    def item_name(cls, kind: str, item_id: str) -> tuple[str, str, str] | None:
+        """The soft-flower melds as the sum names them (:data:`SOFT`, scoring.refs)."""
+        if kind == "meld" and item_id in SOFT:
+            _, zh, en = SOFT[item_id]
+            return zh, "", en
+        return None
+
     # ------------------------------------------------------------------ helpers
     def flowers(self, record: HandRecord, w: str) -> tuple[int, int, list[str], list[str]]:
         """(hard, soft, terms zh, terms en) of the winner."""
@@ -186,6 +195,7 @@ class Taixing(Ruleset):
         for cid, (v, mzh, men) in SOFT.items():
             n = record.count(cid, w)
             if n:
+                mzh, men = refs.name("meld", cid, mzh, men)
                 soft += n * v
                 zh.append(f"{mzh}{n}×{v}")
                 en.append(f"{men} {n}×{v}")

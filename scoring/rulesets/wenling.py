@@ -12,6 +12,7 @@ counts do not score). 硬张 = a terminal (1, 9) or an honour.
 
 from __future__ import annotations
 
+from scoring import refs
 from scoring.declarations import (
     SELF_DRAWN,
     Choice,
@@ -237,6 +238,24 @@ class Wenling(Ruleset):
                     f"counts.dragon_sets.{win.winner}", "清一色 is one suit: no dragon set"
                 )
 
+    @classmethod
+    def item_name(cls, kind: str, item_id: str) -> tuple[str, str, str] | None:
+        """The items as the score's terms name them (scoring.refs): ``meld`` :data:`MELD_HU`,
+        ``term`` :data:`HU_FLAGS`, ``tai`` :data:`TAI_FLAGS`, ``label`` :data:`SHAPE_TAI`."""
+        if kind == "meld" and item_id in MELD_HU:
+            _, zh, en = MELD_HU[item_id]
+            return zh, "", en
+        if kind == "term" and item_id in HU_FLAGS:
+            zh, en = HU_FLAGS[item_id]
+            return zh, "", en
+        if kind == "tai" and item_id in TAI_FLAGS:
+            _, zh, en = TAI_FLAGS[item_id]
+            return zh, "", en
+        if kind == "label" and item_id in SHAPE_TAI:
+            _, zh, en = SHAPE_TAI[item_id]
+            return zh, "", en
+        return None
+
     def score(self, record: HandRecord, opts: Options, win: Win) -> tuple[int, str, str]:
         """The win's score (before base) and its formula."""
         w = win.winner
@@ -249,6 +268,7 @@ class Wenling(Ruleset):
             if v is None:
                 v = opts.i("kong_claimed_hu" if cid == "kong_claimed" else "kong_claimed_hard_hu")
             hu += n * v
+            mzh, men = refs.name("meld", cid, mzh, men)
             zh.append(f"{mzh}{n}×{v}")
             en.append(f"{men} {n}×{v}")
         for cid, czh, cen in (("baiban", "白板", "白板"), ("flowers", "花", "flowers")):
@@ -258,7 +278,7 @@ class Wenling(Ruleset):
                 zh.append(f"{czh}{n}×4")
                 en.append(f"{cen} {n}×4")
         bonuses = [("自摸", "self-draw")] if win.self_drawn else []
-        bonuses += [HU_FLAGS[f] for f in HU_FLAGS if win.has(f)]
+        bonuses += [refs.name("term", f, *HU_FLAGS[f]) for f in HU_FLAGS if win.has(f)]
         for bzh, ben in bonuses:
             hu += 2
             zh.append(f"{bzh}2")
@@ -280,10 +300,10 @@ class Wenling(Ruleset):
             tai_terms.append(("中发碰杠", "red/green sets", n))
         if win.shape in SHAPE_TAI:
             t, szh, sen = SHAPE_TAI[win.shape]
-            tai_terms.append((szh, sen, t))
+            tai_terms.append((*refs.name("label", win.shape, szh, sen), t))
         for fid, (t, fzh, fen) in TAI_FLAGS.items():
             if win.has(fid):
-                tai_terms.append((fzh, fen, t))
+                tai_terms.append((*refs.name("tai", fid, fzh, fen), t))
         tai = sum(t for _, _, t in tai_terms)
         raw = hu * 2**tai
         tzh = "+".join(f"{z}{t}" for z, _, t in tai_terms) or "0"

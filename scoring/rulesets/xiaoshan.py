@@ -26,6 +26,7 @@ Record conventions:
 
 from __future__ import annotations
 
+from scoring import refs
 from scoring.declarations import (
     DISCARD,
     SELF_DRAWN,
@@ -350,6 +351,7 @@ class Xiaoshan(Ruleset):
     def size(self, record: HandRecord, opts: Options, win: Win) -> tuple[int, str, str]:
         """大小 and its formula (zh, en)."""
         v, szh, sen = SHAPE_MULT[win.shape or "ping_hu"]
+        szh, sen = refs.name("label", win.shape or "ping_hu", szh, sen)
         terms: list[tuple[str, str, int]] = [(szh, sen, v)] if v != 1 else []
         for fid in (
             "bao_tou",
@@ -366,6 +368,7 @@ class Xiaoshan(Ruleset):
             if not win.has(fid):
                 continue
             m, zh, en = FLAG_MULT[fid]
+            zh, en = refs.name("term", fid, zh, en)
             if fid == "an_gang_kai" and not opts.b("an_gang_kai_x4"):
                 m = 2
             if fid == "cai_piao" and opts.s("cai_piao_reading") == "xiaoshan":
@@ -386,6 +389,18 @@ class Xiaoshan(Ruleset):
             "×".join(f"{zh}{m}" for zh, _, m in terms) + f"={total}",
             " × ".join(f"{en} {m}" for _, en, m in terms) + f" = {total}",
         )
+
+    @classmethod
+    def item_name(cls, kind: str, item_id: str) -> tuple[str, str, str] | None:
+        """The shapes and flags as the size's terms name them (:data:`SHAPE_MULT`,
+        :data:`FLAG_MULT`; scoring.refs)."""
+        if kind == "label" and item_id in SHAPE_MULT:
+            _, zh, en = SHAPE_MULT[item_id]
+            return zh, "", en
+        if kind == "term" and item_id in FLAG_MULT:
+            _, zh, en = FLAG_MULT[item_id]
+            return zh, "", en
+        return None
 
     def compute(self, record: HandRecord, opts: Options) -> Settlement:
         t = Tally(record.players)

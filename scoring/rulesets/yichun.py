@@ -23,6 +23,7 @@ Record conventions (documented in the declarations):
 
 from __future__ import annotations
 
+from scoring import refs
 from scoring.declarations import (
     DISCARD,
     SELF_DRAWN,
@@ -437,10 +438,26 @@ class Yichun(Ruleset):
             return True
         return record.count("bought", p) > 0
 
+    @classmethod
+    def item_name(cls, kind: str, item_id: str) -> tuple[str, str, str] | None:
+        """The items as the formulas name them (scoring.refs): ``label`` :data:`SHAPE_VALUE`,
+        ``term`` :data:`FLAG_NAMES`, ``money`` :data:`REASONS` (the kong money)."""
+        if kind == "label" and item_id in SHAPE_VALUE:
+            _, zh, en = SHAPE_VALUE[item_id]
+            return zh, "", en
+        if kind == "term" and item_id in FLAG_NAMES:
+            zh, en = FLAG_NAMES[item_id]
+            return zh, "", en
+        if kind == "money" and item_id in REASONS:
+            zh, en = REASONS[item_id]
+            return zh, "", en
+        return None
+
     def hand_value(self, record: HandRecord, opts: Options, win: Win) -> tuple[int, str, str]:
         """The hand's value and its formula in zh and en (e.g. ``大七对3×单钓2×杠开2=12``)."""
         shape = win.shape or "ping_hu"
         v, zh_name, en_name = SHAPE_VALUE[shape]
+        zh_name, en_name = refs.name("label", shape, zh_name, en_name)
         if shape == "da_si_xi":
             v = opts.i("da_si_xi_value")
         parts_zh = [f"{zh_name}{v}"]
@@ -460,7 +477,7 @@ class Yichun(Ruleset):
             factors.append(("清一色", "flush", 5))
         for fid in ("dan_diao", "men_qing", "gang_kai"):
             if win.has(fid):
-                zh, en = FLAG_NAMES[fid]
+                zh, en = refs.name("term", fid, *FLAG_NAMES[fid])
                 factors.append((zh, en, 2))
         if win.robbed_kong:
             factors.append(("抢杠", "robbed kong", 2))
@@ -555,7 +572,7 @@ class Yichun(Ruleset):
             if e.type not in ("exposed_kong", "concealed_kong"):
                 continue
             per = (1 if e.type == "exposed_kong" else 2) * base
-            name_zh, name_en = REASONS[e.type]
+            name_zh, name_en = refs.name("money", e.type, *REASONS[e.type])
             for p in record.players:
                 if p != e.player:
                     t.pay(p, e.player, per, e.type)

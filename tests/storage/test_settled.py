@@ -3,8 +3,8 @@ ruleset (issue 15 point 1: settle once, name at display time).
 
 The oracle is ``scoring.settle`` / ``scoring.next_dealer`` on the record as it is: the
 referenced settlement must pay the same amounts for the same reasons, give the same nets and
-the next dealer, and its explanation with the references replaced by the bare ids must be the
-core's explanation word for word.
+the next dealer, and its explanation with the player references replaced by the bare ids and
+the name references by the declared names must be the core's explanation word for word.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 import scoring
+from scoring import refs
 from scoring.testing import random_records
 from storage import settled
 from storage.settled import OPEN, name_refs, settle_once, strip_refs
@@ -30,7 +31,8 @@ def test_referenced_settlement_is_the_cores_for_random_records(rs):
         assert st.payments == want.payments, record
         assert dict(st.net) == dict(want.net), record
         assert got.next_dealer == scoring.next_dealer(record), record
-        assert [(strip_refs(s.zh), strip_refs(s.en)) for s in st.explanation] == [
+        # the player references as bare ids, the name references resolved (scoring.refs)
+        assert [refs.resolve_pair(strip_refs(s.zh), strip_refs(s.en)) for s in st.explanation] == [
             (s.zh, s.en) for s in want.explanation
         ], record
         assert not any(OPEN in k for k in st.net)

@@ -1,0 +1,207 @@
+"""Name references: a declared item named in an explanation step by its id, so a stored
+settlement is named at display time (issue 15 point 1: settle once, name at display time).
+
+A ruleset names a declared item — a shape, a flag, a count, an event, a fan, a payment reason,
+the unit … — in its explanation steps through :func:`name` (or :func:`decl`), which gives the
+pair of texts to embed in the ``zh`` and ``en`` step texts:
+
+* normally (``scoring.settle``, ``mahjong-tally calc``: the contract's settlement) the plain
+  names, exactly as the step always read;
+* while :func:`referencing` is on (``storage.settled.settle_once``, the ledger's settle for
+  storage) the same *reference* twice: ``\\ue002{ruleset}:{kind}:{id}[:{form}]\\ue003``, which
+  no converter (Simplified → Traditional), no HTML escaping and no player reference changes.
+
+:func:`resolve` puts the names back in, in one language (``zh``, ``zh_Hant`` or ``en``),
+from the ruleset's *current* declarations (:func:`lookup`): the declared Traditional name
+where there is one (else the Simplified converted), and a renamed declaration shows its new
+name on an old stored hand. ``form`` keeps the English case the step uses (``lower``: "big
+seven pairs" inside a sentence; Chinese is never changed by a form).
+
+Amounts are not referenced: they are integers in ASCII digits, the same in every language.
+
+Payment reasons: :data:`REASONS` are the names of the reason ids several rulesets share;
+:func:`reason_names` finds any reason id's declared names (the ruleset's ``reasons``, then its
+events, flags, shapes, counts or options of that id, then :data:`REASONS`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
+OPEN, CLOSE = "\ue002", "\ue003"
+REF = re.compile(f"{OPEN}([^{OPEN}{CLOSE}]*){CLOSE}")
+
+#: the kinds of declared items a reference names (``Ruleset.item_name`` may add its own)
+KINDS = frozenset(
+    {"shape", "flag", "count", "event", "option", "result", "reason", "unit", "fan", "name"}
+)
+
+#: how an English name is written inside a step (Chinese is never changed by a form)
+FORMS: dict[str, Callable[[str], str]] = {
+    "": lambda s: s,
+    "lower": str.lower,
+}
+
+#: the ruleset whose names are referenced (None: plain names, the contract's settlement)
+_REFERENCING: ContextVar[str | None] = ContextVar("scoring_refs_referencing", default=None)
+
+#: (zh, zh_hant, en) of one declared item; zh_hant "" = converted from zh
+Names = tuple[str, str, str]
+
+#: Names of the payment reasons several rulesets share (zh, zh_hant, en). A ruleset names
+#: its own in ``reasons`` (a tuple of :class:`scoring.declarations.Choice`, value = the
+#: reason id), or pays under the id of one of its events, flags, shapes, counts or options.
+REASONS: dict[str, Names] = {
+    "discarder_share": ("点炮者付", "", "discarder's share"),
+    "dealer_share": ("庄家付", "", "dealer's share"),
+    "other_share": ("其他家付", "", "other player's share"),
+    "share": ("各家付", "", "share"),
+    "self_draw": ("自摸每家付", "", "self-draw share"),
+    "self_draw_share": ("自摸每家付", "", "self-draw share"),
+    "self_drawn_share": ("自摸每家付", "", "self-draw share"),
+    "quanchong_discarder": ("全冲：放枪者包付", "", "全冲: the discarder pays for all"),
+    "shooter": ("放炮者付", "", "the discarder pays"),
+    "discard": ("放炮者付", "", "the discarder pays"),
+    "robbed_kong_pays_all": ("抢杠：被抢者全付", "", "robbed kong: the kong player pays for all"),
+    "robbed_kong": ("抢杠：被抢者付", "", "robbed kong: the kong player pays"),
+    "robbed_kong_share": ("被抢杠者付", "", "robbed kong: the kong player pays"),
+    "robbed_kong_liability": ("抢杠包付", "", "robbed kong: the kong maker pays"),
+    "robbed_kong_bao": ("抢杠包付", "", "robbed kong: the kong maker pays"),
+    "bao_discard": ("包牌：放炮者包付", "", "liable discarder pays"),
+    "bao_self_draw": ("包自摸：包牌者包付", "", "self-draw paid by the liable player"),
+    "wild_bonus": ("精分", "", "wildcards (精)"),
+    "kong": ("杠钱", "", "kong money"),
+    "kong_refund": ("退杠钱", "", "kong money returned"),
+    "not_ready": ("查大叫：未听牌者赔", "", "not ready at the draw pays"),
+    "false_win": ("诈胡", "", "false win"),
+    "false_win_fine": ("诈胡罚分", "", "false win fine"),
+    "follow_dealer": ("跟庄", "", "follow the dealer"),
+}
+
+
+@contextmanager
+def referencing(ruleset_id: str) -> Iterator[None]:
+    """Within this block, :func:`name` gives references to ``ruleset_id``'s items."""
+    token = _REFERENCING.set(ruleset_id)
+    try:
+        yield
+    finally:
+        _REFERENCING.reset(token)
+
+
+def active() -> str | None:
+    """The ruleset whose items are referenced now, or None (plain names). A ruleset that
+    caches explanation text keys its cache on this."""
+    return _REFERENCING.get()
+
+
+def ref(ruleset_id: str, kind: str, item_id: str, form: str = "") -> str:
+    """The reference to one declared item inside an explanation step."""
+    tail = f":{form}" if form else ""
+    return f"{OPEN}{ruleset_id}:{kind}:{item_id}{tail}{CLOSE}"
+
+
+def name(kind: str, item_id: str, zh: str, en: str, form: str = "") -> tuple[str, str]:
+    """The (zh, en) texts that name a declared item in a step: ``zh`` and ``en`` as given (the
+    plain names, written as the step writes them), or while :func:`referencing` the same
+    reference twice (``form``: how :func:`resolve` writes the English, see :data:`FORMS`)."""
+    rid = _REFERENCING.get()
+    if rid is None:
+        return zh, en
+    r = ref(rid, kind, item_id, form)
+    return r, r
+
+
+def decl(kind: str, item: Any, form: str = "") -> tuple[str, str]:
+    """:func:`name` of a declaration (anything with ``id``/``value``, ``zh`` and ``en``)."""
+    item_id = getattr(item, "id", None) or item.value
+    return name(kind, item_id, item.zh, FORMS[form](item.en), form)
+
+
+def _ruleset(ruleset_id: str) -> Any:
+    from scoring.registry import get  # the registry imports the rulesets, which import this
+
+    return get(ruleset_id)
+
+
+def reason_names(ruleset: Any, reason: str) -> Names | None:
+    """The declared names of a payment ``reason`` id (see the module docstring), or None."""
+    for item in getattr(ruleset, "reasons", ()):
+        if getattr(item, "value", None) == reason or getattr(item, "id", None) == reason:
+            return item.zh, getattr(item, "zh_hant", ""), item.en
+    for group in ("events", "flags", "shapes", "counts", "options"):
+        for d in getattr(ruleset, group, ()):
+            if d.id == reason:
+                return d.zh, getattr(d, "zh_hant", ""), d.en
+    return REASONS.get(reason)
+
+
+def lookup(ruleset_id: str, kind: str, item_id: str) -> Names | None:
+    """The current declared names of one item of a ruleset, or None if it declares none."""
+    try:
+        rs = _ruleset(ruleset_id)
+    except KeyError:
+        return None
+    own = rs.item_name(kind, item_id)
+    if own is not None:
+        return own  # type: ignore[no-any-return]
+    if kind == "reason":
+        return reason_names(rs, item_id)
+    if kind == "unit":
+        return rs.unit_zh, rs.unit_zh_hant, rs.unit_en
+    if kind == "result":
+        for r in rs.results:
+            if r.value == item_id:
+                return r.zh, r.zh_hant, r.en
+        return None
+    finder = {
+        "shape": rs.shape,
+        "flag": rs.flag,
+        "count": rs.count,
+        "event": rs.event,
+        "option": rs.option,
+    }.get(kind)
+    d = finder(item_id) if finder is not None else None
+    return None if d is None else (d.zh, d.zh_hant, d.en)
+
+
+def _hant(text: str) -> str:
+    from scoring.hant import to_hant
+
+    return to_hant(text)
+
+
+def one(body: str, lang: str) -> str:
+    """The text of one reference's body (``ruleset:kind:id[:form]``) in ``lang``."""
+    parts = body.split(":")
+    if len(parts) < 3:
+        return body
+    rid, kind, item_id = parts[0], parts[1], parts[2]
+    form = parts[3] if len(parts) > 3 else ""
+    names = lookup(rid, kind, item_id)
+    if names is None:  # an item no longer declared: its id in words, never the marker
+        return item_id.replace("_", " ")
+    zh, zh_hant, en = names
+    if lang == "en":
+        return FORMS.get(form, FORMS[""])(en)
+    if lang == "zh_Hant":
+        return zh_hant or _hant(zh)
+    return zh
+
+
+def resolve(text: str, lang: str) -> str:
+    """``text`` with each name reference replaced by the item's name in ``lang`` (``zh`` or
+    ``zh_Hans``, ``zh_Hant``, ``en``). Resolve after converting the text to zh_Hant, so a
+    declared Traditional name is never converted again."""
+    if OPEN not in text:
+        return text
+    return REF.sub(lambda m: one(m.group(1), lang), text)
+
+
+def resolve_pair(zh: str, en: str) -> tuple[str, str]:
+    """A step's (zh, en) with the references resolved: what the plain settlement says."""
+    return resolve(zh, "zh"), resolve(en, "en")
