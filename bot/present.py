@@ -16,7 +16,7 @@ its sample night into a real ledger and builds its images with these same functi
     player_card(history, tr, scope=..., private=...) -> PlayerCardView      # /me
 
 Shared pieces: :func:`names_of`, :func:`display_names`, :func:`headline`, :func:`unit`,
-:func:`per_unit`, :func:`units`, :func:`money`, :func:`hand_money`, :func:`reason`,
+:func:`night_names`, :func:`per_unit`, :func:`units`, :func:`money`, :func:`hand_money`, :func:`reason`,
 :func:`night_label`.
 
 Explanations: the ledger settles a confirmed hand once and stores its explanation with player
@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import scoring
-from bot.i18n import Translator
+from bot.i18n import POT_NAME, Translator
 from bot.render.money import format_money
 from bot.render.views import (
     HandCardView,
@@ -140,6 +140,7 @@ def preview(record: HandRecord, names: Mapping[str, str]) -> Settlement:
 
 # --- shared pieces -------------------------------------------------------------------------
 WINDS = ("E", "S", "W", "N")  # the images' seat winds (SeatLine.wind), by seat index
+NIGHT_POT = 0  # the player id a night's transfers give the pot (storage: money into nothing)
 
 
 def names_of(table: TableView, extra: Mapping[int, str] | None = None) -> dict[str, str]:
@@ -155,10 +156,13 @@ def display_names(names: Mapping[str, str], tr: Translator) -> dict[str, str]:
     return tr.parties(names)
 
 
-def _int_names(table: TableView, extra: Mapping[int, str]) -> dict[int, str]:
-    names = dict(extra)
+def night_names(table: TableView, sv: SettleView, tr: Translator) -> dict[int, str]:
+    """Player id → name for a night's settlement: its players, the seated ones, and the pot
+    (id 0 in the transfers: money paid into or out of nothing) by name."""
+    names = dict(sv.names)
     for s in table.seats:
         names.setdefault(s.player_id, s.name)
+    names.setdefault(NIGHT_POT, tr.pick(*POT_NAME))
     return names
 
 
@@ -213,9 +217,10 @@ def headline(record: HandRecord, names: Mapping[str, str], tr: Translator) -> st
 
 
 def title(table: TableView, tr: Translator) -> tuple[str, str]:
-    """The table's name (the ruleset's if unnamed) and the ruleset's name."""
+    """The table's name and the ruleset's name; an unnamed table goes by the ruleset's name,
+    given once (the second is then "")."""
     rs = tr.name(scoring.get(table.ruleset))
-    return table.name or rs, rs
+    return (table.name, rs) if table.name else (rs, "")
 
 
 def night_label(n: MeNight, tr: Translator, *, with_chat: bool) -> str:
@@ -286,19 +291,26 @@ def night_settlement(
     """/settle: the night's nets, the loss cap and table fee if any, the fewest transfers."""
     from bot.season_texts import adjust_notes  # the same words as the settle message
 
-    names = _int_names(table, sv.names)
+    names = night_names(table, sv, tr)
+
+    def who(pid: int) -> str:
+        return names.get(pid, tr.pick("玩家", "a player"))
+
+    # every seated player, at 0 if the night gave them nothing, then anyone else with a net
+    points = {s.player_id: 0 for s in sorted(table.seats, key=lambda s: s.seat_index)}
+    points.update(sv.net_points)
     nets = tuple(
         NetLine(
-            name=names.get(pid, tr.pick("玩家", "a player")),
+            name=who(pid),
             points=pts,
-            money_minor=(sv.net_money or {}).get(pid) if sv.net_money else None,
+            money_minor=sv.net_money.get(pid, 0) if sv.net_money is not None else None,
         )
-        for pid, pts in sorted(sv.net_points.items(), key=lambda kv: -kv[1])
+        for pid, pts in sorted(points.items(), key=lambda kv: -kv[1])
     )
     transfers = tuple(
         TransferLine(
-            payer=names.get(t.payer_id, tr.pick("玩家", "a player")),
-            payee=names.get(t.payee_id, tr.pick("玩家", "a player")),
+            payer=who(t.payer_id),
+            payee=who(t.payee_id),
             points=_transfer_points(t, sv.stake_minor),
             money_minor=t.money_minor,
         )

@@ -14,7 +14,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 import scoring
 from bot.callback import DraftCb, TableCb
 from bot.i18n import Translator
-from bot.present import display_names
+from bot.present import display_names, night_names
 from bot.present import headline as headline
 from bot.present import money as money
 from bot.present import names_of as names_of
@@ -295,9 +295,7 @@ def settle_text(table: TableView, sv: SettleView, tr: Translator, *, settled: bo
     ``settled=False``: the night still being played, its totals so far)."""
     _ = tr.gettext
     u = unit(table.ruleset, tr)
-    names = dict(sv.names)
-    for s in table.seats:
-        names.setdefault(s.player_id, s.name)
+    names = night_names(table, sv, tr)  # the pot by name
     title = _("Night {n} is settled") if settled else _("Night {n} so far (not settled yet)")
     lines = ["<b>" + title.format(n=sv.night) + "</b>"]
     if sv.stake_minor:

@@ -1,59 +1,70 @@
-"""A sample night drawn by the real renderer: ``mahjong-tally render-samples OUTDIR``.
+"""A sample night drawn by the bot's own path: ``mahjong-tally render-samples OUTDIR``.
 
-Every number on a sample image comes from the real scoring core: each hand is a
-:class:`scoring.record.HandRecord` settled by :func:`scoring.settle`, the dealer moves by
-:func:`scoring.next_dealer`, the night's transfers come from
-:func:`scoring.transfers.fewest_transfers` and money from :func:`scoring.transfers.to_money`.
+The sample night is *recorded*: into a real ledger (a temporary SQLite file, through the
+public API of :class:`storage.service.Ledger`: a chat in the sample's language, its players,
+a table with a stake, each hand by :meth:`~storage.service.Ledger.record_hand`, the night
+settled by :meth:`~storage.service.Ledger.new_night`), and its images are built from what the
+ledger returns by the presentation layer (:mod:`bot.present`), exactly as the bot builds the
+images of /board, /explain N and /settle (``bot.handlers.images``). So the README images are
+what the bot sends for that night: ``tests/bot/test_present_layer_samples.py`` has the real
+bot play the same night over the fake Bot API and compares the PNG bytes.
 
-* :func:`xingguo_night` — the README night: a hand-written 兴国冲关 evening of ten hands
+* :func:`xingguo_records` — the README night: a hand-written 兴国冲关 evening of ten hands
   (self-draws, discards, 德国, 精吊, 大七对, 精 bonuses with one 冲关, kongs, a draw);
-* :func:`guobiao_card_view` — a Guobiao win entered as tiles, its fans found by the calculator
-  (:func:`scoring.gb.calculator.calculate`);
+* :data:`GB_TILES` — a Guobiao win entered as tiles (the card draws the tiles and the fans the
+  calculator finds, :func:`bot.render.tiles.tile_hands`);
 * :func:`sample_hands` — seeded random nights of the generic ``points`` ruleset for any 2–4
-  players and any number of hands (the render tests draw 0, 1 and 200 hands with it).
-
-Display names map the records' player ids by seat. Explanations are settled once more with the
-display names as player ids (as the bot does), so that they read "Bob pays …".
+  players and any number of hands (the render tests draw 0, 1 and 200 hands with it), and
+  :func:`scoreboard_view` / :func:`settlement_view` / :func:`hand_card_view` /
+  :func:`guobiao_card_view`, their views: recorded into a ledger and built by present too.
 """
 
 from __future__ import annotations
 
+import atexit
+import json
 import random
-from collections.abc import Mapping, Sequence
+import shutil
+import tempfile
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import scoring
-from bot.i18n import translator
+from bot import present
+from bot.i18n import Translator
 from bot.render.draw import render_hand_card, render_scoreboard, render_settlement
-from bot.render.tiles import tile_hands
-from bot.render.views import (
-    WINDS,
-    FanLine,
-    HandCardView,
-    NetLine,
-    PaymentLine,
-    ScoreboardView,
-    SeatLine,
-    SettlementImageView,
-    TileHandView,
-    TransferLine,
-    TrendSeries,
-)
-from scoring import registry
-from scoring.errors import RecordError
+from bot.render.views import FanLine, HandCardView, ScoreboardView, SettlementImageView
 from scoring.record import Event, HandRecord, Settlement, Win
-from scoring.transfers import fewest_transfers, to_money
+from storage.service import Ledger
+from storage.views import HandView, SettleView, StandingsView, TableView
 
 EN_NAMES = ("Alice", "Bob", "Carol", "Dave")
 ZH_NAMES = ("阿明", "小红", "老王", "丽丽")
 #: the names as a Traditional Chinese table writes them
 HANT_NAMES = ("阿明", "小紅", "老王", "麗麗")
 IDS = ("alice", "bob", "carol", "dave")
-TABLE = {"zh": "周五麻将局", "en": "Friday Night Table"}
-NIGHT = 3
 STAKE_MINOR = 50  # ¥0.50 per point
 CURRENCY = "CNY"
+
+#: the README night per language: (file suffix, the chat's language, players, table name)
+LANGS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
+    ("en", "en", EN_NAMES, "Friday Night Table"),
+    ("zh", "zh_Hans", ZH_NAMES, "周五麻将局"),
+    ("zh_Hant", "zh_Hant", HANT_NAMES, "週五麻將局"),
+)
+#: Telegram ids of the sample chats and players (the bot test uses the same ones)
+CHAT_IDS = {"en": -1001501, "zh_Hans": -1001502, "zh_Hant": -1001503}
+GB_CHAT_OFFSET = -10  # the Guobiao table is in a chat of its own (one open table per chat)
+USER_BASE = {"en": 1501_00, "zh_Hans": 1502_00, "zh_Hant": 1503_00}
+
+
+def user_ids(lang: str) -> tuple[int, ...]:
+    return tuple(USER_BASE[lang] + i for i in range(1, 5))
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,25 +77,6 @@ class SampleHand:
     @property
     def win(self) -> Win | None:
         return self.record.wins[0] if self.record.result == "win" and self.record.wins else None
-
-
-def _table_name(lang: str) -> str:
-    return translator(lang).pick(TABLE["zh"], TABLE["en"])
-
-
-def _ruleset_name(ruleset_id: str, lang: str) -> str:
-    return translator(lang).name(registry.get(ruleset_id))
-
-
-def _unit(ruleset_id: str) -> tuple[str, str, str]:
-    """The ruleset's unit of points (zh, en, zh_hant): ``Ruleset.unit_zh`` / ``unit_en`` /
-    ``unit_zh_hant``."""
-    rs = registry.get(ruleset_id)
-    return rs.unit_zh, rs.unit_en, rs.unit_zh_hant
-
-
-def _reason(ruleset_id: str, reason: str, lang: str) -> str:
-    return translator(lang).reason(registry.get(ruleset_id), reason)
 
 
 def play(records: Sequence[HandRecord]) -> list[SampleHand]:
@@ -101,6 +93,7 @@ def play(records: Sequence[HandRecord]) -> list[SampleHand]:
 
 # --- the README night: 兴国冲关 ---------------------------------------------------------------
 def _xg(
+    ids: Sequence[str],
     winner: str | None = None,
     discarder: str | None = None,
     shape: str = "plain_win",
@@ -117,8 +110,8 @@ def _xg(
     wins = () if winner is None else (Win(winner, discarder, shape=shape, flags=flags),)
     return HandRecord(
         ruleset="xingguo",
-        players=IDS,
-        dealer=IDS[0],  # replaced by the dealer moved by next_dealer (see play)
+        players=tuple(ids),
+        dealer=ids[0],  # replaced by the dealer the ledger moved (see record_night)
         result="win" if winner else "draw",
         wins=wins,
         counts=counts,
@@ -126,17 +119,19 @@ def _xg(
     )
 
 
-def xingguo_records() -> list[HandRecord]:
-    """Ten hands of a 兴国冲关 night (seat order alice, bob, carol, dave; alice deals first)."""
-    a, b, c, d = IDS
+def xingguo_records(ids: Sequence[str] = IDS) -> list[HandRecord]:
+    """Ten hands of a 兴国冲关 night (seat order ``ids``: alice, bob, carol, dave; alice deals
+    first)."""
+    a, b, c, d = ids
     return [
         # 1 bob self-draws a plain win with his 正精; carol holds two 副精
-        _xg(b, primary={b: 1}, secondary={c: 2}),
+        _xg(ids, b, primary={b: 1}, secondary={c: 2}),
         # 2 carol wins a small seven pairs on dave's discard; alice holds a 副精
-        _xg(c, d, "small_seven_pairs", secondary={a: 1, c: 1}),
+        _xg(ids, c, d, "small_seven_pairs", secondary={a: 1, c: 1}),
         # 3 dave discards a kong-able tile to bob (exposed kong); then alice takes dave's discard
         #   with a no-wild plain win (德国); dave holds a 正精
         _xg(
+            ids,
             a,
             d,
             flags=("no_wild",),
@@ -144,12 +139,13 @@ def xingguo_records() -> list[HandRecord]:
             events=(Event("exposed_kong", b, d),),
         ),
         # 4 the wall runs out: a draw (和牌), void
-        _xg(primary={a: 1}, secondary={b: 1}),
+        _xg(ids, primary={a: 1}, secondary={b: 1}),
         # 5 carol self-draws a no-wild plain win (德国); the dealer dave alone holds 5 精 points:
         #   冲关, doubled as sole holder (霸精)
-        _xg(c, flags=("no_wild",), primary={d: 2}, secondary={d: 1}),
+        _xg(ids, c, flags=("no_wild",), primary={d: 2}, secondary={d: 1}),
         # 6 dave self-draws on a wild single wait (精吊), a concealed kong earlier
         _xg(
+            ids,
             d,
             flags=("wild_single_wait",),
             primary={d: 1},
@@ -157,13 +153,14 @@ def xingguo_records() -> list[HandRecord]:
             events=(Event("concealed_kong", d),),
         ),
         # 7 bob wins a big seven pairs on alice's discard
-        _xg(b, a, "big_seven_pairs", primary={b: 1}, secondary={a: 1, d: 1}),
+        _xg(ids, b, a, "big_seven_pairs", primary={b: 1}, secondary={a: 1, d: 1}),
         # 8 alice self-draws a plain win with two 副精
-        _xg(a, secondary={a: 2, c: 1}),
+        _xg(ids, a, secondary={a: 2, c: 1}),
         # 9 carol wins on bob's discard: no-wild big seven pairs (德国大七对)
-        _xg(c, b, "big_seven_pairs", flags=("no_wild",), primary={a: 1}, secondary={d: 1}),
+        _xg(ids, c, b, "big_seven_pairs", flags=("no_wild",), primary={a: 1}, secondary={d: 1}),
         # 10 the dealer self-draws a small seven pairs; an added kong by bob
         _xg(
+            ids,
             d,
             shape="small_seven_pairs",
             primary={d: 1},
@@ -174,10 +171,9 @@ def xingguo_records() -> list[HandRecord]:
 
 
 def xingguo_night() -> list[SampleHand]:
-    """The README night, every hand settled by the real engine."""
-    records = xingguo_records()
-    records[0] = replace(records[0], dealer=IDS[0])
-    return play(records)
+    """The README night, every hand settled by the real engine (the dealer moved by
+    :func:`scoring.next_dealer`, as the ledger moves it)."""
+    return play(xingguo_records())
 
 
 #: The hand shown on the README hand card (1-based): the 冲关 hand.
@@ -204,219 +200,6 @@ def sample_hands(n_players: int, n_hands: int, seed: int = 7) -> list[SampleHand
     return play(records)
 
 
-# --- names ---------------------------------------------------------------------------------
-def _ids(hands: Sequence[SampleHand], n: int) -> tuple[str, ...]:
-    return hands[0].record.players if hands else tuple(f"p{i + 1}" for i in range(n))
-
-
-def _name_map(ids: Sequence[str], names: Sequence[str]) -> dict[str, str]:
-    return dict(zip(ids, names, strict=True))
-
-
-def named_settlement(hand: SampleHand, names: Mapping[str, str]) -> Settlement:
-    """The hand's explanation with the players' names, as the bot shows it
-    (:func:`bot.present.preview`: settled once with player references, then named)."""
-    from bot import present
-
-    try:
-        return present.preview(hand.record, names)
-    except RecordError:
-        return hand.settlement
-
-
-# --- per-hand texts -------------------------------------------------------------------------
-def _win_label(rec: HandRecord, win: Win, lang: str) -> str:
-    """The hand's shape and flags in words (xingguo), or its fan (points, guobiao)."""
-    tr = translator(lang)
-    rs = registry.get(rec.ruleset)
-    parts: list[str] = []
-    if win.shape:
-        s = rs.shape(win.shape)
-        if s is not None:
-            parts.append(tr.name(s))
-    for f in win.flags:
-        decl = rs.flag(f)
-        if decl is not None:
-            parts.append(tr.name(decl) if tr.zh else decl.en.split(" (")[0])
-    if win.fan is not None:
-        parts.append(tr.pick(f"{win.fan}番", f"{win.fan} fan"))
-    return tr.pick("·", ", ").join(parts)
-
-
-def headline(hand: SampleHand, names: Mapping[str, str], lang: str, what: str | None = None) -> str:
-    """One line: who won how (``what`` = the hand in words; default: its shape and flags)."""
-    tr = translator(lang)
-    win = hand.win
-    if win is None:
-        return tr.pick("流局，本手作废", "Drawn hand, nothing counts")
-    w = names[win.winner]
-    if what is None:
-        what = _win_label(hand.record, win, lang)
-    if win.discarder is None:
-        return tr.pick("{w} 自摸 {what}", "{w} self-draws: {what}").format(w=w, what=what)
-    d = names[win.discarder]
-    return tr.pick("{w} 胡 {d} 的炮 {what}", "{w} wins on {d}'s discard: {what}").format(
-        w=w, d=d, what=what
-    )
-
-
-def _summary(i: int, hand: SampleHand, names: Mapping[str, str], lang: str) -> str:
-    tr = translator(lang)
-    text = headline(hand, names, lang)
-    win = hand.win
-    if win is not None:
-        gain = hand.settlement.net.get(win.winner, 0)
-        text += tr.pick(f"，{gain:+d}", f", {gain:+d}")
-    return tr.pick("第{i}手：{text}", "Hand {i}: {text}").format(i=i, text=text)
-
-
-# --- views ----------------------------------------------------------------------------------
-def _totals(hands: Sequence[SampleHand], ids: Sequence[str]) -> list[list[int]]:
-    running = [[0] * len(ids)]
-    for h in hands:
-        running.append(
-            [t + h.settlement.net.get(p, 0) for t, p in zip(running[-1], ids, strict=True)]
-        )
-    return running
-
-
-def scoreboard_view(
-    names: Sequence[str],
-    hands: Sequence[SampleHand],
-    lang: str,
-    *,
-    money: bool = True,
-    ruleset: str = "points",
-) -> ScoreboardView:
-    n = len(names)
-    ids = _ids(hands, n)
-    nm = _name_map(ids, names)
-    running = _totals(hands, ids)
-    unit = _unit(hands[0].record.ruleset if hands else ruleset)
-    won, selfd, dealt = [0] * n, [0] * n, [0] * n
-    for h in hands:
-        for w in h.record.wins if h.record.result == "win" else ():
-            won[ids.index(w.winner)] += 1
-            if w.discarder is None:
-                selfd[ids.index(w.winner)] += 1
-            else:
-                dealt[ids.index(w.discarder)] += 1
-    dealer = ids.index(scoring.next_dealer(hands[-1].record)) if hands else 0
-    total = running[-1]
-    cash = to_money(dict(zip(ids, total, strict=True)), STAKE_MINOR, order=ids)
-    seats = tuple(
-        SeatLine(
-            name=names[i],
-            total=total[i],
-            wind=WINDS[(i - dealer) % n],
-            is_dealer=i == dealer,
-            hands_won=won[i],
-            self_draws=selfd[i],
-            deal_ins=dealt[i],
-            money_minor=cash[ids[i]] if money else None,
-        )
-        for i in range(n)
-    )
-    trend = tuple(TrendSeries(names[i], tuple(r[i] for r in running[1:])) for i in range(n))
-    return ScoreboardView(
-        table_name=_table_name(lang),
-        ruleset_name=_ruleset_name(hands[0].record.ruleset if hands else ruleset, lang),
-        night=NIGHT,
-        hand_count=len(hands),
-        seats=seats,
-        trend=trend,
-        last_hand=_summary(len(hands), hands[-1], nm, lang) if hands else None,
-        currency=CURRENCY if money else None,
-        unit_zh=unit[0],
-        unit_en=unit[1],
-        unit_zh_hant=unit[2],
-    )
-
-
-def settlement_view(
-    names: Sequence[str],
-    hands: Sequence[SampleHand],
-    lang: str,
-    *,
-    money: bool = True,
-    ruleset: str = "points",
-) -> SettlementImageView:
-    n = len(names)
-    ids = _ids(hands, n)
-    total = dict(zip(ids, _totals(hands, ids)[-1], strict=True))
-    transfers = fewest_transfers(total, ids)
-    cash = to_money(total, STAKE_MINOR, order=ids) if money else None
-    nm = _name_map(ids, names)
-    unit = _unit(hands[0].record.ruleset if hands else ruleset)
-
-    def transfer_money(payer: str, payee: str, points: int) -> int | None:
-        if not money:
-            return None
-        return to_money({payer: -points, payee: points}, STAKE_MINOR, order=ids)[payee]
-
-    return SettlementImageView(
-        table_name=_table_name(lang),
-        ruleset_name=_ruleset_name(hands[0].record.ruleset if hands else ruleset, lang),
-        night=NIGHT,
-        hand_count=len(hands),
-        nets=tuple(NetLine(nm[p], total[p], cash[p] if cash is not None else None) for p in ids),
-        transfers=tuple(
-            TransferLine(
-                nm[t.payer], nm[t.payee], t.amount, transfer_money(t.payer, t.payee, t.amount)
-            )
-            for t in transfers
-        ),
-        currency=CURRENCY if money else None,
-        stake_minor=STAKE_MINOR if money else None,
-        unit_zh=unit[0],
-        unit_en=unit[1],
-        unit_zh_hant=unit[2],
-    )
-
-
-def _card(
-    hand: SampleHand,
-    names: Sequence[str],
-    seq: int,
-    lang: str,
-    tile_hands: tuple[TileHandView, ...] = (),
-    what: str | None = None,
-) -> HandCardView:
-    ids = hand.record.players
-    nm = _name_map(ids, names)
-    shown = named_settlement(hand, nm)
-    net = dict(hand.settlement.net)
-    cash = to_money(net, STAKE_MINOR, order=ids)
-    unit = _unit(hand.record.ruleset)
-    return HandCardView(
-        table_name=_table_name(lang),
-        ruleset_name=_ruleset_name(hand.record.ruleset, lang),
-        seq=seq,
-        night=NIGHT,
-        headline=headline(hand, nm, lang, what),
-        payments=tuple(
-            PaymentLine(
-                nm[p.payer], nm[p.payee], p.amount, _reason(hand.record.ruleset, p.reason, lang)
-            )
-            for p in hand.settlement.payments
-        ),
-        nets=tuple(NetLine(nm[p], net[p], cash[p]) for p in ids),
-        explanation=shown.explanation,
-        tile_hands=tile_hands,
-        currency=CURRENCY,
-        unit_zh=unit[0],
-        unit_en=unit[1],
-        unit_zh_hant=unit[2],
-    )
-
-
-def hand_card_view(
-    names: Sequence[str], hands: Sequence[SampleHand], seq: int, lang: str
-) -> HandCardView:
-    """The card of hand ``seq`` (1-based) of the night."""
-    return _card(hands[seq - 1], names, seq, lang)
-
-
 # --- Guobiao: a win entered as tiles -----------------------------------------------------------
 #: 碰碰和 + 混一色 + 箭刻 … on a discard, four flowers (the calculator finds the fans).
 GB_TILES: dict[str, object] = {
@@ -434,59 +217,273 @@ GB_TILES: dict[str, object] = {
     "prevalent_wind": "E",
     "flowers": 4,
 }
-GB_SEQ = 12
 
 
-def guobiao_hand(ids: Sequence[str] = IDS) -> SampleHand:
+def guobiao_record(ids: Sequence[str] = IDS) -> HandRecord:
     """Seat 2 (South) wins ``GB_TILES`` on seat 3's discard; seat 1 deals."""
-    rec = HandRecord(
+    return HandRecord(
         ruleset="guobiao",
         players=tuple(ids),
         dealer=ids[0],
         wins=(Win(ids[1], ids[2], tiles=GB_TILES),),
     )
+
+
+def guobiao_hand(ids: Sequence[str] = IDS) -> SampleHand:
+    rec = guobiao_record(ids)
     return SampleHand(rec, scoring.settle(rec))
 
 
 def guobiao_fans(hand: SampleHand, lang: str) -> tuple[tuple[FanLine, ...], int]:
-    """The fans the calculator finds in the hand's tiles, as the table's options read them;
-    the flowers as one more line (the bot's own path, :func:`bot.render.tiles.tile_hands`).
-    Returns the lines and the grand total."""
+    """The fans the calculator finds in the hand's tiles (the bot's own path,
+    :func:`bot.render.tiles.tile_hands`). Returns the lines and the grand total."""
+    from bot.render.tiles import tile_hands
+
     (view,) = tile_hands(hand.record, {}, lang)
     assert view.total is not None, "GB_TILES is a winning hand"
     return view.fans, view.total
 
 
-def guobiao_card_view(names: Sequence[str], lang: str) -> HandCardView:
-    """The card of a real Guobiao win entered as tiles (four players: ``names[:4]``)."""
-    names = tuple(names[:4])
-    hand = guobiao_hand()
-    fans, total = guobiao_fans(hand, lang)
-    win = hand.record.wins[0]
-    winner = names[hand.record.players.index(win.winner)]
-    assert win.tiles is not None
-    what = translator(lang).pick(f"{total}番", f"{total} fan")
-    tile_hand = TileHandView(winner, win.tiles, fans, total)
-    return _card(hand, names, GB_SEQ, lang, (tile_hand,), what)
+# --- recording a night into a ledger ---------------------------------------------------------
+def _renamed(rec: HandRecord, ids: Mapping[str, str]) -> HandRecord:
+    """``rec`` with its player ids replaced by ``ids`` (every value or key equal to one)."""
+
+    def walk(v: Any) -> Any:
+        if isinstance(v, str):
+            return ids.get(v, v)
+        if isinstance(v, list):
+            return [walk(x) for x in v]
+        if isinstance(v, dict):
+            return {ids.get(k, k): walk(x) for k, x in v.items()}
+        return v
+
+    return HandRecord.from_json(walk(json.loads(json.dumps(rec.to_json()))))
 
 
-# --- the command ------------------------------------------------------------------------------
+def record_night(
+    ledger: Ledger,
+    tg_chat_id: int,
+    players: Sequence[tuple[int, str]],
+    records: Sequence[HandRecord],
+    *,
+    lang: str,
+    table_name: str | None = None,
+    ruleset: str | None = None,
+    stake_minor: int | None = STAKE_MINOR,
+    currency: str | None = CURRENCY,
+) -> TableView:
+    """Record a night as the bot would: the chat in ``lang``, the players (Telegram id, name)
+    seated in order (the first deals), a table with the stake, then each record, whose player
+    ids are those of its first record's ``players`` in seat order, and its dealer the one the
+    ledger moved to. Returns the table after the last hand."""
+    ledger.ensure_chat(tg_chat_id, title="Mahjong night", kind="group", lang=lang)
+    views = [ledger.ensure_user(uid, name) for uid, name in players]
+    rs_id = ruleset or (records[0].ruleset if records else "points")
+    options: dict[str, bool | int | str] = dict(records[0].options) if records else {}
+    if not records and rs_id == "points":
+        options["base"] = 1
+    table = ledger.open_table(
+        tg_chat_id,
+        creator_id=views[0].id,
+        ruleset=rs_id,
+        options=options,
+        stake_minor=stake_minor,
+        currency=currency if stake_minor else None,
+        name=table_name,
+    )
+    for p in views:
+        ledger.join(table.id, p.id)
+    table = ledger.start(table.id, dealer_id=views[0].id)
+    if records:
+        ids = dict(zip(records[0].players, (str(p.id) for p in views), strict=True))
+        for i, rec in enumerate(records, 1):
+            rec = replace(_renamed(rec, ids), dealer=str(table.dealer_id))
+            ledger.record_hand(
+                table.id, rec, recorded_by=views[0].id, idempotency_key=f"sample-{table.id}-{i}"
+            )
+            table = ledger.get_table(table.id)
+    return table
+
+
+# --- the images, as the bot builds them --------------------------------------------------------
+def board_view(ledger: Ledger, table_id: int, tr: Translator) -> ScoreboardView:
+    """/board (bot.handlers.table.send_board): the current night's standings."""
+    table = ledger.get_table(table_id)
+    return present.scoreboard(table, ledger.standings(table.id), tr)
+
+
+def explain_view(ledger: Ledger, table_id: int, seq: int, tr: Translator) -> HandCardView:
+    """/explain N (bot.handlers.table.cmd_explain): the stored settlement, named."""
+    table = ledger.get_table(table_id)
+    hand = ledger.get_hand(table.id, seq)
+    names = present.names_of(table, hand.names)
+    return present.hand_card(table, hand, names, present.shown(hand, names), tr)
+
+
+def settle_views(ledger: Ledger, table_id: int) -> tuple[TableView, SettleView, StandingsView]:
+    """/settle, confirmed (bot.handlers.table.do_settle): the night ends, then its
+    transfers and standings are read."""
+    table = ledger.get_table(table_id)
+    night = table.night
+    ledger.new_night(table.id, expect_night=night)
+    sv = ledger.night_transfers(table.id, night=night)
+    return table, sv, ledger.standings(table.id, night=night)
+
+
+@contextmanager
+def temporary_ledger() -> Iterator[Ledger]:
+    """A ledger on a fresh SQLite file, removed afterwards."""
+    with tempfile.TemporaryDirectory(prefix="mahjong-samples-") as tmp:
+        ledger = Ledger(f"sqlite:///{Path(tmp) / 'samples.sqlite3'}")
+        ledger.upgrade()
+        try:
+            yield ledger
+        finally:
+            ledger.dispose()
+
+
+def readme_night(ledger: Ledger, lang: str) -> tuple[int, int]:
+    """The README night and the Guobiao hand recorded for ``lang`` (a chat language); returns
+    the two tables' ids."""
+    _, _, names, table_name = next(x for x in LANGS if x[1] == lang)
+    players = list(zip(user_ids(lang), names, strict=True))
+    chat = CHAT_IDS[lang]
+    xg = record_night(ledger, chat, players, xingguo_records(), lang=lang, table_name=table_name)
+    gb = record_night(
+        ledger, chat + GB_CHAT_OFFSET, players, [guobiao_record()], lang=lang,
+        table_name=table_name,
+    )  # fmt: skip
+    return xg.id, gb.id
+
+
+def readme_images(ledger: Ledger, lang: str) -> dict[str, bytes]:
+    """The README images of ``lang`` (``scoreboard``, ``hand``, ``hand_guobiao``,
+    ``settlement``), drawn in the order the bot test asks for them: /board, /explain
+    CARD_HAND, /explain 1 at the Guobiao table, /settle."""
+    xg, gb = readme_night(ledger, lang)
+    tr = Translator(lang)
+    out = {
+        "scoreboard": render_scoreboard(board_view(ledger, xg, tr), lang),
+        "hand": render_hand_card(explain_view(ledger, xg, CARD_HAND, tr), lang),
+        "hand_guobiao": render_hand_card(explain_view(ledger, gb, 1, tr), lang),
+    }
+    table, sv, st = settle_views(ledger, xg)
+    out["settlement"] = render_settlement(present.night_settlement(table, sv, st, tr), lang)
+    return out
+
+
 def render_samples(outdir: Path) -> list[Path]:
     """Render one of each image, in English, Simplified and Traditional Chinese, into
     ``outdir`` (``KIND_en.png``, ``KIND_zh.png``, ``KIND_zh_Hant.png``); returns the files."""
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    hands = xingguo_night()
-    for lang, names in (("en", EN_NAMES), ("zh", ZH_NAMES), ("zh_Hant", HANT_NAMES)):
-        images = {
-            "scoreboard": render_scoreboard(scoreboard_view(names, hands, lang), lang),
-            "settlement": render_settlement(settlement_view(names, hands, lang), lang),
-            "hand": render_hand_card(hand_card_view(names, hands, CARD_HAND, lang), lang),
-            "hand_guobiao": render_hand_card(guobiao_card_view(names, lang), lang),
-        }
-        for kind, data in images.items():
-            p = outdir / f"{kind}_{lang}.png"
-            p.write_bytes(data)
-            written.append(p)
-    return written
+    with temporary_ledger() as ledger:
+        for suffix, lang, _names, _table in LANGS:
+            for kind, data in readme_images(ledger, lang).items():
+                p = outdir / f"{kind}_{suffix}.png"
+                p.write_bytes(data)
+                written.append(p)
+    return sorted(written)
+
+
+# --- the tests' nights: any names, any hands, the same path -----------------------------------
+_lock = threading.Lock()
+_shared: list[Ledger] = []
+_chat = [-1002000]
+
+
+def _ledger() -> Ledger:
+    """One ledger per process for the tests' nights (a temporary file, removed at exit)."""
+    if not _shared:
+        tmp = tempfile.mkdtemp(prefix="mahjong-samples-")
+        atexit.register(shutil.rmtree, tmp, True)
+        ledger = Ledger(f"sqlite:///{Path(tmp) / 'samples.sqlite3'}")
+        ledger.upgrade()
+        atexit.register(ledger.dispose)
+        _shared.append(ledger)
+    return _shared[0]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedNight:
+    """What the ledger returns for a recorded night: before and after /settle."""
+
+    table: TableView
+    standings: StandingsView
+    hands: tuple[HandView, ...]
+    settled: tuple[TableView, SettleView, StandingsView]
+
+
+def _key(hands: Sequence[SampleHand]) -> str:
+    return json.dumps([h.record.to_json() for h in hands], sort_keys=True)
+
+
+@cache
+def _recorded(names: tuple[str, ...], key: str, money: bool, ruleset: str) -> RecordedNight:
+    records = [HandRecord.from_json(r) for r in json.loads(key)]
+    with _lock:
+        ledger = _ledger()
+        _chat[0] -= 1
+        chat = _chat[0]
+        players = [(-chat * 10 + i, n) for i, n in enumerate(names)]
+        table = record_night(
+            ledger, chat, players, records, lang="en", ruleset=ruleset,
+            stake_minor=STAKE_MINOR if money else None,
+        )  # fmt: skip
+        standings = ledger.standings(table.id)
+        hands = tuple(ledger.get_hand(table.id, i) for i in range(1, len(records) + 1))
+        return RecordedNight(table, standings, hands, settle_views(ledger, table.id))
+
+
+def recorded(
+    names: Sequence[str],
+    hands: Sequence[SampleHand],
+    *,
+    money: bool = True,
+    ruleset: str = "points",
+) -> RecordedNight:
+    """``hands`` recorded by the players ``names`` (in seat order) into the tests' ledger."""
+    rs = hands[0].record.ruleset if hands else ruleset
+    return _recorded(tuple(names), _key(hands), money, rs)
+
+
+def scoreboard_view(
+    names: Sequence[str],
+    hands: Sequence[SampleHand],
+    lang: str,
+    *,
+    money: bool = True,
+    ruleset: str = "points",
+) -> ScoreboardView:
+    """/board after ``hands``, built by :func:`bot.present.scoreboard`."""
+    night = recorded(names, hands, money=money, ruleset=ruleset)
+    return present.scoreboard(night.table, night.standings, Translator(lang))
+
+
+def settlement_view(
+    names: Sequence[str],
+    hands: Sequence[SampleHand],
+    lang: str,
+    *,
+    money: bool = True,
+    ruleset: str = "points",
+) -> SettlementImageView:
+    """/settle after ``hands``, built by :func:`bot.present.night_settlement`."""
+    night = recorded(names, hands, money=money, ruleset=ruleset)
+    return present.night_settlement(*night.settled, Translator(lang))
+
+
+def hand_card_view(
+    names: Sequence[str], hands: Sequence[SampleHand], seq: int, lang: str
+) -> HandCardView:
+    """/explain ``seq`` (1-based) of the night, built by :func:`bot.present.hand_card`."""
+    night = recorded(names, hands)
+    hand = night.hands[seq - 1]
+    nm = present.names_of(night.table, hand.names)
+    return present.hand_card(night.table, hand, nm, present.shown(hand, nm), Translator(lang))
+
+
+def guobiao_card_view(names: Sequence[str], lang: str) -> HandCardView:
+    """/explain of a real Guobiao win entered as tiles (four players: ``names[:4]``)."""
+    return hand_card_view(tuple(names[:4]), [guobiao_hand()], 1, lang)

@@ -1,7 +1,9 @@
 """The images the render tests draw: each kind for 2, 3 and 4 players, 0, 1 and 200 hands,
 Chinese and English, plus the awkward names (the Guobiao tiles card: four players only, as the
-ruleset). Every hand is settled by the real scoring core (``bot.render.samples``). ``GOLDEN`` is
-the reviewed subset kept as golden PNGs (``regen_golden.py`` rewrites them deliberately)."""
+ruleset). Every night is recorded into a real ledger and its views built by the bot's own
+presentation layer (``bot.render.samples`` → :mod:`bot.present`, as /board, /settle and
+/explain build them). ``GOLDEN`` is the reviewed subset kept as golden PNGs
+(``regen_golden.py`` rewrites them deliberately)."""
 
 from __future__ import annotations
 
