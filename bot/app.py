@@ -19,6 +19,7 @@ from telegram import (
     Update,
 )
 from telegram.constants import ParseMode
+from telegram.error import TelegramError
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -30,11 +31,16 @@ from telegram.ext import (
     filters,
 )
 
+from bot import callback, guard
+from bot.callback import DraftCb, TableCb
 from bot.config import Settings, load_settings
+from bot.context import translator
 from bot.errors import install_redaction, on_error
 from bot.handlers import drafts, info, phrase, season, table
+from bot.handlers.common import on_unknown_tap, refresh_table, tap
 from bot.i18n import Translator, menu_languages
 from bot.limits import TallyLimiter
+from storage.errors import LedgerError
 from storage.service import Ledger
 
 if TYPE_CHECKING:
@@ -127,7 +133,7 @@ async def _post_init(app: AnyApp) -> None:
     await finish_recorded(app)
     try:
         await set_commands(app)
-    except Exception:
+    except TelegramError:
         log.exception("setting the command menus failed (the bot works without them)")
     from bot.web import server as web  # the Mini App's server, when WEBAPP_URL is set
 
@@ -158,8 +164,6 @@ async def expire_drafts(app: AnyApp) -> int:
 async def finish_recorded(app: AnyApp) -> int:
     """Hands the ledger recorded while their messages were not all shown when the bot
     stopped (a crash, a Telegram outage): show them now (``bot.guard.recover``)."""
-    from bot import guard
-
     try:
         return await guard.recover(app.context_types.context(app))
     except Exception:
@@ -168,20 +172,14 @@ async def finish_recorded(app: AnyApp) -> int:
 
 
 async def _redraw_stale(update: Update, context: Any, table_id: int) -> None:
-    from bot.context import translator
-    from bot.handlers.common import refresh_table
-
     try:
         await refresh_table(context, table_id, await translator(update, context))
-    except Exception as err:
+    except (TelegramError, LedgerError) as err:  # anything else is a bug: the error handler
         log.warning("redrawing table %s failed again: %s", table_id, err)
 
 
 async def _finish_hand(update: Update, context: Any, draft_id: int) -> None:
-    from bot.context import translator
-    from bot.guard import converge_later
-
-    await converge_later(context, draft_id, await translator(update, context))
+    await guard.converge_later(context, draft_id, await translator(update, context))
 
 
 async def _sweep_hook(update: object, context: Any) -> None:
@@ -189,13 +187,11 @@ async def _sweep_hook(update: object, context: Any) -> None:
     and redraws the chat's table message if a Telegram error left it behind the ledger."""
     app = context.application
     if isinstance(update, Update) and update.effective_chat is not None:
-        from bot.guard import pending_hand, stale_table
-
         chat_id = update.effective_chat.id
-        hand = pending_hand(context, chat_id)
+        hand = guard.pending_hand(context, chat_id)
         if hand is not None:  # a recorded hand whose messages are behind: they catch up
             app.create_task(_finish_hand(update, context, hand), update=update)
-        stale = stale_table(context, chat_id)
+        stale = guard.stale_table(context, chat_id)
         if stale is not None:
             app.create_task(_redraw_stale(update, context, stale), update=update)
     if time.monotonic() >= app.bot_data.get("next_sweep", 0.0):
@@ -235,7 +231,16 @@ def add_handlers(app: AnyApp) -> None:
     app.add_handler(TypeHandler(object, _sweep_hook), group=-1)
     for name, fn in commands.items():
         app.add_handler(CommandHandler(name, fn))
-    app.add_handler(CallbackQueryHandler(info.on_callback))
+    # a button's data names its kind (bot/callback.py): one handler each, the first match
+    # takes it; data none of them takes (forged, another version) gets the polite alert
+    taps = (
+        (callback.is_draft, tap(DraftCb, drafts.on_draft_tap)),
+        (callback.is_table_action("lang"), tap(TableCb, info.on_lang_tap)),
+        (callback.is_table, tap(TableCb, table.on_table_tap)),
+    )
+    for pattern, on_tap in taps:
+        app.add_handler(CallbackQueryHandler(on_tap, pattern=pattern))
+    app.add_handler(CallbackQueryHandler(on_unknown_tap))
     app.add_handler(
         MessageHandler(filters.REPLY & filters.TEXT & ~filters.COMMAND, drafts.on_reply_text)
     )

@@ -18,6 +18,7 @@ that message, and the data one of the message's own buttons.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 VERSION = "v1"
@@ -104,3 +105,32 @@ def decode(data: str | None) -> DraftCb | TableCb:
 
 def _opt(parts: list[str], i: int) -> str:
     return parts[i] if len(parts) > i else ""
+
+
+def _parses(data: object) -> DraftCb | TableCb | None:
+    if not isinstance(data, str):
+        return None
+    try:
+        return decode(data)
+    except BadCallback:
+        return None
+
+
+def is_draft(data: object) -> bool:
+    """A draft button's data (``v1:d:…``): the pattern of its handler (``bot.app``)."""
+    return isinstance(_parses(data), DraftCb)
+
+
+def is_table_action(action: str) -> Callable[[object], bool]:
+    """A pattern: a table button's data with this action (``v1:t:<id>:<action>…``)."""
+
+    def matches(data: object) -> bool:
+        cb = _parses(data)
+        return isinstance(cb, TableCb) and cb.action == action
+
+    return matches
+
+
+def is_table(data: object) -> bool:
+    """A table button's data (``v1:t:…``), any action."""
+    return isinstance(_parses(data), TableCb)

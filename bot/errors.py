@@ -11,7 +11,14 @@ import warnings
 from typing import Any
 
 from telegram import Update
-from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
+from telegram.error import (
+    BadRequest,
+    Forbidden,
+    NetworkError,
+    RetryAfter,
+    TelegramError,
+    TimedOut,
+)
 
 from bot.context import Ctx, translator
 from storage.errors import LedgerError
@@ -130,7 +137,7 @@ async def on_error(update: object, context: Ctx) -> None:
     err = context.error
     info = describe(update)
     if isinstance(err, BadRequest):  # Telegram refused a call: a bug of ours, not the weather
-        log.error("Telegram refused a call while handling %s: %s", info, err.message)
+        log.error("Telegram refused a call while handling %s: %s", info, err.message, exc_info=err)
     elif isinstance(err, (TimedOut, NetworkError)):
         log.warning("network trouble while handling %s: %s", info, err)
     elif isinstance(err, RetryAfter):
@@ -163,5 +170,5 @@ async def on_error(update: object, context: Ctx) -> None:
             await update.callback_query.answer(text[:200], show_alert=True)
         elif update.effective_chat is not None:
             await context.bot.send_message(update.effective_chat.id, text)
-    except Exception as exc:
+    except TelegramError as exc:  # e.g. the handler had answered the tap already
         log.info("could not tell the user about the error: %s", exc)

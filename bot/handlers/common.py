@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from typing import Any, TypeVar
 
 from telegram import CallbackQuery, Update
 from telegram.error import BadRequest, TelegramError
 
 from bot import texts
-from bot.context import Ctx, db, ledger
+from bot.callback import BadCallback, DraftCb, TableCb, decode
+from bot.context import Ctx, db, ledger, translator
 from bot.i18n import Translator
 from bot.tg import edit_or_send, esc
 from scoring.errors import RecordError
@@ -19,6 +20,7 @@ from storage.errors import LedgerError
 from storage.views import TableView
 
 log = logging.getLogger(__name__)
+Cb = TypeVar("Cb", DraftCb, TableCb)
 
 
 async def alert(q: CallbackQuery, text: str, *, show: bool = True) -> None:
@@ -33,6 +35,55 @@ async def done(q: CallbackQuery) -> None:
         await q.answer()
     except BadRequest as err:
         log.info("could not answer callback query: %s", err.message)
+
+
+def tap(
+    kind: type[Cb], handler: Callable[[Update, Ctx, Cb], Awaitable[None]]
+) -> Callable[[Update, Ctx], Coroutine[Any, Any, None]]:
+    """A button's callback for PTB (``bot.app`` routes each kind of data to one): the data
+    decoded as ``kind`` for ``handler``. Data that does not decode, or an argument the handler
+    finds malformed (:class:`~bot.callback.BadCallback`), gets "This button is not valid." and
+    changes nothing; a tap on a message Telegram did not send (inline) is just answered."""
+
+    async def on_tap(update: Update, context: Ctx) -> None:
+        q = update.callback_query
+        assert q is not None
+        if q.message is None:
+            await q.answer()
+            return
+        try:
+            cb = decode(q.data)
+            if not isinstance(cb, kind):
+                raise BadCallback(f"not a {kind.__name__}")
+            await handler(update, context, cb)
+        except BadCallback as err:
+            await not_valid(update, context, err)
+
+    on_tap.__name__ = on_tap.__qualname__ = handler.__name__
+    return on_tap
+
+
+async def on_unknown_tap(update: Update, context: Ctx) -> None:
+    """The last callback handler: data no route took (forged, or of another version)."""
+    q = update.callback_query
+    assert q is not None
+    if q.message is None:
+        await q.answer()
+        return
+    try:
+        decode(q.data)
+        err = BadCallback("no handler takes it")
+    except BadCallback as bad:
+        err = bad
+    await not_valid(update, context, err)
+
+
+async def not_valid(update: Update, context: Ctx, err: BadCallback) -> None:
+    q = update.callback_query
+    assert q is not None
+    log.warning("rejected callback data %r from user %s: %s", q.data, q.from_user.id, err)
+    tr = await translator(update, context)
+    await alert(q, tr.gettext("This button is not valid."))
 
 
 def args_of(context: Ctx) -> list[str]:
@@ -77,6 +128,12 @@ def ledger_error(err: LedgerError | RecordError, tr: Translator) -> str:
     if isinstance(err, RecordError):
         return _("This hand is not possible: {why}").format(why=str(err))
     return str(err)
+
+
+def settled_note(night: int, tr: Translator) -> str:
+    """Said after a hand of a night settled already was voided (undo) or corrected."""
+    text = tr.gettext("Night {n} was already settled; /nights {n} shows its new totals.")
+    return text.format(n=night)
 
 
 def display_settlement(record: HandRecord, names: Mapping[str, str]) -> Settlement:
@@ -192,8 +249,6 @@ async def table_head(context: Ctx, table: TableView, tr: Translator) -> str:
     said = _("✅ Hand {n} corrected") if hand.replaces_hand_id else _("✅ Hand {n} recorded")
     head = f"<b>{said.format(n=hand.seq)}</b>\n"
     if hand.night < table.night:  # a correction of a hand of a night settled already
-        from bot.handlers.drafts import settled_note
-
         head += esc(settled_note(hand.night, tr)) + "\n"
     line = texts.result_line(hand, names, tr)
     return f"{head}{line}\n\n"

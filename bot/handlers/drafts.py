@@ -13,106 +13,25 @@ from telegram import Update
 from telegram.error import BadRequest
 
 import scoring
-from bot import guard, setup, texts, wizard
+from bot import guard, setup, wizard
 from bot.callback import DraftCb
 from bot.context import Ctx, Who, db, is_admin, ledger, seated_or_admin, who
-from bot.handlers.common import (
-    alert,
-    display_settlement,
-    done,
-    ledger_error,
+from bot.handlers.common import alert, done, ledger_error, post_table_message
+from bot.handlers.flow import (
+    is_table_entry,
+    is_web_entry,
+    show_draft,
+    start_hand,
 )
+from bot.handlers.table import do_settle, do_undo
 from bot.i18n import Translator
-from bot.tg import edit_or_send, esc, send
+from bot.tg import edit_or_send, esc
 from scoring.errors import RecordError
 from storage.errors import Conflict, DraftExpired, LedgerError, NotFound, StaleDraft
-from storage.views import DraftView, TableView
+from storage.views import DraftView
 
 log = logging.getLogger(__name__)
 DRAFT_TAG = re.compile(r"#(\d+)\s*$")
-
-
-# ---------------------------------------------------------------------------------------
-# screens
-# ---------------------------------------------------------------------------------------
-def hand_screen(step: str, data: dict[str, Any], tr: Translator) -> wizard.Screen:
-    if step != "preview":
-        return wizard.render(step, data, tr)
-    try:
-        record = wizard.build_record(data)
-        shown = display_settlement(record, data["names"])
-    except RecordError as err:
-        return wizard.render(step, data, tr, error=wizard.problem_text(err, data, tr))
-    return wizard.render(step, data, tr, settlement=shown)
-
-
-def screen_for(d_step: str, data: dict[str, Any], tr: Translator, draft_id: int) -> wizard.Screen:
-    kind = data.get("kind")
-    if kind == "setup":
-        return setup.render(d_step, data, tr)
-    if kind == "confirm":
-        return confirm_screen(data, tr)
-    screen = hand_screen(d_step, wizard.load(data), tr)  # stored now or before (typed)
-    if data.get("shared") and is_table_entry(data) and d_step not in guard.CONVERGE_STEPS:
-        # a second Record hand found this entry: starting over is one tap away
-        screen.rows.insert(
-            max(0, len(screen.rows) - 1), [wizard.Button("🔄 " + tr.gettext("Start over"), "new")]
-        )
-    if d_step.startswith("evname.") or wizard.tiles_reply_step(d_step, data):
-        # a text reply finds the draft by this tag
-        screen.text += f"\n#{draft_id}"
-    return screen
-
-
-def confirm_screen(data: dict[str, Any], tr: Translator) -> wizard.Screen:
-    _ = tr.gettext
-    return wizard.Screen(
-        data["question"],
-        [[wizard.Button("✅ " + data["yes"], "y"), wizard.Button("✖ " + _("Cancel"), "x")]],
-    )
-
-
-async def show_draft(
-    context: Ctx, d: DraftView, tr: Translator, message_id: int | None
-) -> int | None:
-    """Draw the draft's screen into its message (or a new one). Returns a new message id."""
-    screen = screen_for(d.step, d.data, tr, d.id)
-    markup = texts.draft_markup(screen, d.id, d.version)
-    msg = await edit_or_send(context.bot, d.tg_chat_id, message_id, screen.text, markup)
-    await guard.bind_draft(context, d, msg)  # posted anew (the old one was gone)
-    return msg.message_id if msg else None
-
-
-async def start_draft(
-    context: Ctx,
-    w: Who,
-    *,
-    table_id: int | None,
-    step: str,
-    data: dict[str, Any],
-    reply_to: int | None = None,
-) -> DraftView:
-    """Create a draft and post its keyboard."""
-    L = ledger(context)
-    d = await db(
-        L.create_draft,
-        tg_chat_id=w.chat_id,
-        author_id=w.player.id,
-        table_id=table_id,
-        data=data,
-        step=step,
-        ttl_seconds=context.application.bot_data.get("draft_ttl", 86400),
-    )
-    screen = screen_for(d.step, d.data, w.tr, d.id)
-    msg = await send(
-        context.bot,
-        w.chat_id,
-        screen.text,
-        texts.draft_markup(screen, d.id, d.version),
-        reply_to=reply_to,
-    )
-    await guard.bind_draft(context, d, msg)  # taps from any other message are refused
-    return d
 
 
 # ---------------------------------------------------------------------------------------
@@ -199,10 +118,6 @@ async def on_draft_tap(update: Update, context: Ctx, cb: DraftCb) -> None:
     except wizard.WizardError as err:
         await alert(q, wizard_error(str(err), w.tr))
         return
-    except (IndexError, KeyError, ValueError):
-        log.warning("tap %r does not fit draft %s at step %s", cb, d.id, d.step)
-        await alert(q, _("This button is not valid."))
-        return
     if kind == "setup" and step == "open":
         await finish_setup(update, context, w, d)
         return
@@ -271,103 +186,6 @@ async def close(
     return True
 
 
-# ---------------------------------------------------------------------------------------
-# one entry at a time
-# ---------------------------------------------------------------------------------------
-def is_table_entry(data: dict[str, Any]) -> bool:
-    """A new hand's entry at a table (Record hand, Draw, or /hand TEXT), not /edit nor /calc."""
-    return (
-        data.get("kind") == "hand"
-        and data.get("mode", "record") == "record"
-        and not data.get("edit_hand_id")
-    )
-
-
-def is_web_entry(data: dict[str, Any]) -> bool:
-    """A new hand's entry in the Mini App's composer (bot/web: a draft with no chat screen)."""
-    return data.get("kind") == "hand" and data.get("mode") == "web"
-
-
-def open_web_entry(drafts: list[DraftView], table: TableView) -> DraftView | None:
-    """The table's open composer entry for its next hand (one for an earlier hand is stale:
-    the composer drops it when opened again)."""
-    for d in drafts:
-        if (
-            d.table_id == table.id
-            and is_web_entry(d.data)
-            and d.step not in guard.CONVERGE_STEPS
-            and d.data.get("hand_count", table.hand_count) == table.hand_count
-        ):
-            return d
-    return None
-
-
-async def point_to_web_entry(context: Ctx, w: Who, d: DraftView) -> None:
-    """Record hand while the Mini App has this hand open: no second entry; a note says who
-    is entering it there, with 🔄 Start over to drop it and enter the hand here instead."""
-    _ = w.tr.gettext
-    author = d.data.get("names", {}).get(str(d.author_id))
-    if author is None:
-        author = (await db(ledger(context).get_player, d.author_id)).name
-    note = _(
-        "{name} is entering this hand in the Mini App (📱 Open): go on there, or start over here."
-    ).format(name=esc(author))
-    screen = wizard.Screen(note, [[wizard.Button("🔄 " + _("Start over"), "new")]])
-    msg = await send(context.bot, w.chat_id, note, texts.draft_markup(screen, d.id, d.version))
-    await guard.bind_draft(context, d, msg)
-
-
-def open_entry(drafts: list[DraftView], table_id: int) -> DraftView | None:
-    """The table's hand entry that is open (not /edit, nor a recorded hand whose messages are
-    being shown)."""
-    for d in drafts:
-        if d.table_id == table_id and is_table_entry(d.data) and d.step not in guard.CONVERGE_STEPS:
-            return d
-    return None
-
-
-async def resume_open_entry(context: Ctx, w: Who, table_id: int) -> bool:
-    """Record hand while an entry is open: no second draft. The open entry comes down to the
-    bottom of the chat (its old message loses its keyboard), saying whose entry it is; any
-    seated player may go on with it, or tap Start over. True if there was one."""
-    L = ledger(context)
-    drafts = await db(L.open_drafts, w.chat_id)
-    d = open_entry(drafts, table_id)
-    if d is None:
-        web = open_web_entry(drafts, await db(L.get_table, table_id))
-        if web is not None:
-            await point_to_web_entry(context, w, web)
-        return web is not None
-    _ = w.tr.gettext
-    data = {**d.data, "shared": True}
-    try:
-        nd = await db(L.update_draft, d.id, version=d.version, step=d.step, data=data)
-    except (StaleDraft, DraftExpired):
-        return False  # it moved or closed meanwhile: a fresh entry is fine
-    author = data["names"].get(str(d.author_id))
-    if author is None:
-        author = (await db(L.get_player, d.author_id)).name
-    screen = screen_for(nd.step, nd.data, w.tr, nd.id)
-    note = _(
-        "{name} is already entering this hand: anyone at the table can go on with it here, "
-        "or start over."
-    ).format(name=esc(author))
-    msg = await send(
-        context.bot,
-        w.chat_id,
-        f"✏️ <i>{note}</i>\n{screen.text}",
-        texts.draft_markup(screen, nd.id, nd.version),
-    )
-    await guard.bind_draft(context, nd, msg)
-    if d.message_id is not None and msg is not None and d.message_id != msg.message_id:
-        moved = "⤵️ " + esc(_("This entry continues below."))
-        try:
-            await edit_or_send(context.bot, w.chat_id, d.message_id, moved, None)
-        except BadRequest:
-            pass  # deleted meanwhile: nothing to clear
-    return True
-
-
 async def start_over(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
     """🔄 Start over on a shared entry: it is cancelled and a fresh one begins."""
     q = update.callback_query
@@ -377,8 +195,6 @@ async def start_over(update: Update, context: Ctx, w: Who, d: DraftView) -> None
     ):
         await alert(q, w.tr.gettext("Someone else just changed this; look at the latest message."))
         return
-    from bot.handlers.table import start_hand
-
     assert d.table_id is not None
     table = await db(ledger(context).get_table, d.table_id)
     result = d.data.get("first_result")
@@ -438,8 +254,6 @@ async def finish_setup(update: Update, context: Ctx, w: Who, d: DraftView) -> No
         )
         await done(q)
         return
-    from bot.handlers.common import post_table_message
-
     await post_table_message(context, table, None, w.tr, edit=False)
     try:
         # through the bot, not Message.delete(): the message may be an InaccessibleMessage
@@ -518,23 +332,13 @@ async def confirm_hand(update: Update, context: Ctx, w: Who, d: DraftView) -> No
 # ---------------------------------------------------------------------------------------
 # confirmations (undo, settle)
 # ---------------------------------------------------------------------------------------
-def settled_note(night: int, tr: Translator) -> str:
-    """Said after a hand of a night settled already was voided (undo) or corrected."""
-    text = tr.gettext("Night {n} was already settled; /nights {n} shows its new totals.")
-    return text.format(n=night)
-
-
 async def confirm_action(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
     q = update.callback_query
     assert q is not None and q.message is not None
     what = d.data.get("what")
     if what == "undo":
-        from bot.handlers.table import do_undo
-
         await do_undo(update, context, w, d)
     elif what == "settle":
-        from bot.handlers.table import do_settle
-
         await do_settle(update, context, w, d)
     else:
         await alert(q, w.tr.gettext("This button is not valid."))

@@ -8,12 +8,10 @@ from telegram import Update
 
 import scoring
 from bot import texts
-from bot.callback import BadCallback, DraftCb, TableCb, decode
-from bot.context import Ctx, db, db_long, forget_chat_lang, is_admin, ledger, translator, who
+from bot.callback import TableCb
+from bot.context import Ctx, db, db_long, forget_chat_lang, is_admin, ledger, who
 from bot.guard import on_its_message
 from bot.handlers.common import alert, args_of, done, reply
-from bot.handlers.drafts import on_draft_tap
-from bot.handlers.table import on_table_tap
 from bot.i18n import LANG_NAMES, LANGS, Translator
 from bot.limits import chunks
 from bot.tg import Keyboard, edit_or_send, esc, send
@@ -203,31 +201,4 @@ async def cmd_start(update: Update, context: Ctx) -> None:
     await cmd_help(update, context)
 
 
-async def on_callback(update: Update, context: Ctx) -> None:
-    """Route a button press; malformed or forged data gets an alert and changes nothing."""
-    q = update.callback_query
-    assert q is not None
-    if q.message is None:
-        await q.answer()
-        return
-    try:
-        cb = decode(q.data)
-    except BadCallback as err:
-        log.warning("rejected callback data %r from user %s: %s", q.data, q.from_user.id, err)
-        tr = await translator(update, context)
-        await alert(q, tr.gettext("This button is not valid."))
-        return
-    try:
-        if isinstance(cb, DraftCb):
-            await on_draft_tap(update, context, cb)
-        elif cb.action == "lang":
-            await on_lang_tap(update, context, cb)
-        else:
-            await on_table_tap(update, context, cb)
-    except BadCallback as err:
-        log.warning("rejected callback argument %r: %s", q.data, err)
-        tr = await translator(update, context)
-        await alert(q, tr.gettext("This button is not valid."))
-
-
-__all__ = ["cmd_help", "cmd_lang", "cmd_rules", "cmd_start", "cmd_stats", "on_callback", "send"]
+__all__ = ["cmd_help", "cmd_lang", "cmd_rules", "cmd_start", "cmd_stats", "send"]

@@ -7,15 +7,17 @@ with what is wrong, in the chat's language, and nothing is created."""
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from telegram import Update
 
-import scoring
 from bot import phrase, texts, wizard
 from bot.context import Ctx, Who, db, ledger, seated_or_admin, who
-from bot.handlers.common import reply
+from bot.guard import CONVERGE_STEPS, claim_entry, release_entry
+from bot.handlers.common import ledger_error, reply
+from bot.handlers.flow import add_bystanders, start_draft
+from bot.handlers.flow import round_extras as round_extras  # bot.web.api imports it here
 from bot.i18n import Translator
+from bot.streak import prefill_streak
 from bot.tg import esc, send
 from storage.errors import LedgerError
 from storage.views import DraftView, TableView
@@ -56,27 +58,6 @@ async def on_table_reply(update: Update, context: Ctx) -> None:
     await enter(update, context, msg.text, command=False, table=table)
 
 
-def _claim(context: Ctx, table_id: int, player_id: int) -> bool:
-    """The table's per-player entry claim (bot.guard, where present): a second /hand while the
-    first one's preview is still being posted opens nothing."""
-    try:
-        from bot import guard
-    except ImportError:  # pragma: no cover
-        return True
-    claim = getattr(guard, "claim_entry", None)
-    return True if claim is None else bool(claim(context, table_id, player_id))
-
-
-def _release(context: Ctx, table_id: int, player_id: int) -> None:
-    try:
-        from bot import guard
-    except ImportError:  # pragma: no cover
-        return
-    release = getattr(guard, "release_entry", None)
-    if release is not None:
-        release(context, table_id, player_id)
-
-
 def table_info(table: TableView, names: dict[str, str], prevalent: str) -> phrase.TableInfo:
     assert table.dealer_id is not None
     players = tuple(str(s.player_id) for s in sorted(table.seats, key=lambda s: s.seat_index))
@@ -90,41 +71,15 @@ def table_info(table: TableView, names: dict[str, str], prevalent: str) -> phras
     )
 
 
-#: steps of a draft whose hand is recorded already and only its messages are being shown
-#: (bot.guard's convergence): not an entry in progress
-RECORDED_STEPS = ("recorded", "posting", "posted")
-
-
 async def open_entry(context: Ctx, table: TableView) -> DraftView | None:
     """An entry (a hand being recorded or corrected) already open for the table."""
-    try:
-        from bot.guard import CONVERGE_STEPS as done_steps
-    except ImportError:  # pragma: no cover
-        done_steps = RECORDED_STEPS
     drafts = await db(ledger(context).open_drafts, table.chat_id)
     for d in drafts:
-        if d.table_id != table.id or d.data.get("kind") != "hand" or d.step in done_steps:
+        if d.table_id != table.id or d.data.get("kind") != "hand" or d.step in CONVERGE_STEPS:
             continue
         if d.data.get("mode", "record") != "calc":
             return d
     return None
-
-
-async def round_extras(context: Ctx, table: TableView) -> dict[str, Any]:
-    """The draft keys a new hand gets besides the record (as the Record hand button sets
-    them): the table's hand count and next number, Guobiao's default prevalent wind."""
-    from scoring.rulesets.guobiao import prevalent_wind_for
-
-    extra: dict[str, Any] = {"hand_count": table.hand_count, "hand_no": table.next_seq}
-    rs = scoring.get(table.ruleset)
-    if rs.option("round_wind") is not None:
-        mode = rs.resolve_options(dict(table.options)).s("round_wind")
-        before = 0
-        if mode == "by_hands":
-            before = (await db(ledger(context).standings, table.id)).hand_count
-            extra["night_hand"] = before + 1
-        extra["prevalent_wind"] = prevalent_wind_for(before, mode)
-    return extra
 
 
 async def enter(
@@ -175,24 +130,18 @@ async def enter(
         await reply(update, esc(err.text(w.tr)))
         return
     data = wizard.from_record(record, names, kind="hand", **extra)
-    from bot.handlers.drafts import start_draft
-    from bot.handlers.table import add_bystanders
-    from bot.streak import prefill_streak
-
     await prefill_streak(context, table, data)  # the dealer's 連莊 count, unless said
     await add_bystanders(context, table, data)
-    if not _claim(context, table.id, w.player.id):
+    if not claim_entry(context, table.id, w.player.id):
         return  # the same player's entry is being posted this very moment
     try:
         await start_draft(
             context, w, table_id=table.id, step="preview", data=data, reply_to=msg.message_id
         )
     except LedgerError as err:
-        from bot.handlers.common import ledger_error
-
         await reply(update, esc(ledger_error(err, w.tr)))
     finally:
-        _release(context, table.id, w.player.id)
+        release_entry(context, table.id, w.player.id)
 
 
 def usage(tr: Translator) -> str:

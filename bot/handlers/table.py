@@ -10,9 +10,10 @@ from telegram import InputFile, Update
 from telegram.error import BadRequest, TelegramError, TimedOut
 
 import scoring
-from bot import guard, setup, texts, wizard
+from bot import guard, present, setup, texts, wizard
 from bot.callback import BadCallback, TableCb
 from bot.context import Ctx, Who, db, db_long, is_admin, ledger, seated_or_admin, who
+from bot.handlers import images
 from bot.handlers.common import (
     alert,
     args_of,
@@ -20,15 +21,15 @@ from bot.handlers.common import (
     is_number,
     ledger_error,
     post_table_message,
+    refresh_table,
     refresh_table_message,
     reply,
+    settled_note,
 )
-from bot.handlers.drafts import settled_note, start_draft
+from bot.handlers.flow import add_bystanders, start_draft, start_hand
 from bot.i18n import localize_csv
-from bot.limits import TEXT_LIMIT, chunks, fit_html
+from bot.limits import TEXT_LIMIT, chunks, fit_html, visible_len
 from bot.tg import Keyboard, edit_or_send, esc, send
-from scoring.declarations import is_enabled
-from scoring.rulesets.guobiao import prevalent_wind_for
 from storage.errors import AlreadyVoided, Conflict, DraftExpired, LedgerError, StaleDraft
 from storage.service import Ledger
 from storage.views import DraftView, StandingsView, TableView
@@ -375,58 +376,6 @@ async def on_seats_tap(update: Update, context: Ctx, w: Who, table: TableView, c
     await done(q)
 
 
-async def start_hand(context: Ctx, w: Who, table: TableView, result: str | None) -> None:
-    assert table.dealer_id is not None
-    from bot.handlers.drafts import resume_open_entry
-
-    if await resume_open_entry(context, w, table.id):  # one entry at a time (issue 14)
-        return
-    names = texts.names_of(table)
-    players = [str(s.player_id) for s in sorted(table.seats, key=lambda s: s.seat_index)]
-    step, data = wizard.new_state(
-        ruleset=table.ruleset,
-        options=dict(table.options),
-        players=players,
-        names=names,
-        dealer=str(table.dealer_id),
-        result=result,
-        hand_no=table.next_seq,
-    )
-    data["kind"] = "hand"
-    data["hand_count"] = table.hand_count
-    data["table_entry"], data["first_result"] = True, result  # see resume_open_entry
-    from bot.streak import prefill_streak  # the dealer's 連莊 count from the ledger
-
-    await prefill_streak(context, table, data)
-    rs = scoring.get(table.ruleset)
-    if rs.option("round_wind") is not None:  # Guobiao: the 圈风 a tiles reply gets by default
-        mode = rs.resolve_options(dict(table.options)).s("round_wind")
-        before = 0
-        if mode == "by_hands":  # the night's confirmed hands (voided ones do not count)
-            before = (await db(ledger(context).standings, table.id)).hand_count
-            data["night_hand"] = before + 1
-        data["prevalent_wind"] = prevalent_wind_for(before, mode)
-    await add_bystanders(context, table, data)
-    await start_draft(context, w, table_id=table.id, step=step, data=data)
-
-
-async def add_bystanders(context: Ctx, table: TableView, data: dict[str, Any]) -> None:
-    """If the ruleset has events with a text field (a player who is not seated, e.g. Yichun's
-    压鸽子 backer, when its option is on), list the chat's other players for the wizard."""
-    rs = scoring.get(table.ruleset)
-    opts = rs.resolve_options(dict(table.options))
-    wanted = [e for e in rs.events if wizard.text_fields(e) and is_enabled(e.enabled_by, opts)]
-    if not wanted:
-        return
-    seated = set(table.player_ids)
-    # a read of every ledger row of the chat: a worker thread, not the event loop (db_long)
-    known = await db_long(ledger(context).chat_players, table.chat_id)
-    others = [p for p in known if p.id not in seated]
-    data["bystanders"] = [str(p.id) for p in others]
-    for p in others:
-        data["names"].setdefault(str(p.id), p.name)
-
-
 # ---------------------------------------------------------------------------------------
 # undo / settle (asked first, done on "Yes": a draft, so a double tap does it once)
 # ---------------------------------------------------------------------------------------
@@ -520,7 +469,7 @@ async def do_undo(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
     if voided.night < table.night:
         text += "\n" + esc(settled_note(voided.night, w.tr))
     shown = await show_anyway(context, d.tg_chat_id, q.message.message_id, text)
-    shown = await guard_refresh(context, table.id, w.tr) and shown
+    shown = await refresh_table(context, table.id, w.tr) and shown
     if shown:
         await done(q)
     else:  # the hand is voided whatever Telegram did with the messages: say so
@@ -541,12 +490,6 @@ async def show_anyway(context: Ctx, chat_id: int, message_id: int, text: str) ->
         log.warning("could not show an outcome in message %s: %s", message_id, err)
         return False
     return True
-
-
-async def guard_refresh(context: Ctx, table_id: int, tr: Any) -> bool:
-    from bot.handlers.common import refresh_table
-
-    return await refresh_table(context, table_id, tr)
 
 
 async def ask_settle(context: Ctx, w: Who, table: TableView, q: Any) -> None:
@@ -601,7 +544,7 @@ async def do_settle(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
         await send_settlement_image(context, w, table, sv, standings)
     except TelegramError as err:
         log.warning("could not send the settlement image: %s", err)
-    shown = await guard_refresh(context, table.id, w.tr) and shown
+    shown = await refresh_table(context, table.id, w.tr) and shown
     if shown:
         await done(q)
     else:
@@ -614,8 +557,6 @@ async def do_settle(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
 async def send_board(context: Ctx, w: Who, table: TableView) -> None:
     st = await db(ledger(context).standings, table.id)
     text = texts.standings_text(table, st, w.tr)
-    from bot.handlers import images
-
     png = await images.scoreboard(context, w, table, st)
     if png is not None:
         await context.bot.send_photo(
@@ -626,8 +567,6 @@ async def send_board(context: Ctx, w: Who, table: TableView) -> None:
 
 
 async def send_settlement_image(context: Ctx, w: Who, table: TableView, sv: Any, st: Any) -> None:
-    from bot.handlers import images
-
     png = await images.settlement(context, w, table, sv, st)
     if png is not None:
         await context.bot.send_photo(w.chat_id, InputFile(png, filename="settlement.png"))
@@ -655,8 +594,6 @@ async def show_history(
 ) -> None:
     """A page of the table's hands, as long as Telegram allows: with long names a page of
     10 is shown as pages of 5, 2 or 1 hands."""
-    from bot.limits import visible_len
-
     L = ledger(context)
     first = page * size  # the first hand asked for, whatever the page size becomes
     for n in (s for s in HISTORY_SIZES if s <= size):
@@ -742,8 +679,6 @@ def _nights_standings(L: Ledger, table_id: int, nights: range) -> list[Standings
 
 
 async def cmd_explain(update: Update, context: Ctx) -> None:
-    from bot import present
-
     w = await who(update, context)
     _ = w.tr.gettext
     table = await current(context, w, update)
@@ -762,8 +697,6 @@ async def cmd_explain(update: Update, context: Ctx) -> None:
     shown = present.shown(hand, names)  # the stored settlement, named: nothing settled again
     text = texts.explain_text(hand, names, shown, w.tr)
     await send(context.bot, w.chat_id, fit_html(text, TEXT_LIMIT))
-    from bot.handlers import images
-
     png = await images.hand_card(context, w, table, hand, names, shown)
     if png is not None:
         await context.bot.send_photo(w.chat_id, InputFile(png, filename=f"hand-{hand.seq}.png"))

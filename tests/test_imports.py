@@ -1,0 +1,102 @@
+"""The handler modules import each other without a cycle (issue #15, point 5): read from the
+source with ``ast``, so an import inside a function counts as much as one at the top (it only
+hides a cycle); imports under ``if TYPE_CHECKING:`` do not (they never run)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HANDLERS = "bot.handlers"
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imported(tree: ast.AST, package: str) -> set[str]:
+    """Every dotted name an import statement in ``tree`` may load (``from a import b`` may
+    load the module ``a.b``), wherever the statement is, except under TYPE_CHECKING."""
+    out: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _type_checking(node):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*up, base] if base else up)
+            out.add(base)
+            out.update(f"{base}.{a.name}" for a in node.names)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return out
+
+
+def handler_graph() -> dict[str, set[str]]:
+    """Handler module → the handler modules it imports."""
+    files = {module_name(p): p for p in (ROOT / "bot" / "handlers").glob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in files.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        names = imported(ast.parse(path.read_text(encoding="utf-8")), package)
+        graph[name] = {n for n in names if n in files and n not in (name, HANDLERS)}
+    return graph
+
+
+def cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle of ``graph`` (as a path that ends where it starts), or None."""
+    state: dict[str, int] = {}  # 1: on the path, 2: done
+    path: list[str] = []
+
+    def walk(v: str) -> list[str] | None:
+        state[v] = 1
+        path.append(v)
+        for w in sorted(graph.get(v, ())):
+            if state.get(w) == 1:
+                return [*path[path.index(w) :], w]
+            if w not in state and (found := walk(w)) is not None:
+                return found
+        path.pop()
+        state[v] = 2
+        return None
+
+    for v in sorted(graph):
+        if v not in state and (found := walk(v)) is not None:
+            return found
+    return None
+
+
+def test_the_cycle_finder_sees_a_function_local_import() -> None:
+    src = "import bot.handlers.b\n\ndef f():\n    from bot.handlers import a\n"
+    assert imported(ast.parse(src), HANDLERS) >= {"bot.handlers.b", "bot.handlers.a"}
+    src = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from bot.handlers import a\n"
+    assert "bot.handlers.a" not in imported(ast.parse(src), HANDLERS)
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycle(graph) == ["a", "b", "c", "a"]
+    assert cycle({"a": {"b"}, "b": set(), "d": {"a", "b"}}) is None
+
+
+def test_handler_modules_import_each_other_without_a_cycle() -> None:
+    graph = handler_graph()
+    assert {"bot.handlers.drafts", "bot.handlers.table", "bot.handlers.flow"} <= set(graph)
+    assert "bot.handlers.flow" in graph["bot.handlers.table"]  # the graph is read, not empty
+    assert cycle(graph) is None, " → ".join(cycle(graph) or [])
