@@ -2673,10 +2673,12 @@ _SOURCE_REF = re.compile(r"\s*[（(](?:L\d+|seed \d+|spec )[^）)]*[）)]")
 
 
 def format_settlement(st: Settlement, data: dict[str, Any], tr: Translator) -> str:
+    from bot import present  # names (the pot by name) and the unit, as every display
+
     _ = tr.gettext
-    data = {**data, "names": tr.parties(data["names"])}  # the pot by name
+    data = {**data, "names": present.display_names(data["names"], tr)}
     rs = _rs(data)
-    unit = tr.attr(rs, "unit")
+    unit = present.unit(rs.id, tr)
     lines = ["<b>" + _("Payments") + "</b>"]
     if not st.payments:
         lines.append(_("Nobody pays anything."))
