@@ -407,12 +407,14 @@ def _ledger() -> Ledger:
 
 @dataclass(frozen=True, slots=True)
 class RecordedNight:
-    """What the ledger returns for a recorded night: before and after /settle."""
+    """What the ledger returns for a recorded night, as /board and /settle read it (the
+    night's standings, its transfers: the tests' nights are read, never ended)."""
 
     table: TableView
     standings: StandingsView
-    hands: tuple[HandView, ...]
-    settled: tuple[TableView, SettleView, StandingsView]
+    settle: SettleView
+    table_id: int
+    players: tuple[int, ...]  # the players' Telegram ids, in seat order
 
 
 def _key(hands: Sequence[SampleHand]) -> str:
@@ -420,20 +422,45 @@ def _key(hands: Sequence[SampleHand]) -> str:
 
 
 @cache
-def _recorded(names: tuple[str, ...], key: str, money: bool, ruleset: str) -> RecordedNight:
+def _table(key: str, money: bool, ruleset: str, n: int) -> tuple[int, tuple[int, ...]]:
+    """The night of ``key`` recorded once (its players renamed for each use, :func:`_named`):
+    the table's id and the players' Telegram ids."""
     records = [HandRecord.from_json(r) for r in json.loads(key)]
     with _lock:
         ledger = _ledger()
         _chat[0] -= 1
         chat = _chat[0]
-        players = [(-chat * 10 + i, n) for i, n in enumerate(names)]
+        uids = tuple(-chat * 10 + i for i in range(n))
         table = record_night(
-            ledger, chat, players, records, lang="en", ruleset=ruleset,
-            stake_minor=STAKE_MINOR if money else None,
+            ledger, chat, [(u, f"P{i + 1}") for i, u in enumerate(uids)], records, lang="en",
+            ruleset=ruleset, stake_minor=STAKE_MINOR if money else None,
         )  # fmt: skip
-        standings = ledger.standings(table.id)
-        hands = tuple(ledger.get_hand(table.id, i) for i in range(1, len(records) + 1))
-        return RecordedNight(table, standings, hands, settle_views(ledger, table.id))
+        return table.id, uids
+
+
+def _named(ledger: Ledger, uids: Sequence[int], names: Sequence[str]) -> None:
+    for uid, name in zip(uids, names, strict=True):  # the player's Telegram name, as updated
+        ledger.ensure_user(uid, name)
+
+
+@cache
+def _recorded(names: tuple[str, ...], key: str, money: bool, ruleset: str) -> RecordedNight:
+    tid, uids = _table(key, money, ruleset, len(names))
+    with _lock:
+        ledger = _ledger()
+        _named(ledger, uids, names)
+        table = ledger.get_table(tid)
+        sv = ledger.night_transfers(tid, night=table.night)
+        return RecordedNight(table, ledger.standings(tid), sv, tid, uids)
+
+
+@cache
+def _hand(names: tuple[str, ...], key: str, money: bool, ruleset: str, seq: int) -> HandView:
+    night = _recorded(names, key, money, ruleset)
+    with _lock:
+        ledger = _ledger()
+        _named(ledger, night.players, names)
+        return ledger.get_hand(night.table_id, seq)
 
 
 def recorded(
@@ -471,7 +498,7 @@ def settlement_view(
 ) -> SettlementImageView:
     """/settle after ``hands``, built by :func:`bot.present.night_settlement`."""
     night = recorded(names, hands, money=money, ruleset=ruleset)
-    return present.night_settlement(*night.settled, Translator(lang))
+    return present.night_settlement(night.table, night.settle, night.standings, Translator(lang))
 
 
 def hand_card_view(
@@ -479,7 +506,7 @@ def hand_card_view(
 ) -> HandCardView:
     """/explain ``seq`` (1-based) of the night, built by :func:`bot.present.hand_card`."""
     night = recorded(names, hands)
-    hand = night.hands[seq - 1]
+    hand = _hand(tuple(names), _key(hands), True, hands[0].record.ruleset, seq)
     nm = present.names_of(night.table, hand.names)
     return present.hand_card(night.table, hand, nm, present.shown(hand, nm), Translator(lang))
 
