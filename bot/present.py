@@ -40,6 +40,7 @@ import scoring
 from bot.i18n import POT_NAME, Translator
 from bot.render.money import format_money
 from bot.render.views import (
+    WINDS,  # the images' seat winds (SeatLine.wind), by seat index
     HandCardView,
     NetLine,
     NightLine,
@@ -56,7 +57,7 @@ from bot.render.views import (
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Step
 from scoring.transfers import to_money
-from storage.settled import PLAYER_REFS, name_refs, settle_once
+from storage.settled import PLAYER_REFS, name_all, settle_once
 from storage.views import HandView, SettleView, StandingsView, TableView, TransferView
 
 if TYPE_CHECKING:
@@ -70,7 +71,9 @@ class NamedStep(Step):
     """An explanation step with the players' names in (``zh``, ``en``), that remembers its
     referenced text: :meth:`shown` picks the language first and puts the names in after, so
     a derived language (zh_Hant, converted from ``zh``) never converts a person's name (user
-    text is shown as typed) and no name runs into the words around it in the converter.
+    text is shown as typed) and no name runs into the words around it in the converter. The
+    declared items it references (:mod:`scoring.refs`) are named the same way, after the
+    conversion, in the language shown (a declared Traditional name is never converted).
     ``Translator.step`` calls :meth:`shown`."""
 
     ref_zh: str
@@ -78,10 +81,7 @@ class NamedStep(Step):
     names: Mapping[str, str] = field(compare=False, hash=False)  # a dict: kept out of hash
 
     def __init__(self, ref_zh: str, ref_en: str, names: Mapping[str, str]) -> None:
-        from scoring.refs import resolve  # the declared items' names (scoring.refs)
-
-        zh, en = resolve(ref_zh, "zh"), resolve(ref_en, "en")
-        Step.__init__(self, name_refs(zh, names), name_refs(en, names))
+        Step.__init__(self, name_all(ref_zh, names, "zh"), name_all(ref_en, names, "en"))
         object.__setattr__(self, "ref_zh", ref_zh)
         object.__setattr__(self, "ref_en", ref_en)
         object.__setattr__(self, "names", names)
@@ -90,19 +90,16 @@ class NamedStep(Step):
         """The step in the language of ``pick`` (``Translator.pick``), then the declared
         items' names in ``lang`` (``zh``, ``zh_Hant``, ``en``; empty: ``zh`` unless ``pick``
         picked the English), then the players' names: neither is converted."""
-        from scoring.refs import resolve
-
         text = pick(self.ref_zh, self.ref_en)
         if not lang:
             lang = "en" if text == self.ref_en and text != self.ref_zh else "zh"
-        return name_refs(resolve(text, lang), self.names)
+        return name_all(text, self.names, lang)
 
     def text(self, lang: str) -> str:
         if lang == "zh_Hant":
             from scoring.hant import to_hant
-            from scoring.refs import resolve
 
-            return name_refs(resolve(to_hant(self.ref_zh), "zh_Hant"), self.names)
+            return name_all(to_hant(self.ref_zh), self.names, "zh_Hant")
         return self.zh if lang.startswith("zh") else self.en
 
 
@@ -139,7 +136,6 @@ def preview(record: HandRecord, names: Mapping[str, str]) -> Settlement:
 
 
 # --- shared pieces -------------------------------------------------------------------------
-WINDS = ("E", "S", "W", "N")  # the images' seat winds (SeatLine.wind), by seat index
 NIGHT_POT = 0  # the player id a night's transfers give the pot (storage: money into nothing)
 
 

@@ -30,7 +30,10 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 from typing import Any
+
+from scoring.errors import RecordError
 
 OPEN, CLOSE = "\ue002", "\ue003"
 REF = re.compile(f"{OPEN}([^{OPEN}{CLOSE}]*){CLOSE}")
@@ -123,9 +126,20 @@ def decl(kind: str, item: Any, form: str = "") -> tuple[str, str]:
 
 
 def _ruleset(ruleset_id: str) -> Any:
-    from scoring.registry import get  # the registry imports the rulesets, which import this
+    global _get
+    if _get is None:
+        from scoring.registry import get  # the registry imports the rulesets, which import this
 
-    return get(ruleset_id)
+        _get = get
+    try:
+        return _get(ruleset_id)
+    except RecordError:  # a ruleset no longer registered
+        return None
+
+
+_get: Callable[[str], Any] | None = None
+#: the kinds :func:`lookup` finds by the ruleset's classmethod of the same name
+_FINDERS = frozenset({"shape", "flag", "count", "event", "option"})
 
 
 def reason_names(ruleset: Any, reason: str) -> Names | None:
@@ -142,10 +156,12 @@ def reason_names(ruleset: Any, reason: str) -> Names | None:
 
 def lookup(ruleset_id: str, kind: str, item_id: str) -> Names | None:
     """The current declared names of one item of a ruleset, or None if it declares none."""
-    try:
-        rs = _ruleset(ruleset_id)
-    except KeyError:
+    rs = _ruleset(ruleset_id)
+    if rs is None:
         return None
+    if kind in _FINDERS:  # Ruleset.shape(id), .flag(id) …: the declaration or None
+        d = getattr(rs, kind)(item_id)
+        return None if d is None else (d.zh, d.zh_hant, d.en)
     own = rs.item_name(kind, item_id)
     if own is not None:
         return own  # type: ignore[no-any-return]
@@ -157,16 +173,7 @@ def lookup(ruleset_id: str, kind: str, item_id: str) -> Names | None:
         for r in rs.results:
             if r.value == item_id:
                 return r.zh, r.zh_hant, r.en
-        return None
-    finder = {
-        "shape": rs.shape,
-        "flag": rs.flag,
-        "count": rs.count,
-        "event": rs.event,
-        "option": rs.option,
-    }.get(kind)
-    d = finder(item_id) if finder is not None else None
-    return None if d is None else (d.zh, d.zh_hant, d.en)
+    return None
 
 
 def _hant(text: str) -> str:
@@ -175,22 +182,29 @@ def _hant(text: str) -> str:
     return to_hant(text)
 
 
+@lru_cache(maxsize=4096)
 def one(body: str, lang: str) -> str:
-    """The text of one reference's body (``ruleset:kind:id[:form]``) in ``lang``."""
+    """The text of one reference's body (``ruleset:kind:id[:form]``) in ``lang``.
+
+    Remembered: declarations are class data, fixed while the process runs (a renamed one
+    ships with new code, in a new process); :func:`scoring.testing.clear_caches` empties
+    the memo (a test that renames a declaration calls it)."""
     parts = body.split(":")
     if len(parts) < 3:
         return body
-    rid, kind, item_id = parts[0], parts[1], parts[2]
-    form = parts[3] if len(parts) > 3 else ""
-    names = lookup(rid, kind, item_id)
+    names = lookup(parts[0], parts[1], parts[2])
     if names is None:  # an item no longer declared: its id in words, never the marker
-        return item_id.replace("_", " ")
-    zh, zh_hant, en = names
+        return parts[2].replace("_", " ")
     if lang == "en":
-        return FORMS.get(form, FORMS[""])(en)
+        en = names[2]
+        return FORMS.get(parts[3], _same)(en) if len(parts) > 3 else en
     if lang == "zh_Hant":
-        return zh_hant or _hant(zh)
-    return zh
+        return names[1] or _hant(names[0])
+    return names[0]
+
+
+def _same(text: str) -> str:
+    return text
 
 
 def resolve(text: str, lang: str) -> str:

@@ -184,7 +184,8 @@ class Ruleset:
     def item_name(cls, kind: str, item_id: str) -> tuple[str, str, str] | None:
         """(zh, zh_hant, en) of an item named in explanation steps that is not one of the
         generic declarations (a fan of a checklist table, …): :func:`scoring.refs.lookup`
-        asks here first. None = not one of the ruleset's own."""
+        asks here for any kind but shape, flag, count, event and option (found by the
+        classmethods of those names). None = not one of the ruleset's own."""
         return None
 
     # --- options -----------------------------------------------------------------------

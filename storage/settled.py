@@ -63,6 +63,28 @@ def name_refs(text: str, names: Mapping[str, str]) -> str:
     return REF.sub(lambda m: names.get(m.group(1), m.group(1)), text)
 
 
+#: a player reference or a name reference (:mod:`scoring.refs`): both named in one pass
+ANY_REF = re.compile(
+    f"{OPEN}([^{OPEN}{CLOSE}]*){CLOSE}|{refs.OPEN}([^{refs.OPEN}{refs.CLOSE}]*){refs.CLOSE}"
+)
+
+
+def name_all(text: str, names: Mapping[str, str], lang: str) -> str:
+    """``text`` (already in its language: zh, zh_Hant converted, or en) with each declared
+    item's reference named in ``lang`` (:func:`scoring.refs.one`) and each player reference
+    by the player's name (the id if unnamed), in one pass: neither name is converted."""
+    if OPEN not in text and refs.OPEN not in text:
+        return text
+
+    def sub(m: re.Match[str]) -> str:
+        pid = m.group(1)
+        if pid is not None:
+            return names.get(pid, pid)
+        return refs.one(m.group(2), lang)
+
+    return ANY_REF.sub(sub, text)
+
+
 def strip_refs(text: str) -> str:
     """``text`` with each reference replaced by the bare id (what the core would have said)."""
     return name_refs(text, {})

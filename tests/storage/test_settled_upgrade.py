@@ -71,3 +71,40 @@ def test_db_upgrade_gives_old_hands_references(tmp_path, monkeypatch):
     assert main(["db", "upgrade"]) == 0
     assert led.get_hand(g.table.id, 1).settlement_format == FORMAT
     led.dispose()
+
+
+def test_format_2_hands_get_name_references_where_the_amounts_still_hold(game):
+    """Format 2 (player references, the declared items' names as plain text) is upgraded to
+    format 3 (scoring.refs name references) by the same rule: only a hand whose record still
+    settles to its stored payments and nets; the amounts are never touched."""
+    from scoring import refs
+    from storage import settled
+
+    led, t, ids, pids = game.ledger, game.table, game.ids, game.pids
+    rec = contract_example(ids)
+    h1 = led.record_hand(t.id, rec, recorded_by=pids[0], idempotency_key="a")
+    h2 = led.record_hand(t.id, rec, recorded_by=pids[0], idempotency_key="b")
+    to_ref = {p: settled.ref(p) for p in settled.record_ids(rec)}
+    back = {r: p for p, r in to_ref.items()}
+    two = {**settled.map_ids(scoring.settle(settled.rename(rec, to_ref)), back.get).to_json()}
+    two["format"] = 2
+    assert any(OPEN in s["en"] for s in two["explanation"])  # player references
+    assert not any(refs.OPEN in s["en"] for s in two["explanation"])  # names as text
+    store_the_old_way(led, h1.id, two)
+    odd = json.loads(json.dumps(two))
+    odd["payments"][0]["amount"] += 1
+    store_the_old_way(led, h2.id, odd)
+    assert led.get_hand(t.id, 1).settlement_format == 2
+    assert upgrade_stored(led.engine) == Upgrade(upgraded=1, kept=1)
+    up = led.get_hand(t.id, 1)
+    assert up.settlement_format == FORMAT == 3
+    assert any(refs.OPEN in s.en for s in up.settlement.explanation)
+    assert up.settlement.payments == scoring.settle(rec).payments
+    assert (
+        settled.plain(up.settlement).explanation
+        == settled.plain(settled.map_ids(scoring.settle(rec), lambda p: None)).explanation
+    )
+    kept = led.get_hand(t.id, 2)
+    assert kept.settlement_format == 2
+    assert kept.settlement.payments[0].amount == odd["payments"][0]["amount"]
+    assert led.check_integrity() == []
