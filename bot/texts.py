@@ -26,9 +26,6 @@ from bot.wizard import Screen
 from scoring.record import Settlement
 from storage.views import HandView, Page, SeatView, SettleView, StandingsView, TableView
 
-WINDS_ZH = ("东", "南", "西", "北")
-WINDS_EN = ("E", "S", "W", "N")
-
 
 def draft_markup(screen: Screen, draft_id: int, version: int) -> InlineKeyboardMarkup | None:
     rows = [
