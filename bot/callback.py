@@ -31,8 +31,17 @@ class BadCallback(ValueError):
     """Callback data that is malformed, of another version, or too long."""
 
 
+class _WithArg:
+    __slots__ = ()
+    arg: str
+
+    def int_arg(self, upper: int | None = None) -> int:
+        """The argument as a small integer (below ``upper``), or :class:`BadCallback`."""
+        return _int(self.arg, upper)
+
+
 @dataclass(frozen=True, slots=True)
-class DraftCb:
+class DraftCb(_WithArg):
     draft_id: int
     version: int
     action: str
@@ -41,21 +50,15 @@ class DraftCb:
     def encode(self) -> str:
         return _join("d", str(self.draft_id), str(self.version), self.action, self.arg)
 
-    def int_arg(self, upper: int | None = None) -> int:
-        return _int(self.arg, upper)
-
 
 @dataclass(frozen=True, slots=True)
-class TableCb:
+class TableCb(_WithArg):
     table_id: int
     action: str
     arg: str = ""
 
     def encode(self) -> str:
         return _join("t", str(self.table_id), self.action, self.arg)
-
-    def int_arg(self, upper: int | None = None) -> int:
-        return _int(self.arg, upper)
 
 
 def _int(text: str, upper: int | None) -> int:

@@ -36,7 +36,6 @@ from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError, 
 from bot.callback import DraftCb
 from bot.context import Ctx, Who, db, is_admin, ledger
 from bot.handlers.common import alert, done, post_table_message, refresh_table
-from bot.handlers.common import short as short  # re-exported for the handlers
 from bot.i18n import Translator
 from storage.errors import DraftExpired, LedgerError, StaleDraft
 from storage.views import DraftView, HandView, TableView

@@ -6,7 +6,7 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from typing import Any, TypeVar
 
-from telegram import CallbackQuery, Update
+from telegram import CallbackQuery, Message, Update
 from telegram.error import BadRequest, TelegramError
 
 from bot import texts
@@ -46,13 +46,10 @@ def tap(
     changes nothing; a tap on a message Telegram did not send (inline) is just answered."""
 
     async def on_tap(update: Update, context: Ctx) -> None:
-        q = update.callback_query
-        assert q is not None
-        if q.message is None:
-            await q.answer()
+        cb = await decoded(update, context)
+        if cb is None:
             return
         try:
-            cb = decode(q.data)
             if not isinstance(cb, kind):
                 raise BadCallback(f"not a {kind.__name__}")
             await handler(update, context, cb)
@@ -65,17 +62,23 @@ def tap(
 
 async def on_unknown_tap(update: Update, context: Ctx) -> None:
     """The last callback handler: data no route took (forged, or of another version)."""
+    if await decoded(update, context) is not None:
+        await not_valid(update, context, BadCallback("no handler takes it"))
+
+
+async def decoded(update: Update, context: Ctx) -> DraftCb | TableCb | None:
+    """The tap's data; None if the tap is answered already: no message (inline), or data
+    that does not decode (the polite alert)."""
     q = update.callback_query
     assert q is not None
     if q.message is None:
         await q.answer()
-        return
+        return None
     try:
-        decode(q.data)
-        err = BadCallback("no handler takes it")
-    except BadCallback as bad:
-        err = bad
-    await not_valid(update, context, err)
+        return decode(q.data)
+    except BadCallback as err:
+        await not_valid(update, context, err)
+        return None
 
 
 async def not_valid(update: Update, context: Ctx, err: BadCallback) -> None:
@@ -84,6 +87,18 @@ async def not_valid(update: Update, context: Ctx, err: BadCallback) -> None:
     log.warning("rejected callback data %r from user %s: %s", q.data, q.from_user.id, err)
     tr = await translator(update, context)
     await alert(q, tr.gettext("This button is not valid."))
+
+
+def reply_to_bot(update: Update, context: Ctx) -> tuple[Message, Message, str] | None:
+    """A text message that replies to one of the bot's messages: (the reply, that message,
+    the reply's text)."""
+    msg = update.effective_message
+    if msg is None or msg.reply_to_message is None or not msg.text:
+        return None
+    target = msg.reply_to_message
+    if target.from_user is None or target.from_user.id != context.bot.id:
+        return None
+    return msg, target, msg.text
 
 
 def args_of(context: Ctx) -> list[str]:
@@ -165,19 +180,11 @@ def _rename(obj: Any, mapping: Mapping[str, str], keys: set[str]) -> Any:
     return obj
 
 
-async def refresh_table_message(
-    context: Ctx, table_id: int, tr: Translator, *, arranging: bool = False
-) -> None:
-    """Redraw the table message (a new one if users deleted it); ``arranging`` shows the
-    seat-moving keyboard (before Start). A Telegram failure is retried (:func:`refresh_table`);
-    if it still fails, the chat's next update tries again."""
-    await refresh_table(context, table_id, tr, arranging=arranging)
-
-
 async def refresh_table(
     context: Ctx, table_id: int, tr: Translator, *, arranging: bool = False
 ) -> bool:
-    """Redraw the table message from the ledger, retried with backoff after Telegram's own
+    """Redraw the table message from the ledger (a new one if users deleted it; ``arranging``
+    shows the seat-moving keyboard, before Start), retried with backoff after Telegram's own
     failures. False if it could not be shown (then marked stale: the chat's next update
     redraws it). A refusal (400) is raised: it is a bug, not bad weather."""
     from bot.guard import clear_stale, mark_stale, persist_stale, retrying, was_stale

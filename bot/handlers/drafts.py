@@ -16,7 +16,7 @@ import scoring
 from bot import guard, setup, wizard
 from bot.callback import DraftCb
 from bot.context import Ctx, Who, db, is_admin, ledger, seated_or_admin, who
-from bot.handlers.common import alert, done, ledger_error, post_table_message
+from bot.handlers.common import alert, done, ledger_error, post_table_message, reply_to_bot, short
 from bot.handlers.flow import (
     is_table_entry,
     is_web_entry,
@@ -348,12 +348,10 @@ async def confirm_action(update: Update, context: Ctx, w: Who, d: DraftView) -> 
 # text replies (tiles)
 # ---------------------------------------------------------------------------------------
 async def on_reply_text(update: Update, context: Ctx) -> None:
-    msg = update.effective_message
-    if msg is None or msg.reply_to_message is None or not msg.text:
+    found = reply_to_bot(update, context)
+    if found is None:
         return
-    target = msg.reply_to_message
-    if target.from_user is None or target.from_user.id != context.bot.id:
-        return
+    msg, target, text = found
     m = DRAFT_TAG.search(target.text or "")
     if m is None:
         return
@@ -378,18 +376,18 @@ async def on_reply_text(update: Update, context: Ctx) -> None:
     step = d.step
     try:
         if tiles_step:
-            wizard.set_tiles(data, tiles_step, msg.text)
+            wizard.set_tiles(data, tiles_step, text)
             if step == tiles_step:  # read: on to the preview, no Next to tap
                 step = wizard.after_tiles(data, step)
         else:
-            step = await name_reply(context, w, d, msg.text)
+            step = await name_reply(context, w, d, text)
     except RecursionError:  # JSON nested too deeply to read: a syntax error like any other
         err = wizard.TilesError("bad_tiles", "JSON nested too deeply")
         await msg.reply_text(wizard.tiles_error_text(err, w.tr))
         return
     except wizard.TilesError as err:  # which character, where; the user replies again
         # quote a prefix of the user's text, not all of it
-        err.why = guard.short(err.why, 40 if str(err).startswith("word_") else 200)
+        err.why = short(err.why, 40 if str(err).startswith("word_") else 200)
         await msg.reply_text(wizard.tiles_error_text(err, w.tr))
         return
     except wizard.WizardError as err:

@@ -216,13 +216,11 @@ async def start_hand(context: Ctx, w: Who, table: TableView, result: str | None)
     assert table.dealer_id is not None
     if await resume_open_entry(context, w, table.id):  # one entry at a time (issue 14)
         return
-    names = texts.names_of(table)
-    players = [str(s.player_id) for s in sorted(table.seats, key=lambda s: s.seat_index)]
     step, data = wizard.new_state(
         ruleset=table.ruleset,
         options=dict(table.options),
-        players=players,
-        names=names,
+        players=seat_order(table),
+        names=texts.names_of(table),
         dealer=str(table.dealer_id),
         result=result,
         hand_no=table.next_seq,
@@ -233,6 +231,11 @@ async def start_hand(context: Ctx, w: Who, table: TableView, result: str | None)
     await prefill_streak(context, table, data)  # the dealer's 連莊 count from the ledger
     await add_bystanders(context, table, data)
     await start_draft(context, w, table_id=table.id, step=step, data=data)
+
+
+def seat_order(table: TableView) -> list[str]:
+    """The seated players' ids, East first: a hand's ``players``."""
+    return [str(s.player_id) for s in sorted(table.seats, key=lambda s: s.seat_index)]
 
 
 async def round_extras(context: Ctx, table: TableView) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from bot.guard import on_its_message
 from bot.handlers.common import alert, args_of, done, reply
 from bot.i18n import LANG_NAMES, LANGS, Translator
 from bot.limits import chunks
-from bot.tg import Keyboard, edit_or_send, esc, send
+from bot.tg import Keyboard, edit_or_send, esc
 
 log = logging.getLogger(__name__)
 
@@ -201,4 +201,4 @@ async def cmd_start(update: Update, context: Ctx) -> None:
     await cmd_help(update, context)
 
 
-__all__ = ["cmd_help", "cmd_lang", "cmd_rules", "cmd_start", "cmd_stats", "send"]
+__all__ = ["cmd_help", "cmd_lang", "cmd_rules", "cmd_start", "cmd_stats"]

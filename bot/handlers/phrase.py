@@ -13,8 +13,8 @@ from telegram import Update
 from bot import phrase, texts, wizard
 from bot.context import Ctx, Who, db, ledger, seated_or_admin, who
 from bot.guard import CONVERGE_STEPS, claim_entry, release_entry
-from bot.handlers.common import ledger_error, reply
-from bot.handlers.flow import add_bystanders, start_draft
+from bot.handlers.common import ledger_error, reply, reply_to_bot
+from bot.handlers.flow import add_bystanders, seat_order, start_draft
 from bot.handlers.flow import round_extras as round_extras  # bot.web.api imports it here
 from bot.i18n import Translator
 from bot.streak import prefill_streak
@@ -23,8 +23,6 @@ from storage.errors import LedgerError
 from storage.views import DraftView, TableView
 
 log = logging.getLogger(__name__)
-
-COMMAND = "hand"
 
 
 def command_text(text: str) -> str:
@@ -44,27 +42,24 @@ async def cmd_hand(update: Update, context: Ctx) -> None:
 
 async def on_table_reply(update: Update, context: Ctx) -> None:
     """A text reply to the table message is a hand in one line (any other reply is not ours)."""
-    msg = update.effective_message
-    if msg is None or msg.reply_to_message is None or not msg.text:
+    found = reply_to_bot(update, context)
+    if found is None:
         return
-    target = msg.reply_to_message
-    if target.from_user is None or target.from_user.id != context.bot.id:
-        return
+    msg, target, text = found
     if msg.chat.type == "private":
         return
     table = await db(ledger(context).current_table, msg.chat.id)
     if table is None or table.message_id is None or table.message_id != target.message_id:
         return
-    await enter(update, context, msg.text, command=False, table=table)
+    await enter(update, context, text, command=False, table=table)
 
 
 def table_info(table: TableView, names: dict[str, str], prevalent: str) -> phrase.TableInfo:
     assert table.dealer_id is not None
-    players = tuple(str(s.player_id) for s in sorted(table.seats, key=lambda s: s.seat_index))
     return phrase.TableInfo(
         ruleset=table.ruleset,
         options=dict(table.options),
-        players=players,
+        players=tuple(seat_order(table)),
         names=names,
         dealer=str(table.dealer_id),
         prevalent_wind=prevalent,

@@ -7,7 +7,6 @@ anyone who opened a table in the chat; /merge — a chat admin; the rest — any
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any
 
@@ -15,6 +14,7 @@ from telegram import InputFile, Update
 
 from bot import season_texts as st
 from bot.context import Ctx, Who, db, db_long, is_admin, ledger, who
+from bot.handlers import images
 from bot.handlers.common import args_of, is_number, reply
 from bot.limits import TEXT_LIMIT, fit_html
 from bot.tg import esc, send
@@ -27,18 +27,6 @@ log = logging.getLogger(__name__)
 WINNER_WORDS = {"winners", "winner", "win", "赢家", "贏家", "赢的", "贏的"}
 AA_WORDS = {"aa", "equal", "equally", "均摊", "均攤", "平摊", "平攤"}
 OFF_WORDS = {"off", "none", "no", "0", "关", "關", "取消", "无", "無"}
-
-
-def _images(context: Ctx) -> bool:
-    return bool(context.application.bot_data.get("images", True))
-
-
-async def _draw(fn: Any, view: Any, lang: str) -> bytes | None:
-    try:
-        return await asyncio.to_thread(fn, view, lang)
-    except Exception:
-        log.exception("drawing %s failed", getattr(fn, "__name__", fn))
-        return None
 
 
 async def _table_for_settings(update: Update, context: Ctx, w: Who) -> TableView | None:
@@ -243,10 +231,8 @@ async def cmd_season(update: Update, context: Ctx) -> None:
 
 
 async def season_card(context: Ctx, w: Who, board: SeasonBoard, update: Update) -> bytes | None:
-    from bot.handlers import images  # built by bot.present, drawn off the event loop
-
-    chat = update.effective_chat
-    return await images.season_card(context, w, board, chat.title if chat and chat.title else "")
+    """The leaderboard's card (built by bot.present, drawn off the event loop)."""
+    return await images.season_card(context, w, board, _chat_title(update))
 
 
 # --- /merge ----------------------------------------------------------------------------------
@@ -335,7 +321,10 @@ async def cmd_me(update: Update, context: Ctx) -> None:
 
 
 async def player_card(context: Ctx, w: Who, h: PlayerHistory, update: Update) -> bytes | None:
-    from bot.handlers import images  # built by bot.present, drawn off the event loop
+    """/me's card (built by bot.present, drawn off the event loop)."""
+    return await images.player_card(context, w, h, _chat_title(update))
 
+
+def _chat_title(update: Update) -> str:
     chat = update.effective_chat
-    return await images.player_card(context, w, h, chat.title if chat and chat.title else "")
+    return chat.title if chat and chat.title else ""

@@ -22,7 +22,6 @@ from bot.handlers.common import (
     ledger_error,
     post_table_message,
     refresh_table,
-    refresh_table_message,
     reply,
     settled_note,
 )
@@ -44,6 +43,16 @@ async def current(context: Ctx, w: Who, update: Update) -> TableView | None:
             update, esc(w.tr.gettext("There is no table in this chat. Open one with /newtable."))
         )
     return table
+
+
+async def number_arg(update: Update, context: Ctx, usage: str) -> int | None:
+    """The command's one argument, a number (``/seat N``, ``/edit N``, ``/explain N``); None
+    after replying with the usage."""
+    args = args_of(context)
+    if len(args) != 1 or not is_number(args[0]):
+        await reply(update, esc(usage))
+        return None
+    return int(args[0])
 
 
 # ---------------------------------------------------------------------------------------
@@ -111,7 +120,7 @@ async def change_table(
     except LedgerError as err:
         await reply(update, esc(ledger_error(err, w.tr)))
         return False
-    await refresh_table_message(context, table.id, w.tr)
+    await refresh_table(context, table.id, w.tr)
     return True
 
 
@@ -148,14 +157,11 @@ async def cmd_seat(update: Update, context: Ctx) -> None:
     table = await current(context, w, update)
     if table is None:
         return
-    args = args_of(context)
-    if len(args) != 1 or not is_number(args[0]):
-        await reply(update, esc(_("Usage: /seat N (1 = East)")))
+    n = await number_arg(update, context, _("Usage: /seat N (1 = East)"))
+    if n is None:
         return
     L = ledger(context)
-    await change_table(
-        update, context, w, table, L.move_seat, table.id, w.player.id, int(args[0]) - 1
-    )
+    await change_table(update, context, w, table, L.move_seat, table.id, w.player.id, n - 1)
 
 
 async def cmd_close(update: Update, context: Ctx) -> None:
@@ -201,13 +207,12 @@ async def cmd_edit(update: Update, context: Ctx) -> None:
     table = await current(context, w, update)
     if table is None:
         return
-    args = args_of(context)
-    if len(args) != 1 or not is_number(args[0]):
-        await reply(update, esc(_("Usage: /edit N (the hand number, see /history)")))
+    n = await number_arg(update, context, _("Usage: /edit N (the hand number, see /history)"))
+    if n is None:
         return
     L = ledger(context)
     try:
-        hand = await db(L.get_hand, table.id, int(args[0]))
+        hand = await db(L.get_hand, table.id, n)
     except LedgerError as err:
         await reply(update, esc(ledger_error(err, w.tr)))
         return
@@ -265,7 +270,7 @@ async def on_table_tap(update: Update, context: Ctx, cb: TableCb) -> None:
         except LedgerError as err:
             await alert(q, ledger_error(err, w.tr))
             return
-        await refresh_table_message(context, table.id, w.tr)
+        await refresh_table(context, table.id, w.tr)
         await done(q)
         return
     if action == "hist":
@@ -294,7 +299,7 @@ async def on_table_tap(update: Update, context: Ctx, cb: TableCb) -> None:
         except LedgerError as err:
             await alert(q, ledger_error(err, w.tr))
             return
-        await refresh_table_message(context, table.id, w.tr)
+        await refresh_table(context, table.id, w.tr)
         await done(q)
         return
     if table.status != "playing":
@@ -349,11 +354,11 @@ async def on_seats_tap(update: Update, context: Ctx, w: Who, table: TableView, c
         await alert(q, _("Only the players at this table (or a chat admin) can do that."))
         return
     if cb.action == "seats":
-        await refresh_table_message(context, table.id, w.tr, arranging=True)
+        await refresh_table(context, table.id, w.tr, arranging=True)
         await done(q)
         return
     if cb.action == "sdone":
-        await refresh_table_message(context, table.id, w.tr)
+        await refresh_table(context, table.id, w.tr)
         await done(q)
         return
     pid_txt, _sep, idx_txt = cb.arg.partition(".")
@@ -363,7 +368,7 @@ async def on_seats_tap(update: Update, context: Ctx, w: Who, table: TableView, c
     pid, idx = int(pid_txt), int(idx_txt)
     seat = next((s for s in table.seats if s.player_id == pid), None)
     if seat is None or seat.seat_index != idx:
-        await refresh_table_message(context, table.id, w.tr, arranging=True)
+        await refresh_table(context, table.id, w.tr, arranging=True)
         await alert(q, _("The seats changed meanwhile; look again."))
         return
     target = idx - 1 if cb.action == "su" else idx + 1
@@ -372,7 +377,7 @@ async def on_seats_tap(update: Update, context: Ctx, w: Who, table: TableView, c
     except LedgerError as err:
         await alert(q, ledger_error(err, w.tr))
         return
-    await refresh_table_message(context, table.id, w.tr, arranging=True)
+    await refresh_table(context, table.id, w.tr, arranging=True)
     await done(q)
 
 
@@ -684,12 +689,11 @@ async def cmd_explain(update: Update, context: Ctx) -> None:
     table = await current(context, w, update)
     if table is None:
         return
-    args = args_of(context)
-    if len(args) != 1 or not is_number(args[0]):
-        await reply(update, esc(_("Usage: /explain N (the hand number, see /history)")))
+    n = await number_arg(update, context, _("Usage: /explain N (the hand number, see /history)"))
+    if n is None:
         return
     try:
-        hand = await db(ledger(context).get_hand, table.id, int(args[0]))
+        hand = await db(ledger(context).get_hand, table.id, n)
     except LedgerError as err:
         await reply(update, esc(ledger_error(err, w.tr)))
         return
