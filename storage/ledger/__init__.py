@@ -10,10 +10,13 @@
   statistics and the integrity check.
 
 Most statements go through the ORM. A hot path that skips it (a Core statement on the tables'
-handles, built once) has a comment above it giving the figure, measured on 2026-12-01 on a
-copy of the SQLite database of ``benchmarks/bench_ledger.py --sizes 100000 --keep`` (2 CPUs):
-the median of 300 calls of the ledger method against the same read or write done through a
-``Session`` with ORM entities (``s.get(Draft, id)``, ``select(Hand)`` …, the same views
-built), and for ``record_hand`` 600 hands on the big table in rounds of 100 against the
-same ledger with that one step done through the ORM.
+handles, built once) has a comment above it giving the figures, measured on 2026-12-01 (2 CPUs
+shared with other work: a few per cent is noise) on the database that
+``benchmarks/bench_ledger.py --sizes 100000`` fills (SQLite: a copy of its ``--keep`` file;
+PostgreSQL: the same fill with ``--url`` on the tests' embedded server). Reads and draft
+writes: the median wall time of 300 calls of the ledger method against the same work done
+through a ``Session`` with ORM entities (``s.get(Draft, id)``, ``select(Hand)`` …, the same
+views built). ``record_hand``: the median per hand over a few hundred hands on the big table,
+recorded in turn by the ledger and by a subclass doing that one step through the ORM
+(``s.add_all`` of the ledger rows; ``s.get`` and add of each night total).
 """

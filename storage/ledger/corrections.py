@@ -189,10 +189,11 @@ class CorrectionsArea(HandsArea):
     ) -> HandView:
         """Void the hand and record ``record`` in its place (one transaction). The new hand
         has ``replaces_hand_id`` = the old one, the old hand's sequence number (the voided
-        old hand takes the next one), night and play position. The players may be those seated now or those of the old
-        hand. Idempotent by ``idempotency_key``. ``admin`` as in :meth:`void_hand`. A hand of a
-        settled night may be corrected (the night's totals and transfers change); the next
-        night's first dealer follows while that night has no hand (:meth:`_follow_night_end`).
+        old hand takes the next one), night and play position. The players may be those
+        seated now or those of the old hand. Idempotent by ``idempotency_key``. ``admin`` as
+        in :meth:`void_hand`. A hand of a settled night may be corrected (the night's totals
+        and transfers change); the next night's first dealer follows while that night has no
+        hand (:meth:`_follow_night_end`).
         """
         if not idempotency_key:
             raise Conflict("an idempotency key is required")

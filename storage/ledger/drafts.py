@@ -16,11 +16,12 @@ from storage.ledger._util import DT, _aware, _dump
 from storage.models import Draft, utcnow
 from storage.views import DraftView
 
-# Core, not the ORM (every wizard tap reads its draft): get_draft 0.12 ms vs 0.30 ms through a
-# Session and s.get(Draft) (median of 300, see storage/ledger/__init__.py)
+# Core, not the ORM (every wizard tap reads its draft): get_draft 0.12 vs 0.30 / 0.25 vs 0.53
+# with s.get(Draft) in a Session (ms, SQLite / PostgreSQL; how: storage/ledger/__init__.py)
 _DRAFT = select(DT).where(DT.c.id == bindparam("id"))
-# Core UPDATE … RETURNING (a wizard tap saves its draft): update_draft 0.15 ms vs 0.60 ms
-# through the ORM (lock, check, set, flush) (median of 300, see storage/ledger/__init__.py)
+# Core UPDATE … RETURNING (every wizard tap saves its draft): update_draft 0.15 vs 0.60 / 0.31 vs
+# 1.01 through the ORM: lock, check, set, flush (ms, SQLite / PostgreSQL; how:
+# storage/ledger/__init__.py)
 #: a wizard tap: the SET columns are the keys of the parameters (besides the w_* ones)
 _UPDATE_DRAFT = (
     update(DT)

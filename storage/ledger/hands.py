@@ -31,8 +31,9 @@ from storage.ledger._util import (
 from storage.models import Draft, GameTable, Hand, LedgerRow, NightTotal, Player, table_of, utcnow
 from storage.views import HandView, Page
 
-# Core rows (/history, the table message): a page of 10 hands 1.29 ms vs 1.89 ms through a
-# Session and Hand entities, the confirmed-only listing 1.32 ms vs 1.94 ms (median of 300, see storage/ledger/__init__.py)
+# Core rows (/history, the bot's table message): a page of 10 hands 1.29 vs 1.89 / 2.15 vs 6.19
+# with Hand entities in a Session, the confirmed-only listing 1.32 vs 1.94 / 2.41 vs 5.99
+# (ms, SQLite / PostgreSQL; how: storage/ledger/__init__.py)
 _TABLE_COUNTS = select(TT.c.last_seq, TT.c.hand_count).where(TT.c.id == bindparam("t"))
 _HISTORY_RANGE = (
     select(HT)
@@ -198,8 +199,9 @@ class HandsArea(LedgerBase):
         s.flush()
         return h
 
-    # Core executemany INSERT: record_hand 3.77 ms vs 4.05 ms per hand with s.add_all(rows)
-    # (600 hands on the big table, median of rounds of 100, see storage/ledger/__init__.py)
+    # Core executemany INSERT: record_hand 3.77 vs 4.05 ms per hand with s.add_all(rows) on SQLite
+    # (7 % of the call, in every run); on PostgreSQL the two are within the noise (10.3 vs 7.7,
+    # 11.4 vs 10.0, 6.8 vs 7.8 ms in three runs) - see storage/ledger/__init__.py
     @staticmethod
     def _insert_rows(s: Session, rows: Sequence[LedgerRow]) -> None:
         """The hand's ledger rows, in one executemany INSERT."""
@@ -227,8 +229,9 @@ class HandsArea(LedgerBase):
         if params:
             s.execute(self._upsert_totals, params)
 
-    # INSERT … ON CONFLICT DO UPDATE (SQLite and PostgreSQL dialects): record_hand 3.77 ms vs 6.85 ms
-    # per hand with an ORM get-or-create of the 8 NightTotal rows (as _insert_rows)
+    # INSERT … ON CONFLICT DO UPDATE (the SQLite and PostgreSQL dialects): record_hand 3.77 vs
+    # 6.85 ms per hand on SQLite, 10.3 vs 19.9 on PostgreSQL, against an ORM get-or-create of the
+    # 8 NightTotal rows (see storage/ledger/__init__.py)
     @functools.cached_property
     def _upsert_totals(self) -> Any:
         table = table_of(NightTotal)

@@ -23,9 +23,10 @@ from storage.views import (
     TrendPoint,
 )
 
-# Core rows (the standings after every hand): standings 0.85 ms vs 2.34 ms through a Session and
-# GameTable/Seat/NightTotal/Night entities on a random table, 2.23 ms vs 3.70 ms on the table
-# of 10,300 hands (trend of 200 hands) (median of 300, see storage/ledger/__init__.py)
+# Core rows (the standings after every hand): standings 0.85 vs 2.34 / 1.55 vs 7.42 on a random
+# table with GameTable/Seat/NightTotal/Night entities in a Session, 2.23 vs 3.70 / 2.97 vs 7.99
+# on the big table (10,300 hands, a trend of 200) (ms, SQLite / PostgreSQL; how:
+# storage/ledger/__init__.py)
 _TABLE_ROW = select(
     TT.c.id,
     TT.c.night,

@@ -13,9 +13,9 @@ from storage.ledger.players import PlayersArea
 from storage.models import GameTable, Night, Seat, utcnow
 from storage.views import SeatView, TableView
 
-# Core rows, no ORM objects (every tap and message reads its table): get_table 0.17 ms vs
-# 0.89 ms through a Session and GameTable/Seat/Player entities, current_table 0.24 ms vs 1.14 ms
-# (median of 300, see storage/ledger/__init__.py)
+# Core rows, no ORM objects (every tap and message reads its table): get_table 0.17 vs 0.89 /
+# 0.41 vs 1.52 with GameTable/Seat/Player entities in a Session, current_table 0.24 vs 1.14 /
+# 0.44 vs 1.75 (ms, SQLite / PostgreSQL; how: storage/ledger/__init__.py)
 _TABLE_FULL = select(TT, CT.c.tg_chat_id).join(CT, CT.c.id == TT.c.chat_id)
 _TABLE_BY_ID = _TABLE_FULL.where(TT.c.id == bindparam("t"))
 _TABLE_OF_CHAT = (
