@@ -752,7 +752,7 @@ class HongKong(Ruleset):
         if mode == "fine_no_payee":
             t.pay(offender, POT, 4 * big_m, "false_win_fine")
             t.explain(
-                f"{offender}诈糊：罚满糊 4M=4×{big_m}={4 * big_m}，其他三家不加分（H6）；M={mzh}",
+                f"{offender}{refs.name('event', FALSE_WIN, '诈糊', '')[0]}：罚满糊 4M=4×{big_m}={4 * big_m}，其他三家不加分（H6）；M={mzh}",
                 f"{offender} declared a false win: a fine of 4M = 4 × {big_m} = {4 * big_m} "
                 f"that nobody receives (paid into nothing, H6); M = {men}",
             )
@@ -761,7 +761,7 @@ class HongKong(Ruleset):
         for p in others:
             t.pay(offender, p, k * big_m, FALSE_WIN)
         t.explain(
-            f"{offender}诈糊：赔每家{k}M={k}×{big_m}={k * big_m}，共{3 * k * big_m}；M={mzh}",
+            f"{offender}{refs.name('event', FALSE_WIN, '诈糊', '')[0]}：赔每家{k}M={k}×{big_m}={k * big_m}，共{3 * k * big_m}；M={mzh}",
             f"{offender} declared a false win: pays each other player {k}M = {k} × {big_m} = "
             f"{k * big_m}, {3 * k * big_m} in all; M = {men}",
         )

@@ -861,7 +861,7 @@ def _false_win(t: Tally, players: tuple[str, ...], offender: str, per: int, base
             t.pay(offender, q, amount, R_FALSE_WIN)
     n = amount * (len(players) - 1)
     t.explain(
-        f"{offender} 诈胡：赔每家{per}{b_zh}，共{n}",
+        f"{offender} {refs.name('event', R_FALSE_WIN, '诈胡', '')[0]}：赔每家{per}{b_zh}，共{n}",
         f"{offender} declared a false win (诈胡): pays {per} to each{b_en}, {n} in all",
     )
 

@@ -290,7 +290,8 @@ class Wenling(Ruleset):
             hu_en += f", rounded up to {hu}"
         limit = opts.i("limit")
         if win.has("qing_yi_se"):
-            return limit, f"清一色直接蜡纸：{limit}", f"full flush is the limit: {limit}"
+            qzh, qen = refs.name("flag", "qing_yi_se", "清一色", "full flush")
+            return limit, f"{qzh}直接蜡纸：{limit}", f"{qen} is the limit: {limit}"
         tai_terms: list[tuple[str, str, int]] = []
         n = record.count("baiban", w)
         if n:
