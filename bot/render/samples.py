@@ -40,6 +40,7 @@ from bot.i18n import Translator
 from bot.render.draw import render_hand_card, render_scoreboard, render_settlement
 from bot.render.views import FanLine, HandCardView, ScoreboardView, SettlementImageView
 from scoring.record import Event, HandRecord, Settlement, Win
+from storage.seasons import PlayerHistory, SeasonBoard
 from storage.service import Ledger
 from storage.views import HandView, SettleView, StandingsView, TableView
 
@@ -183,8 +184,13 @@ CARD_HAND = 5
 # --- random nights of the generic points ruleset (tests) --------------------------------------
 def sample_hands(n_players: int, n_hands: int, seed: int = 7) -> list[SampleHand]:
     """A seeded random night of the ``points`` ruleset (base 1): draws, self-draws, discards."""
-    rng = random.Random(seed * 1000 + n_players)
     ids = tuple(f"p{i + 1}" for i in range(n_players))
+    return play(points_records(ids, n_hands, random.Random(seed * 1000 + n_players)))
+
+
+def points_records(ids: Sequence[str], n_hands: int, rng: random.Random) -> list[HandRecord]:
+    """``n_hands`` random hands of the ``points`` ruleset (base 1) for the players ``ids``."""
+    ids = tuple(ids)
     records: list[HandRecord] = []
     for _ in range(n_hands):
         if rng.random() < 0.12:
@@ -197,7 +203,7 @@ def sample_hands(n_players: int, n_hands: int, seed: int = 7) -> list[SampleHand
             disc = rng.choice([p for p in ids if p != winner])
         win = Win(winner, disc, fan=fan)
         records.append(HandRecord("points", ids, ids[0], "win", (win,), options={"base": 1}))
-    return play(records)
+    return records
 
 
 # --- Guobiao: a win entered as tiles -----------------------------------------------------------
@@ -514,3 +520,96 @@ def hand_card_view(
 def guobiao_card_view(names: Sequence[str], lang: str) -> HandCardView:
     """/explain of a real Guobiao win entered as tiles (four players: ``names[:4]``)."""
     return hand_card_view(tuple(names[:4]), [guobiao_hand()], 1, lang)
+
+
+# --- a season: /season, /me, and a night with a table fee and a loss cap -----------------------
+SEASON_EN = ("Alice", "Bob", "Carol", "Dave", "Erin")
+SEASON_ZH = ("老王", "小明", "小红", "阿强", "阿芳")
+FEE_MINOR = 4000  # ¥40 a night, split equally (AA)
+CAP_MINOR = 2000  # nobody pays more than ¥20 a night
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedSeason:
+    """What the ledger returns for a chat's season (six nights at two tables, five players)
+    and for the night of it that had a table fee and a loss cap, as /settle read it."""
+
+    board: SeasonBoard
+    me_group: PlayerHistory  # the first player's /me in the group
+    me_private: PlayerHistory  # … and in private (every chat)
+    fee_cap: tuple[TableView, SettleView, StandingsView]
+
+
+def record_season(
+    ledger: Ledger,
+    tg_chat_id: int,
+    players: Sequence[tuple[int, str]],
+    *,
+    title: str,
+    season_name: str,
+    money: bool = True,
+    seed: int = 18,
+) -> RecordedSeason:
+    """A season of the chat, recorded as the bot would: /season new ``season_name``, four nights
+    of players 1–4 at one table (the third with a ¥40 table fee AA and a ¥20 loss cap, where
+    player 4 deals in three big hands), the table closed, then two nights of players 2–5 at
+    another. Five players are needed."""
+    rng = random.Random(seed)
+    ledger.ensure_chat(tg_chat_id, title=title, kind="group")
+    views = [ledger.ensure_user(uid, name) for uid, name in players]
+    ledger.new_season(tg_chat_id, season_name, by_player_id=views[0].id)
+    stake = (STAKE_MINOR * 2, CURRENCY) if money else (None, None)
+    fee_cap: tuple[TableView, SettleView, StandingsView] | None = None
+    for seats, nights in ((views[:4], 4), (views[1:5], 2)):
+        ids = tuple(str(p.id) for p in seats)
+        table = ledger.open_table(
+            tg_chat_id, creator_id=seats[0].id, ruleset="points", options={"base": 1},
+            stake_minor=stake[0], currency=stake[1], name=title,
+        )  # fmt: skip
+        for p in seats:
+            ledger.join(table.id, p.id)
+        table = ledger.start(table.id, dealer_id=seats[0].id)
+        for night in range(nights):
+            capped = fee_cap is None and night == 2
+            records = points_records(ids, 5, rng)
+            if capped:
+                ledger.set_fee(table.id, FEE_MINOR if money else FEE_MINOR // 100)
+                ledger.set_cap(table.id, CAP_MINOR if money else CAP_MINOR // 100)
+                big = Win(ids[0], ids[3], fan=4)
+                records = [HandRecord("points", ids, ids[0], "win", (big,), options={"base": 1})]
+                records = records * 3 + points_records(ids, 2, rng)
+            for i, rec in enumerate(records, 1):
+                table = ledger.get_table(table.id)
+                ledger.record_hand(
+                    table.id, replace(rec, dealer=str(table.dealer_id)),
+                    recorded_by=seats[0].id, idempotency_key=f"season-{table.id}-{night}-{i}",
+                )  # fmt: skip
+            if capped:
+                fee_cap = settle_views(ledger, table.id)
+                ledger.set_fee(table.id, None)
+                ledger.set_cap(table.id, None)
+            else:
+                ledger.new_night(table.id)
+        ledger.close_table(table.id, by_player_id=seats[0].id)
+    assert fee_cap is not None
+    return RecordedSeason(
+        board=ledger.season_board(tg_chat_id),
+        me_group=ledger.player_history(views[0].id, tg_chat_id=tg_chat_id),
+        me_private=ledger.player_history(views[0].id),
+        fee_cap=fee_cap,
+    )
+
+
+@cache
+def recorded_season(
+    names: tuple[str, ...], title: str, season_name: str, money: bool
+) -> RecordedSeason:
+    """A season recorded by the players ``names`` into the tests' ledger (a chat of its own)."""
+    with _lock:
+        ledger = _ledger()
+        _chat[0] -= 1
+        chat = _chat[0]
+        players = [(-chat * 10 + i, n) for i, n in enumerate(names)]
+        return record_season(
+            ledger, chat, players, title=title, season_name=season_name, money=money
+        )

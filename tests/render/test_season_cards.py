@@ -1,7 +1,10 @@
 """The season leaderboard card, the player card and the settlement image with a loss cap and
 a table fee (bot/render/season.py, issue 18): small deterministic 1080 px PNGs that match the
 reviewed golden images in tests/render/golden (``season_*.png``, ``player_*.png``,
-``settlement_fee_cap_*.png``).
+``settlement_fee_cap_*.png``). The season is recorded into a real ledger
+(:func:`bot.render.samples.record_season`: six nights, two tables, five players, a night with a
+table fee and a loss cap) and every view is built by the bot's presentation layer
+(:mod:`bot.present`), as /season, /me and /settle build them.
 
 Rewrite the goldens deliberately, after looking at the change::
 
@@ -13,7 +16,11 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Callable
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
@@ -22,155 +29,99 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bot.render import NetLine, SettlementImageView, TransferLine, render_settlement  # noqa: E402
+from bot import present  # noqa: E402
+from bot.i18n import Translator  # noqa: E402
+from bot.render import SettlementImageView, render_settlement, samples  # noqa: E402
+from bot.render.samples import SEASON_EN, SEASON_ZH, recorded_season  # noqa: E402
 from bot.render.season import (  # noqa: E402
-    NightLine,
     PlayerCardView,
     SeasonCardView,
-    SeasonRow,
     render_player_card,
     render_season_card,
 )
-from bot.render.views import TrendSeries  # noqa: E402
+from storage.seasons import MeNight, PlayerHistory  # noqa: E402
 from tests.render.cases import NASTY_NAMES  # noqa: E402
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 MAX_MEAN_DIFF = 1.5
 
-EN = ("Alice", "Bob", "Carol", "Dave", "Erin")
-ZH = ("老王", "小明", "小红", "阿强", "阿芳")
-# nets per night (points) of five players over six nights, summing to zero each night
-NIGHTS = (
-    (120, -40, -30, -50, 0),
-    (-60, 90, 10, -40, 0),
-    (30, -20, -70, 60, 0),
-    (0, 15, 25, -80, 40),
-    (-45, -5, 20, 10, 20),
-    (75, -30, -45, 0, 0),
-)
+EN = SEASON_EN
+ZH = SEASON_ZH
+HANT = ("老王", "小明", "小紅", "阿強", "阿芳")  # as a Traditional Chinese chat writes them
+#: the awkward names, less the lone surrogate no text column can store (nor Telegram send)
+NASTY = tuple(n.replace("\ud800", "") for n in NASTY_NAMES)
+
+
+def season(names: tuple[str, ...], *, money: bool = True, title: str = "Friday club") -> Any:
+    """A season recorded into a ledger by ``names`` (bot.render.samples.record_season)."""
+    return recorded_season(names, title, "Spring" if names[0].isascii() else "春季", money)
 
 
 def season_view(
-    names: tuple[str, ...], *, money: bool = True, title: str = "Friday club"
+    names: tuple[str, ...], lang: str, *, money: bool = True, title: str = "Friday club"
 ) -> SeasonCardView:
-    totals = [sum(n[i] for n in NIGHTS) for i in range(len(names))]
-    running = []
-    for i in range(len(names)):
-        acc, run = 0, []
-        for n in NIGHTS:
-            acc += n[i] * 100 if money else n[i]
-            run.append(acc)
-        running.append(tuple(run))
-    rows = tuple(
-        SeasonRow(
-            name=names[i],
-            points=totals[i],
-            money_minor=totals[i] * 100 if money else None,
-            nights=6 if i < 4 else 3,
-            hands=120 if i < 4 else 40,
-            wins=30 - 4 * i,
-            self_draws=8 - i,
-            deal_ins=5 + i,
-            biggest_hand=64 - 8 * i,
-        )
-        for i in sorted(range(len(names)), key=lambda i: -totals[i])
-    )
-    trend = tuple(TrendSeries(r.name, running[names.index(r.name)]) for r in rows)
-    return SeasonCardView(
-        chat_title=title,
-        number=2,
-        name="Spring" if names is EN else "春季",
-        current=True,
-        nights=6,
-        hands=160,
-        rows=rows,
-        trend=trend,
-        currency="CNY" if money else None,
-        trend_money=money,
+    """/season's card, built by bot.present from the ledger's board."""
+    return present.season_card(
+        season(names, money=money, title=title).board, title, Translator(lang)
     )
 
 
-def player_view(names: tuple[str, ...], *, private: bool) -> PlayerCardView:
-    pts = [n[0] for n in NIGHTS]
-    lines = tuple(
-        NightLine(
-            f"2026-10-{3 + 7 * k:02d} · {'Friday club · ' if private else ''}night {k + 1}",
-            p,
-            p * 100,
-        )
-        for k, p in enumerate(pts)
+def fixed_dates(h: PlayerHistory) -> PlayerHistory:
+    """``h`` with its nights dated 2026-10-03, -10, … (the ledger dates them today; the golden
+    images must not change with the day)."""
+    day = {n.table_id * 1000 + n.night: k for k, n in enumerate(h.nights)}
+
+    def dated(n: MeNight | None) -> MeNight | None:
+        if n is None:
+            return None
+        k = day[n.table_id * 1000 + n.night]
+        return replace(n, started_at=datetime(2026, 10, 3, 20, tzinfo=UTC) + timedelta(days=7 * k))
+
+    return replace(
+        h,
+        nights=tuple(dated(n) for n in h.nights),  # type: ignore[misc]
+        best_night=dated(h.best_night),
+        worst_night=dated(h.worst_night),
     )
-    run, acc = [], 0
-    for p in pts:
-        acc += p * 100
-        run.append(acc)
-    return PlayerCardView(
-        name=names[0],
-        scope="" if private else "Friday club",
-        nights=6,
-        hands=120,
-        wins=30,
-        self_draws=8,
-        deal_ins=5,
-        biggest_hand=64,
-        points=sum(pts),
-        money_minor=sum(pts) * 100,
-        currency="CNY",
-        best_night=lines[0],
-        worst_night=lines[1],
-        recent=tuple(reversed(lines)),
-        running=tuple(run),
-        chats=(NightLine("Friday club · 6 nights", sum(pts), sum(pts) * 100),) if private else (),
-    )
+
+
+def player_view(names: tuple[str, ...], lang: str, *, private: bool) -> PlayerCardView:
+    """/me's card of the season's first player, built by bot.present."""
+    s = season(names)
+    h = fixed_dates(s.me_private if private else s.me_group)
+    return present.player_card(h, Translator(lang), scope="Friday club", private=private)
 
 
 def settlement_with_notes(lang: str) -> SettlementImageView:
-    zh = lang != "en"
-    n = ZH if zh else EN
-    notes = (
-        ("封顶 ¥200", f"{n[3]}封顶：付 ¥200，少付 ¥100", f"少付的部分由赢家分担：{n[0]} ¥75、{n[1]} ¥25",
-         "台费 ¥40 交给东家（老王）", f"AA 平摊：{n[0]} ¥10、{n[1]} ¥10、{n[2]} ¥10、{n[3]} ¥10")
-        if zh
-        else ("Loss cap ¥200", "Dave is capped: pays ¥200, ¥100 less",
-              "The winners give up the difference: Alice ¥75, Bob ¥25",
-              "Table fee ¥40 to the house (Alice)",
-              "split equally (AA): Alice ¥10, Bob ¥10, Carol ¥10, Dave ¥10")
-    )  # fmt: skip
-    return SettlementImageView(
-        table_name="Friday club",
-        ruleset_name="兴国冲关麻将" if zh else "Xingguo",
-        night=3,
-        hand_count=24,
-        nets=(
-            NetLine(n[0], 300, 30000),
-            NetLine(n[1], 100, 10000),
-            NetLine(n[2], -100, -10000),
-            NetLine(n[3], -300, -30000),
-        ),
-        transfers=(
-            TransferLine(n[3], n[0], 200, 20000),
-            TransferLine(n[2], n[0], 50, 5500),
-            TransferLine(n[2], n[1], 50, 5500),
-        ),
-        currency="CNY",
-        stake_minor=100,
-        notes_title="封顶与台费" if zh else "Loss cap and table fee",
-        notes=notes,
-    )
+    """/settle of the season's night with a table fee and a loss cap, built by bot.present."""
+    table, sv, st = season(EN if lang == "en" else ZH).fee_cap
+    return present.night_settlement(table, sv, st, Translator(lang))
+
+
+@cache
+def empty_season() -> SeasonCardView:
+    """/season of a chat whose new season has no night yet."""
+    ledger = samples._ledger()
+    chat = -1_009_999
+    with samples._lock:
+        p = ledger.ensure_user(9_999_001, "Alice")
+        ledger.new_season(chat, None, by_player_id=p.id)
+        board = ledger.season_board(chat)
+    return present.season_card(board, "Friday club", Translator("en"))
 
 
 CASES: dict[str, Callable[[], bytes]] = {
-    "season_en_5p": lambda: render_season_card(season_view(EN), "en"),
-    "season_zh_5p": lambda: render_season_card(season_view(ZH), "zh_Hans"),
-    "season_zh_Hant_points": lambda: render_season_card(season_view(ZH, money=False), "zh_Hant"),
-    "season_en_nasty": lambda: render_season_card(
-        season_view(NASTY_NAMES, title=NASTY_NAMES[2]), "en"
+    "season_en_5p": lambda: render_season_card(season_view(EN, "en"), "en"),
+    "season_zh_5p": lambda: render_season_card(season_view(ZH, "zh_Hans"), "zh_Hans"),
+    "season_zh_Hant_points": lambda: render_season_card(
+        season_view(HANT, "zh_Hant", money=False), "zh_Hant"
     ),
-    "season_en_empty": lambda: render_season_card(
-        SeasonCardView("Friday club", 3, None, True, 0, 0, ()), "en"
+    "season_en_nasty": lambda: render_season_card(season_view(NASTY, "en", title=NASTY[2]), "en"),
+    "season_en_empty": lambda: render_season_card(empty_season(), "en"),
+    "player_en_group": lambda: render_player_card(player_view(EN, "en", private=False), "en"),
+    "player_zh_private": lambda: render_player_card(
+        player_view(ZH, "zh_Hans", private=True), "zh_Hans"
     ),
-    "player_en_group": lambda: render_player_card(player_view(EN, private=False), "en"),
-    "player_zh_private": lambda: render_player_card(player_view(ZH, private=True), "zh_Hans"),
     "settlement_fee_cap_en": lambda: render_settlement(settlement_with_notes("en"), "en"),
     "settlement_fee_cap_zh": lambda: render_settlement(settlement_with_notes("zh"), "zh_Hans"),
 }
@@ -200,14 +151,13 @@ def test_small_deterministic_and_like_the_golden(name: str) -> None:
 
 def test_rows_follow_the_order_and_the_notes_take_room() -> None:
     plain = settlement_with_notes("en")
-    from dataclasses import replace
-
     without = decode(render_settlement(replace(plain, notes=(), notes_title=""), "en"))
     with_notes = decode(render_settlement(plain, "en"))
     assert with_notes.height == without.height + 84 + 52 * len(plain.notes) + 28
     # more players, a taller leaderboard
-    few = decode(render_season_card(season_view(EN[:2]), "en"))
-    many = decode(render_season_card(season_view(EN), "en"))
+    many_view = season_view(EN, "en")
+    few = decode(render_season_card(replace(many_view, rows=many_view.rows[:2]), "en"))
+    many = decode(render_season_card(many_view, "en"))
     assert many.height > few.height
 
 
