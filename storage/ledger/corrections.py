@@ -17,6 +17,8 @@ from storage.views import HandView
 
 
 class CorrectionsArea(HandsArea):
+    """Voids and corrections (built on :class:`HandsArea`: a correction records a hand)."""
+
     def _recompute_dealer(self, s: Session, t: GameTable) -> None:
         """The current dealer: after the last confirmed hand of the current night, else the
         night's starting dealer, else after the last confirmed hand of the table, else the

@@ -36,6 +36,8 @@ _UPDATE_DRAFT = (
 
 
 class DraftsArea(LedgerBase):
+    """Drafts: create, read, save (version-checked), close, expire."""
+
     def create_draft(
         self,
         *,

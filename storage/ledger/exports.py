@@ -23,6 +23,8 @@ def _csv_text(text: str) -> str:
 
 
 class ExportsArea(LedgerBase):
+    """The CSV export, chat statistics and the integrity check."""
+
     def export_csv(self, table_id: int) -> str:
         """Every hand of the table (voids marked): one ``net`` line per player per hand and
         one ``payment`` line per itemized payment, in recording order."""

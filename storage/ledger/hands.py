@@ -50,6 +50,8 @@ _HISTORY_CONFIRMED = (
 
 
 class HandsArea(LedgerBase):
+    """Recording hands (exactly once per key) and reading them back."""
+
     def _by_key(self, s: Session, key: str) -> Hand | None:
         return s.scalars(select(Hand).where(col(Hand.idempotency_key) == key)).first()
 

@@ -80,6 +80,8 @@ class _TableNight(Protocol):
 
 
 class NightsArea(LedgerBase):
+    """Nights, standings and the transfers that settle a night."""
+
     def new_night(self, table_id: int, *, expect_night: int | None = None) -> TableView:
         """Begin the next evening of the table; totals per night start from zero.
         ``Conflict`` if the table's night is no longer ``expect_night`` (settled already)."""

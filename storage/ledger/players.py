@@ -13,6 +13,8 @@ from storage.views import ChatView, PlayerView, SeatView
 
 
 class PlayersArea(LedgerBase):
+    """Chats and players (Telegram users and guests)."""
+
     def ensure_chat(
         self,
         tg_chat_id: int,

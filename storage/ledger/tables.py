@@ -26,6 +26,8 @@ _TABLE_OF_CHAT = (
 
 
 class TablesArea(PlayersArea):
+    """Tables and seats (built on :class:`PlayersArea`: opening a table ensures its chat)."""
+
     def open_table(
         self,
         tg_chat_id: int,

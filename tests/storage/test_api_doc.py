@@ -74,3 +74,26 @@ def test_the_checks_see_a_drift() -> None:
     fd = changed.body[0]
     assert isinstance(fd, ast.FunctionDef)
     assert _norm(fd.args) != _norm(node.args)
+
+
+def test_every_area_of_storage_ledger_is_in_the_facade() -> None:
+    """An area class added to storage/ledger/ but not to Ledger's bases would be unreachable."""
+    import importlib
+    import pkgutil
+
+    import storage.ledger
+    from storage.ledger._base import LedgerBase
+
+    areas = []
+    for info in pkgutil.iter_modules(storage.ledger.__path__):
+        module = importlib.import_module(f"storage.ledger.{info.name}")
+        areas += [
+            obj
+            for obj in vars(module).values()
+            if isinstance(obj, type)
+            and issubclass(obj, LedgerBase)
+            and obj.__module__ == module.__name__
+        ]
+    assert len(areas) >= 8  # the base and seven areas
+    missing = [a.__qualname__ for a in areas if not issubclass(Ledger, a)]
+    assert not missing, f"not a base class of Ledger: {missing}"
