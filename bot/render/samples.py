@@ -16,7 +16,9 @@ bot play the same night over the fake Bot API and compares the PNG bytes.
 * :func:`sample_hands` — seeded random nights of the generic ``points`` ruleset for any 2–4
   players and any number of hands (the render tests draw 0, 1 and 200 hands with it), and
   :func:`scoreboard_view` / :func:`settlement_view` / :func:`hand_card_view` /
-  :func:`guobiao_card_view`, their views: recorded into a ledger and built by present too.
+  :func:`guobiao_card_view`, their views: recorded into a ledger and built by present too;
+* :func:`record_season` — a chat's season (six nights, two tables, five players, a night with
+  a table fee and a loss cap) for the /season, /me and fee-and-cap images of the tests.
 """
 
 from __future__ import annotations
@@ -409,6 +411,13 @@ def _ledger() -> Ledger:
         atexit.register(ledger.dispose)
         _shared.append(ledger)
     return _shared[0]
+
+
+@contextmanager
+def tests_ledger() -> Iterator[Ledger]:
+    """The tests' shared ledger, held alone for the block."""
+    with _lock:
+        yield _ledger()
 
 
 @dataclass(frozen=True, slots=True)

@@ -101,9 +101,8 @@ def settlement_with_notes(lang: str) -> SettlementImageView:
 @cache
 def empty_season() -> SeasonCardView:
     """/season of a chat whose new season has no night yet."""
-    ledger = samples._ledger()
     chat = -1_009_999
-    with samples._lock:
+    with samples.tests_ledger() as ledger:
         p = ledger.ensure_user(9_999_001, "Alice")
         ledger.new_season(chat, None, by_player_id=p.id)
         board = ledger.season_board(chat)
