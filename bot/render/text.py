@@ -258,7 +258,10 @@ def wrap(text: str, size: int, max_w: float, bold: bool = False, max_lines: int 
         lines.append(cur.rstrip())
     if len(lines) > max_lines:
         lines = lines[:max_lines]
-        lines[-1] = lines[-1] + ELLIPSIS  # draw_text's max_w cuts it back to fit
+        last = lines[-1]  # shortened until it fits with the ellipsis (one character stays)
+        while len(last) > 1 and text_width(last.rstrip() + ELLIPSIS, size, bold) > max_w:
+            last = last[:-1]
+        lines[-1] = last.rstrip() + ELLIPSIS
     return lines
 
 
