@@ -36,7 +36,7 @@ from bot.callback import DraftCb, TableCb
 from bot.config import Settings, load_settings
 from bot.context import translator
 from bot.errors import install_redaction, on_error
-from bot.handlers import drafts, info, phrase, season, table
+from bot.handlers import drafts, info, phrase, retry, season, table
 from bot.handlers.common import on_unknown_tap, refresh_table, tap
 from bot.i18n import Translator, menu_languages
 from bot.limits import TallyLimiter
@@ -191,7 +191,7 @@ async def _sweep_hook(update: object, context: Any) -> None:
         hand = guard.pending_hand(context, chat_id)
         if hand is not None:  # a recorded hand whose messages are behind: they catch up
             app.create_task(_finish_hand(update, context, hand), update=update)
-        stale = guard.stale_table(context, chat_id)
+        stale = retry.stale_table(context, chat_id)
         if stale is not None:
             app.create_task(_redraw_stale(update, context, stale), update=update)
     if time.monotonic() >= app.bot_data.get("next_sweep", 0.0):

@@ -1,6 +1,8 @@
-"""The handler modules import each other without a cycle (issue #15, point 5): read from the
-source with ``ast``, so an import inside a function counts as much as one at the top (it only
-hides a cycle); imports under ``if TYPE_CHECKING:`` do not (they never run)."""
+"""The handler modules (and the wiring and trust modules next to them: ``bot/app.py``,
+``bot/guard.py``, ``bot/errors.py``, ``bot/callback.py``) import each other without a cycle
+(issue #15, point 5): read from the source with ``ast``, so an import inside a function counts
+as much as one at the top (it only hides a cycle); imports under ``if TYPE_CHECKING:`` do not
+(they never run). Nor does one of them import another inside a function."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDLERS = "bot.handlers"
+BESIDE = ("app", "guard", "errors", "callback")  # bot/<name>.py, in the graph too
 
 
 def module_name(path: Path) -> str:
@@ -25,17 +28,21 @@ def _type_checking(node: ast.If) -> bool:
     )
 
 
-def imported(tree: ast.AST, package: str) -> set[str]:
+def imported(tree: ast.AST, package: str, *, local_only: bool = False) -> set[str]:
     """Every dotted name an import statement in ``tree`` may load (``from a import b`` may
-    load the module ``a.b``), wherever the statement is, except under TYPE_CHECKING."""
+    load the module ``a.b``), wherever the statement is (or only inside functions), except
+    under TYPE_CHECKING."""
     out: set[str] = set()
 
-    def visit(node: ast.AST) -> None:
+    def visit(node: ast.AST, local: bool = False) -> None:
         if isinstance(node, ast.If) and _type_checking(node):
             for child in node.orelse:
-                visit(child)
+                visit(child, local)
             return
-        if isinstance(node, ast.Import):
+        local = local or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+        if local_only and not local:
+            pass
+        elif isinstance(node, ast.Import):
             out.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
@@ -45,19 +52,21 @@ def imported(tree: ast.AST, package: str) -> set[str]:
             out.add(base)
             out.update(f"{base}.{a.name}" for a in node.names)
         for child in ast.iter_child_nodes(node):
-            visit(child)
+            visit(child, local)
 
     visit(tree)
     return out
 
 
-def handler_graph() -> dict[str, set[str]]:
-    """Handler module → the handler modules it imports."""
-    files = {module_name(p): p for p in (ROOT / "bot" / "handlers").glob("*.py")}
+def handler_graph(*, local_only: bool = False) -> dict[str, set[str]]:
+    """Module → the modules of the graph it imports (inside functions, if ``local_only``)."""
+    paths = [*(ROOT / "bot" / "handlers").glob("*.py"), *(ROOT / "bot" / f"{n}.py" for n in BESIDE)]
+    files = {module_name(p): p for p in paths if p.exists()}
     graph: dict[str, set[str]] = {}
     for name, path in files.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        names = imported(ast.parse(path.read_text(encoding="utf-8")), package)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = imported(tree, package, local_only=local_only)
         graph[name] = {n for n in names if n in files and n not in (name, HANDLERS)}
     return graph
 
@@ -93,10 +102,18 @@ def test_the_cycle_finder_sees_a_function_local_import() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert cycle(graph) == ["a", "b", "c", "a"]
     assert cycle({"a": {"b"}, "b": set(), "d": {"a", "b"}}) is None
+    src = "import bot.handlers.b\n\nasync def f():\n    import bot.handlers.a\n"
+    assert imported(ast.parse(src), HANDLERS, local_only=True) == {"bot.handlers.a"}
 
 
 def test_handler_modules_import_each_other_without_a_cycle() -> None:
     graph = handler_graph()
-    assert {"bot.handlers.drafts", "bot.handlers.table", "bot.handlers.flow"} <= set(graph)
+    assert {"bot.handlers.drafts", "bot.handlers.flow", "bot.guard", "bot.app"} <= set(graph)
     assert "bot.handlers.flow" in graph["bot.handlers.table"]  # the graph is read, not empty
+    assert "bot.handlers.common" in graph["bot.guard"]
     assert cycle(graph) is None, " → ".join(cycle(graph) or [])
+
+
+def test_no_handler_module_imports_another_inside_a_function() -> None:
+    local = {m: sorted(deps) for m, deps in handler_graph(local_only=True).items() if deps}
+    assert local == {}, local

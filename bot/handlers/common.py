@@ -12,7 +12,16 @@ from telegram.error import BadRequest, TelegramError
 from bot import texts
 from bot.callback import BadCallback, DraftCb, TableCb, decode
 from bot.context import Ctx, db, ledger, translator
+from bot.handlers.retry import (
+    clear_stale,
+    mark_stale,
+    persist_stale,
+    retrying,
+    strip_keyboard,
+    was_stale,
+)
 from bot.i18n import Translator
+from bot.streak import table_streak
 from bot.tg import edit_or_send, esc
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement
@@ -187,8 +196,6 @@ async def refresh_table(
     shows the seat-moving keyboard, before Start), retried with backoff after Telegram's own
     failures. False if it could not be shown (then marked stale: the chat's next update
     redraws it). A refusal (400) is raised: it is a bug, not bad weather."""
-    from bot.guard import clear_stale, mark_stale, persist_stale, retrying, was_stale
-
     L = ledger(context)
     table = await db(L.get_table, table_id)
 
@@ -220,9 +227,7 @@ async def post_table_message(
     edit: bool,
     arranging: bool = False,
 ) -> None:
-    from bot.streak import table_streak  # the dealer's 連莊 (only where a count uses it)
-
-    streak = await table_streak(context, table)
+    streak = await table_streak(context, table)  # the dealer's 連莊 (where a count uses it)
     text = texts.table_text(table, standings, tr, arranging=arranging, streak=streak)
     text = await table_head(context, table, tr) + text
     markup = texts.table_markup(table, tr, arranging=arranging)
@@ -235,8 +240,6 @@ async def post_table_message(
     if msg is not None:
         await db(ledger(context).set_table_message, table.id, msg.message_id)
         if not edit and table.message_id is not None and table.message_id != msg.message_id:
-            from bot.guard import strip_keyboard  # /table: the old message's buttons go
-
             await strip_keyboard(context, table.chat_id, table.message_id)
 
 

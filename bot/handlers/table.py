@@ -26,6 +26,7 @@ from bot.handlers.common import (
     settled_note,
 )
 from bot.handlers.flow import add_bystanders, start_draft, start_hand
+from bot.handlers.retry import retrying
 from bot.i18n import localize_csv
 from bot.limits import TEXT_LIMIT, chunks, fit_html, visible_len
 from bot.tg import Keyboard, edit_or_send, esc, send
@@ -485,7 +486,7 @@ async def show_anyway(context: Ctx, chat_id: int, message_id: int, text: str) ->
     """Edit a prompt into its outcome, retried after Telegram's own failures; False if it
     could not be shown (the outcome stands: the caller tells the user in the tap's answer)."""
     try:
-        await guard.retrying(
+        await retrying(
             lambda: edit_or_send(context.bot, chat_id, message_id, text, None),
             what="showing an outcome",
         )
