@@ -2,7 +2,7 @@
 settlement is named at display time (issue 15 point 1: settle once, name at display time).
 
 A ruleset names a declared item — a shape, a flag, a count, an event, a fan, a payment reason,
-the unit … — in its explanation steps through :func:`name` (or :func:`decl`), which gives the
+the unit … — in its explanation steps through :func:`name`, which gives the
 pair of texts to embed in the ``zh`` and ``en`` step texts:
 
 * normally (``scoring.settle``, ``mahjong-tally calc``: the contract's settlement) the plain
@@ -38,9 +38,13 @@ from scoring.errors import RecordError
 OPEN, CLOSE = "\ue002", "\ue003"
 REF = re.compile(f"{OPEN}([^{OPEN}{CLOSE}]*){CLOSE}")
 
-#: the kinds of declared items a reference names (``Ruleset.item_name`` may add its own)
+#: the kinds of items a reference names: the generic declarations (shape, flag, count, event,
+#: option, result, reason, unit), and the tables a ruleset names its items by in its steps,
+#: answered by its ``Ruleset.item_name`` (fan: a checklist's fans, Guobiao's 81; term/label: a
+#: flag/shape as a formula words it; meld, kong, money, stake, tai, dahu: the tables so named)
 KINDS = frozenset(
-    {"shape", "flag", "count", "event", "option", "result", "reason", "unit", "fan", "name"}
+    {"shape", "flag", "count", "event", "option", "result", "reason", "unit"}
+    | {"fan", "term", "label", "meld", "kong", "money", "stake", "tai", "dahu"}
 )
 
 #: how an English name is written inside a step (Chinese is never changed by a form)
@@ -117,12 +121,6 @@ def name(kind: str, item_id: str, zh: str, en: str, form: str = "") -> tuple[str
         return zh, en
     r = ref(rid, kind, item_id, form)
     return r, r
-
-
-def decl(kind: str, item: Any, form: str = "") -> tuple[str, str]:
-    """:func:`name` of a declaration (anything with ``id``/``value``, ``zh`` and ``en``)."""
-    item_id = getattr(item, "id", None) or item.value
-    return name(kind, item_id, item.zh, FORMS[form](item.en), form)
 
 
 def _ruleset(ruleset_id: str) -> Any:

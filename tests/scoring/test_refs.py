@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import scoring
 from scoring import refs
+from scoring.hant import to_hant
 from scoring.testing import random_records
 
 RULESETS = scoring.all_rulesets()
@@ -69,3 +70,39 @@ def test_every_paid_reason_has_declared_names(rs):
     for r in seen:
         zh, _, en = refs.reason_names(rs, r) or ("", "", "")
         assert zh and en and zh != en
+
+
+def test_plain_outside_the_block_references_inside_and_reset_after_an_error():
+    assert refs.name("shape", "big_seven_pairs", "大七", "big seven pairs") == (
+        "大七",
+        "big seven pairs",
+    )
+    with pytest.raises(scoring.RecordError), refs.referencing("xingguo"):
+        r = refs.ref("xingguo", "shape", "big_seven_pairs")
+        assert refs.name("shape", "big_seven_pairs", "大七", "x") == (r, r)
+        raise scoring.RecordError("x", "y")
+    assert refs.active() is None
+
+
+def test_resolution_by_language_and_form():
+    """xingguo's shape big_seven_pairs is declared 大七对 / "Big seven pairs" (jiangxi.py
+    SHAPES) with no Traditional name: zh_Hant converts it; the ``lower`` form writes it
+    inside a sentence."""
+    decl = scoring.get("xingguo").shape("big_seven_pairs")
+    assert decl is not None and decl.zh_hant == ""
+    r = refs.ref("xingguo", "shape", "big_seven_pairs")
+    low = refs.ref("xingguo", "shape", "big_seven_pairs", "lower")
+    assert refs.resolve(f"{r}·{low}", "zh") == f"{decl.zh}·{decl.zh}"
+    assert refs.resolve(f"{r}·{low}", "en") == f"{decl.en}·{decl.en.lower()}"
+    assert refs.resolve(r, "zh_Hant") == to_hant(decl.zh) != decl.zh
+    # Hong Kong declares its Traditional names: the declared one is shown
+    hk = refs.ref("hongkong", "fan", "qing_yao_jiu")
+    assert refs.resolve(hk, "zh_Hant") == "清么九"
+
+
+def test_an_item_no_longer_declared_shows_words_never_the_marker():
+    for r in (refs.ref("xingguo", "shape", "gone_shape"), refs.ref("no_such", "fan", "x_y")):
+        for lang in ("zh", "zh_Hant", "en"):
+            out = refs.resolve(f"a {r} b", lang)
+            assert refs.OPEN not in out and refs.CLOSE not in out
+    assert refs.resolve(refs.ref("xingguo", "shape", "gone_shape"), "en") == "gone shape"
