@@ -201,7 +201,7 @@ def reason(rs_id: str, reason_id: str, tr: Translator) -> str:
 
 def headline(record: HandRecord, names: Mapping[str, str], tr: Translator) -> str:
     """One line on who won how ("Bob ← Carol · big seven pairs"), or the drawn hand's result."""
-    from bot.wizard import describe_win
+    from bot.describe import describe_win  # below present and the wizard: no cycle
 
     rs = scoring.get(record.ruleset)
     data = {"names": dict(names)}

@@ -1,8 +1,8 @@
 """Texts and keyboards of the table message, results, history, settlement (HTML).
 
 Names, the headline of a hand, units and money come from the presentation layer
-(:mod:`bot.present`; ``headline``, ``money``, ``names_of``, ``unit`` and ``per_unit`` are
-re-exported here for the callers that import them from this module)."""
+(:mod:`bot.present`; call it directly: ``names_of`` is still re-exported here for the handlers
+that call ``texts.names_of``)."""
 
 from __future__ import annotations
 
@@ -14,12 +14,10 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 import scoring
 from bot.callback import DraftCb, TableCb
 from bot.i18n import Translator
-from bot.present import display_names, night_names
-from bot.present import headline as headline
-from bot.present import money as money
+from bot.present import display_names, headline, money, night_names, per_unit, unit
 from bot.present import names_of as names_of
-from bot.present import per_unit as per_unit
-from bot.present import unit as unit
+from bot.season_texts import adjust_lines
+from bot.streak import streak_label
 from bot.tg import Keyboard, esc
 from bot.wizard import _SOURCE_REF as SOURCE_REF
 from bot.wizard import Screen
@@ -90,8 +88,6 @@ def table_text(
         wind = winds[seat.seat_index] if seat.seat_index < len(winds) else str(seat.seat_index + 1)
         dealer = " 🎲" + _("dealer") if seat.player_id == table.dealer_id else ""
         if dealer and streak:
-            from bot.streak import streak_label
-
             dealer += streak_label(table, streak, tr)
         guest = " 👤" if seat.is_guest else ""
         total = totals.get(seat.player_id, 0)
@@ -307,9 +303,7 @@ def settle_text(table: TableView, sv: SettleView, tr: Translator, *, settled: bo
         if sv.net_money is not None:
             m = f" = {money(sv.net_money.get(pid, 0), sv.currency, sign=True)}"
         lines.append(f"{esc(names.get(pid, str(pid)))}: {pts:+d} {esc(u)}{m}")
-    from bot.season_texts import adjust_lines  # the night's loss cap and table fee, if any
-
-    lines.extend(adjust_lines(table, sv, tr, names))
+    lines.extend(adjust_lines(table, sv, tr, names))  # the night's loss cap and table fee
     lines.append("")
     if not sv.transfers:
         lines.append(_("Nobody owes anything."))

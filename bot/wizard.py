@@ -31,7 +31,16 @@ from functools import partial
 from typing import Any
 
 import scoring
-from bot import checklist, fan_words
+from bot import checklist, fan_words, present
+from bot.describe import (
+    FLOWERS,
+    describe_win,
+    fan_list,
+)
+from bot.describe import how as _how
+from bot.describe import name as _name
+from bot.describe import prevalent as _prevalent
+from bot.describe import seat_wind as _seat_wind
 from bot.i18n import Translator
 from scoring.declarations import (
     DISCARD,
@@ -51,7 +60,6 @@ from scoring.gb.notation import (
     apply_words,
     parse_phone,
     split_words,
-    words_text,
 )
 from scoring.record import HandRecord, Settlement
 from scoring.ruleset import Options, Ruleset
@@ -59,9 +67,6 @@ from scoring.ruleset import Options, Ruleset
 FAN_MAX = 9999
 PAGE = 8  # buttons per page for long lists
 FANS_PAGE = 27  # a checklist page (3 a row)
-# The contract's tiles field ``flowers`` and a ruleset count of the same id (Guobiao's 花牌) are
-# one number: a tiles reply leaves it out and build_record takes it from the count.
-FLOWERS = "flowers"
 TILES_EXAMPLE = "[555z](7777p)123s999p2z 2z"
 
 
@@ -356,12 +361,6 @@ def _split(step: str) -> tuple[str, int]:
     return kind, int(n) if n else 0
 
 
-def _how(win: dict[str, Any]) -> str:
-    if win.get("robbed_kong"):
-        return ROBBED_KONG
-    return SELF_DRAWN if win.get("from") is None else DISCARD
-
-
 def _item_ok(
     item: WinItemDecl,
     win: dict[str, Any],
@@ -501,11 +500,6 @@ def enabled_events(rs: Ruleset, opts: Options, result: str) -> list[int]:
         for i, e in enumerate(rs.events)
         if is_enabled(e.enabled_by, opts) and (not e.results or result in e.results)
     ]
-
-
-def fan_list(rs: Ruleset) -> list[dict[str, Any]]:
-    fans = rs.extra_json().get("fans") or []
-    return [f for f in fans if isinstance(f, dict) and "id" in f]
 
 
 # --------------------------------------------------------------------------------------
@@ -1215,26 +1209,6 @@ def preview(data: dict[str, Any]) -> tuple[HandRecord, Settlement]:
 
 # full-width brackets and letters from a Chinese keyboard, and 東 (traditional), read as typed
 _TILES_FOLD = str.maketrans({"【": "[", "】": "]", "東": "东"})
-#: The prevalent wind 圈风 a tiles reply gets unless a word (圈南, round:S …) says otherwise,
-#: when the draft names none: /calc, /edit, a ruleset without rounds. A new hand at a Guobiao
-#: table carries its own in ``data["prevalent_wind"]`` (bot/handlers/table.py ``start_hand``,
-#: from the night's confirmed hands: :func:`scoring.rulesets.guobiao.prevalent_wind_for`,
-#: option ``round_wind``), and ``data["night_hand"]`` (the hand's number in the night) when
-#: it follows the rounds. The tiles prompt shows it for the players to check.
-PREVALENT_DEFAULT = "E"
-
-
-def _prevalent(data: dict[str, Any]) -> str:
-    """The prevalent wind a tiles reply without a wind word gets in this draft."""
-    wind = data.get("prevalent_wind")
-    return wind if isinstance(wind, str) and wind in ("E", "S", "W", "N") else PREVALENT_DEFAULT
-
-
-def _seat_wind(data: dict[str, Any], win: dict[str, Any]) -> str:
-    """The winner's seat wind 门风: the dealer sits East, the others follow in seat order."""
-    players, dealer = data["players"], data["dealer"]
-    offset = (players.index(win["winner"]) - players.index(dealer)) % len(players)
-    return "ESWN"[offset % 4]
 
 
 def set_tiles(data: dict[str, Any], step: str, text: str) -> None:
@@ -1394,30 +1368,6 @@ def _tiles_reason(why: str, tr: Translator) -> str:
     return tr.gettext("the tiles do not make a winning hand as entered")
 
 
-def tiles_notation(
-    tiles: dict[str, Any], seat: str | None = None, prevalent: str = PREVALENT_DEFAULT
-) -> str:
-    """A tiles object written back in the reply's notation, with the words for what the tiles
-    cannot show (绝张, 妙手/海底, 杠开, 圈南 …), so that replying with it (/edit) gives the
-    same tiles again; the JSON if it has no such form: a concealed chow/pung or, with ``seat``
-    (the winner's seat wind, :func:`_seat_wind`) given, flowers inside the tiles (a reply takes
-    them from the flower count) or another seat wind (a reply takes the seat's). The prevalent
-    wind is written (圈东 too) when it is not ``prevalent``, the one a reply without a wind
-    word gets (:func:`_prevalent`)."""
-    try:
-        if seat is not None and (FLOWERS in tiles or tiles.get("seat_wind", seat) != seat):
-            raise ValueError("no notation for these flowers or this seat wind")
-        out = ""
-        for m in tiles.get("melds") or []:
-            if m.get("concealed") and m.get("kind") != "kong":
-                raise ValueError("a concealed chow/pung has no bracket form")
-            out += ("({})" if m.get("concealed") else "[{}]").format(m["tiles"])
-        words = words_text(tiles, prevalent_default=prevalent)
-        return f"{out}{tiles['hand']} {tiles['win_tile']}" + (f" {words}" if words else "")
-    except (AttributeError, KeyError, TypeError, ValueError):
-        return json.dumps(tiles, ensure_ascii=False)
-
-
 def tiles_words_help(data: dict[str, Any], win: dict[str, Any], tr: Translator) -> str:
     """The tiles prompt's lines on the words: those that fit this win's "how", and the seat and
     prevalent winds (those of the tiles so far, else the winner's seat and the draft's
@@ -1464,44 +1414,11 @@ def tiles_words_help(data: dict[str, Any], win: dict[str, Any], tr: Translator) 
 # --------------------------------------------------------------------------------------
 # rendering
 # --------------------------------------------------------------------------------------
-def _name(data: dict[str, Any], p: str | None) -> str:
-    if p is None:
-        return "—"
-    return str(data["names"].get(p, p))
 
 
 def _seat_name(data: dict[str, Any], p: str) -> str:
     """A player's name on a grid button, 🀄 marking the dealer."""
     return _name(data, p) + (" 🀄" if p == data["dealer"] else "")
-
-
-def describe_win(rs: Ruleset, data: dict[str, Any], w: dict[str, Any], tr: Translator) -> str:
-    _ = tr.gettext
-    who = _name(data, w["winner"])
-    h = _how(w)
-    if h == SELF_DRAWN:
-        how_txt = _("self-drawn")
-    elif h == DISCARD:
-        how_txt = _("on {name}'s discard").format(name=_name(data, w["from"]))
-    else:
-        how_txt = _("robbing {name}'s kong").format(name=_name(data, w["from"]))
-    parts = [f"{who} — {how_txt}"]
-    if w.get("shape") and (s := rs.shape(w["shape"])):
-        parts.append(tr.name(s))
-    if w.get("fan") is not None:
-        parts.append(fan_words.amount(rs, tr, w["fan"]))
-    if w.get("fans"):
-        names = {f["id"]: tr.entry(f) for f in fan_list(rs)}
-        parts.append(checklist.joined(w["fans"], names))
-    if isinstance(w.get("tiles"), dict):
-        # the wizard's summary (also the /edit pre-fill) must reply as the same tiles; a
-        # record's headline (bot.texts, no seats in ``data``) only shows them
-        seat = _seat_wind(data, w) if "players" in data else None
-        parts.append(tr.chinese(tiles_notation(w["tiles"], seat, _prevalent(data))))
-    for fid in w.get("flags") or []:
-        f = rs.flag(fid)
-        parts.append(tr.name(f) if f else fid)
-    return " · ".join(parts)
 
 
 def describe_event(rs: Ruleset, data: dict[str, Any], ev: dict[str, Any], tr: Translator) -> str:
@@ -2472,9 +2389,7 @@ class PreviewStep(Step):
             if err is not None:
                 error = problem_text(err, data, tr)
             else:  # as the bot shows it: the explanation with the players' names
-                from bot.handlers.common import display_settlement
-
-                settlement = display_settlement(build_record(data), data["names"])
+                settlement = present.preview(build_record(data), data["names"])
         if error:
             prompt = "⚠️ " + _esc(error)
             rows.append(_nav(data, tr))
@@ -2673,8 +2588,6 @@ _SOURCE_REF = re.compile(r"\s*[（(](?:L\d+|seed \d+|spec )[^）)]*[）)]")
 
 
 def format_settlement(st: Settlement, data: dict[str, Any], tr: Translator) -> str:
-    from bot import present  # names (the pot by name) and the unit, as every display
-
     _ = tr.gettext
     data = {**data, "names": present.display_names(data["names"], tr)}
     rs = _rs(data)

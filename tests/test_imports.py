@@ -1,8 +1,10 @@
-"""The handler modules (and the wiring and trust modules next to them: ``bot/app.py``,
-``bot/guard.py``, ``bot/errors.py``, ``bot/callback.py``) import each other without a cycle
-(issue #15, point 5): read from the source with ``ast``, so an import inside a function counts
-as much as one at the top (it only hides a cycle); imports under ``if TYPE_CHECKING:`` do not
-(they never run). Nor does one of them import another inside a function."""
+"""The modules of ``bot/`` import each other without a cycle (issue #15, point 5): read from
+the source with ``ast``, so an import inside a function counts as much as one at the top (it
+only hides a cycle); imports under ``if TYPE_CHECKING:`` do not (they never run). A function-
+local import is fine where it only defers a module (start-up time, an optional part) and
+closes no cycle: the graph then has no cycle either. The handler modules (and the wiring and
+trust modules next to them: ``bot/app.py``, ``bot/guard.py``, ``bot/errors.py``,
+``bot/callback.py``) do not import one another inside a function at all."""
 
 from __future__ import annotations
 
@@ -12,6 +14,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 HANDLERS = "bot.handlers"
 BESIDE = ("app", "guard", "errors", "callback")  # bot/<name>.py, in the graph too
+#: Import edges that close a cycle in files this test's author could not edit: each is checked
+#: to be still there (take it out once the cycle is cut). bot.present.night_settlement imports
+#: bot.season_texts.adjust_notes in the function; bot.season_texts imports bot.present.
+PENDING: tuple[tuple[str, str], ...] = (("bot.present", "bot.season_texts"),)
 
 
 def module_name(path: Path) -> str:
@@ -58,17 +64,41 @@ def imported(tree: ast.AST, package: str, *, local_only: bool = False) -> set[st
     return out
 
 
-def handler_graph(*, local_only: bool = False) -> dict[str, set[str]]:
-    """Module → the modules of the graph it imports (inside functions, if ``local_only``)."""
-    paths = [*(ROOT / "bot" / "handlers").glob("*.py"), *(ROOT / "bot" / f"{n}.py" for n in BESIDE)]
+def graph_of(paths: list[Path], *, local_only: bool = False) -> dict[str, set[str]]:
+    """Module → the modules among ``paths`` it imports (inside functions, if ``local_only``).
+    Importing ``a.b.c`` runs the package ``a.b`` first (its ``__init__``), so that counts too,
+    except for a package the importer is inside (it is already being imported then)."""
     files = {module_name(p): p for p in paths if p.exists()}
     graph: dict[str, set[str]] = {}
     for name, path in files.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         tree = ast.parse(path.read_text(encoding="utf-8"))
         names = imported(tree, package, local_only=local_only)
-        graph[name] = {n for n in names if n in files and n not in (name, HANDLERS)}
+        names |= {p for n in names for p in parents(n) if not _inside(name, p)}
+        graph[name] = {n for n in names if n in files and n != name and not _inside(name, n)}
     return graph
+
+
+def parents(dotted: str) -> list[str]:
+    """``a.b.c`` → ``a``, ``a.b``."""
+    parts = dotted.split(".")
+    return [".".join(parts[:i]) for i in range(1, len(parts))]
+
+
+def _inside(module: str, package: str) -> bool:
+    return module.startswith(package + ".")
+
+
+def handler_graph(*, local_only: bool = False) -> dict[str, set[str]]:
+    """Module → the modules of the handler graph it imports."""
+    paths = [*(ROOT / "bot" / "handlers").glob("*.py"), *(ROOT / "bot" / f"{n}.py" for n in BESIDE)]
+    graph = graph_of(paths, local_only=local_only)
+    return {m: deps - {HANDLERS} for m, deps in graph.items()}
+
+
+def bot_graph() -> dict[str, set[str]]:
+    """Every module under ``bot/`` (bot/web, bot/playground, bot/render … included)."""
+    return graph_of(sorted((ROOT / "bot").rglob("*.py")))
 
 
 def cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -117,3 +147,21 @@ def test_handler_modules_import_each_other_without_a_cycle() -> None:
 def test_no_handler_module_imports_another_inside_a_function() -> None:
     local = {m: sorted(deps) for m, deps in handler_graph(local_only=True).items() if deps}
     assert local == {}, local
+
+
+def test_the_graph_counts_the_package_an_import_runs_first() -> None:
+    assert parents("bot.render.views") == ["bot", "bot.render"]
+    assert _inside("bot.render.draw", "bot.render") and not _inside("bot.renderer", "bot.render")
+
+
+def test_bot_modules_import_each_other_without_a_cycle() -> None:
+    graph = bot_graph()
+    assert {"bot.web.api", "bot.web.links", "bot.playground.run", "bot.render.draw"} <= set(graph)
+    assert "bot.handlers.common" in graph["bot.web.api"]  # the graph is read, not empty
+    assert "bot.render" in graph["bot.present"]  # bot.render.views runs bot/render/__init__
+    assert "bot.web.server" not in graph["bot.web.links"]  # the chat's buttons need no server
+    pending = {(a, b) for a, b in PENDING if b in graph[a]}
+    assert pending == set(PENDING), f"fixed, take it out of PENDING: {set(PENDING) - pending}"
+    for a, b in PENDING:
+        graph[a].discard(b)
+    assert cycle(graph) is None, " → ".join(cycle(graph) or [])

@@ -34,11 +34,15 @@ from typing import Any
 from aiohttp import web
 
 import scoring
-from bot import fan_words, texts
+from bot import fan_words, guard, present, wizard
 from bot.context import db, db_long, is_admin
-from bot.i18n import Translator
+from bot.describe import fan_list
+from bot.handlers.common import ledger_error
+from bot.handlers.flow import round_extras
+from bot.i18n import Translator, normalize
 from bot.web.auth import WebUser, table_of_token
-from bot.wizard import checklist_total, fan_compatible, fan_list
+from bot.web.config import CONFIG, PTB_APP
+from bot.wizard import checklist_total, fan_compatible
 from scoring.declarations import HOWS, SELF_DRAWN, is_enabled, item_problem
 from scoring.errors import RecordError
 from scoring.record import HandRecord
@@ -116,8 +120,6 @@ def _wrap(fn: Any) -> Any:
 # ---------------------------------------------------------------------------------------
 async def access(request: web.Request, body: dict[str, Any], *, write: bool) -> Access:
     user: WebUser = request["user"]
-    from bot.web.server import CONFIG, PTB_APP
-
     ptb = request.app[PTB_APP]
     cfg = request.app[CONFIG]
     ctx = ptb.context_types.context(ptb)
@@ -197,30 +199,20 @@ def seated(table: TableView) -> list[Any]:
     return sorted(table.seats, key=lambda s: s.seat_index)
 
 
-def seat_winds(table: TableView, dealer: str | None) -> dict[str, str]:
-    players = [str(s.player_id) for s in seated(table)]
-    if dealer not in players:
-        return {}
-    d = players.index(dealer)
-    return {p: WINDS[(i - d) % len(players) % 4] for i, p in enumerate(players)}
-
-
 def shown_winds(table: TableView) -> dict[str, str]:
     """The winds the table message shows: by seat (East = the first seat)."""
     return {str(s.player_id): WINDS[s.seat_index % 4] for s in table.seats}
 
 
 def hand_json(hand: HandView, table: TableView, tr: Translator) -> dict[str, Any]:
-    from bot import present
-
-    names = tr.parties(texts.names_of(table, hand.names))
+    names = tr.parties(present.names_of(table, hand.names))
     steps = tr.steps(present.shown(hand, names).explanation)  # stored, named: no settle
-    u = texts.unit(hand.record.ruleset, tr)
+    u = present.unit(hand.record.ruleset, tr)
     return {
         "seq": hand.seq,
         "night": hand.night,
         "status": hand.status,
-        "headline": texts.headline(hand.record, names, tr),
+        "headline": present.headline(hand.record, names, tr),
         "dealer": names.get(hand.record.dealer, hand.record.dealer),
         "net": {names.get(k, k): v for k, v in hand.settlement.net.items()},
         "payments": [
@@ -266,7 +258,7 @@ async def board(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
                 "wind_name": wind_names.get(winds.get(str(s.player_id), ""), ""),
                 "dealer": str(s.player_id) == dealer,
                 "total": pt.total if pt else 0,
-                "money": texts.money(pt.money_minor, t.currency, sign=True)
+                "money": present.money(pt.money_minor, t.currency, sign=True)
                 if pt and pt.money_minor is not None
                 else None,
                 "wins": pt.wins if pt else 0,
@@ -288,7 +280,7 @@ async def board(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
                     {
                         "name": names.get(pid, str(pid)),
                         "points": pts,
-                        "money": texts.money(sv.net_money[pid], t.currency, sign=True)
+                        "money": present.money(sv.net_money[pid], t.currency, sign=True)
                         if sv.net_money is not None and pid in sv.net_money
                         else None,
                     }
@@ -298,9 +290,9 @@ async def board(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
                     {
                         "from": names.get(x.payer_id, str(x.payer_id)),
                         "to": names.get(x.payee_id, str(x.payee_id)),
-                        "amount": texts.money(x.money_minor, t.currency)
+                        "amount": present.money(x.money_minor, t.currency)
                         if x.money_minor is not None
-                        else f"{x.points} {texts.unit(t.ruleset, tr)}",
+                        else f"{x.points} {present.unit(t.ruleset, tr)}",
                     }
                     for x in sv.transfers
                 ],
@@ -316,8 +308,8 @@ async def board(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
             "night": t.night,
             "hand_count": st.hand_count if st else 0,
             "next_seq": t.next_seq,
-            "unit": texts.unit(t.ruleset, tr),
-            "stake": texts.money(t.stake_minor, t.currency) if t.stake_minor else None,
+            "unit": present.unit(t.ruleset, tr),
+            "stake": present.money(t.stake_minor, t.currency) if t.stake_minor else None,
             "dealer": dealer,
             "streak": streak,
         },
@@ -539,8 +531,6 @@ def valid_choices(rs: Ruleset, opts: Any, rec: dict[str, Any]) -> list[dict[str,
 
 
 def problem(err: RecordError, rec: dict[str, Any], names: dict[str, str], tr: Translator) -> str:
-    from bot import wizard
-
     try:
         return wizard.problem_text(err, {**rec, "names": names}, tr)
     except Exception:  # the wizard's data differs from a record here and there: say it plainly
@@ -548,13 +538,11 @@ def problem(err: RecordError, rec: dict[str, Any], names: dict[str, str], tr: Tr
 
 
 def settlement_json(rec: dict[str, Any], names: dict[str, str], tr: Translator) -> dict[str, Any]:
-    from bot.handlers.common import display_settlement
-
     record = HandRecord.from_json(rec)
-    shown = display_settlement(record, names)
+    shown = present.preview(record, names)
     named = tr.parties(names)
     return {
-        "headline": texts.headline(record, named, tr),
+        "headline": present.headline(record, named, tr),
         "payments": [
             {
                 "from": named.get(p.payer, p.payer),
@@ -565,7 +553,7 @@ def settlement_json(rec: dict[str, Any], names: dict[str, str], tr: Translator) 
         ],
         "net": [{"name": named.get(k, k), "amount": v} for k, v in shown.net.items()],
         "steps": tr.steps(shown.explanation),
-        "unit": texts.unit(record.ruleset, tr),
+        "unit": present.unit(record.ruleset, tr),
     }
 
 
@@ -616,15 +604,13 @@ async def compose(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
     if d is not None and d.author_id != acting_player(acc):
         joined = await player_name(acc, d.author_id)
     if d is None:
-        from bot.handlers.phrase import round_extras
-
         extra = await round_extras(acc.ctx, t)
         data = {
             "kind": "hand",
             "mode": "web",
             "ruleset": t.ruleset,
             "dealer": str(t.dealer_id),
-            "names": texts.names_of(t),
+            "names": present.names_of(t),
             **extra,
         }
         d = await db(
@@ -682,7 +668,7 @@ async def preview(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
     rec = build_record(t, dealer, prevalent, form)
     rs = scoring.get(t.ruleset)
     opts = rs.resolve_options(dict(t.options))
-    names = texts.names_of(t)
+    names = present.names_of(t)
     out: dict[str, Any] = {"valid": valid_choices(rs, opts, rec)}
     try:
         out["settlement"] = settlement_json(rec, names, tr)
@@ -712,8 +698,6 @@ async def _entry(acc: Access, body: dict[str, Any]) -> DraftView:
 
 
 async def confirm(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
-    from bot import guard
-
     acc = await access(request, body, write=True)
     t, tr, L = acc.table, acc.tr, acc.ledger
     _ = tr.gettext
@@ -726,7 +710,7 @@ async def confirm(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(form, dict):
         raise Refusal(400, "bad_request")
     rec = build_record(t, str(d.data["dealer"]), str(d.data.get("prevalent_wind") or "E"), form)
-    names = texts.names_of(t)
+    names = present.names_of(t)
     try:
         record = HandRecord.from_json(rec)
         hand = await db(
@@ -750,8 +734,6 @@ async def confirm(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
     except RecordError as err:
         raise Refusal(422, "impossible", problem(err, rec, names, tr)) from None
     except LedgerError as err:
-        from bot.handlers.common import ledger_error
-
         raise Refusal(409, "refused", ledger_error(err, tr)) from None
     try:
         nd = await db(
@@ -798,9 +780,6 @@ async def cancel(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
 # the calculator (a private /calc): any ruleset, four seats by wind, nothing recorded
 # ---------------------------------------------------------------------------------------
 def _calc_lang(request: web.Request, user: WebUser) -> Translator:
-    from bot.i18n import normalize
-    from bot.web.server import PTB_APP
-
     ptb = request.app[PTB_APP]
     return Translator(normalize(user.language_code, ptb.bot_data.get("default_lang", "en")))
 

@@ -8,8 +8,10 @@ from typing import Any
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 import scoring
+from bot.context import db_long
 from bot.i18n import Translator
-from bot.web.server import config_of, direct_link, page_url
+from bot.tg import esc, send
+from bot.web.config import config_of, direct_link, page_url
 from storage.service import Ledger
 from storage.views import TableView
 
@@ -66,8 +68,6 @@ def player_tables(ledger: Ledger, player_id: int) -> list[TableView]:
 async def private_tables_markup(context: Any, player_id: int, tr: Translator) -> Any:
     """``web_app`` buttons to the scoreboards of the player's tables (a private /table), or
     None (no Mini App, or no table)."""
-    from bot.context import db_long
-
     bot_data = context.application.bot_data
     if config_of(bot_data) is None:
         return None
@@ -83,8 +83,6 @@ async def private_tables_markup(context: Any, player_id: int, tr: Translator) ->
 
 async def offer_calculator(context: Any, chat_id: int, tr: Translator) -> None:
     """After a private /calc: the same calculator as a Mini App (if configured)."""
-    from bot.tg import esc, send
-
     markup = web_app_markup(context, "📱 " + tr.gettext("Open the calculator"), "?calc=1")
     if markup is not None:
         text = tr.gettext("Or the whole hand on one screen:")
@@ -94,8 +92,6 @@ async def offer_calculator(context: Any, chat_id: int, tr: Translator) -> None:
 async def offer_tables(context: Any, chat_id: int, player_id: int, tr: Translator) -> bool:
     """A private /table: the scoreboards of the player's tables as ``web_app`` buttons. False
     (nothing sent) when the Mini App is not configured."""
-    from bot.tg import esc, send
-
     if config_of(context.application.bot_data) is None:
         return False
     markup = await private_tables_markup(context, player_id, tr)

@@ -15,100 +15,28 @@ port (a reverse proxy maps the public ``WEBAPP_URL`` to it).
 from __future__ import annotations
 
 import logging
-import urllib.parse
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aiohttp import web
 
-from bot.web.auth import DEFAULT_MAX_AGE, AuthError, check_init_data, table_token
-
-if TYPE_CHECKING:
-    from bot.config import Settings
+from bot.web.api import add_routes
+from bot.web.auth import AuthError, check_init_data
+from bot.web.config import CONFIG, PTB_APP, WebConfig
+from bot.web.config import config_of as config_of  # also bot/playground/run.py's
+from bot.web.config import configure as configure  # bot/app.py's, at start
 
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
 FONTS = Path(__file__).parent.parent / "fonts"
 MAX_BODY = 16 * 1024
-KEY = "webapp"  # bot_data: the WebConfig; "webapp_runner": the running server
 INIT_HEADER = "X-Telegram-Init-Data"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-PTB_APP: web.AppKey[Any] = web.AppKey("ptb", object)
-
-
-@dataclass(frozen=True, slots=True)
-class WebConfig:
-    url: str  # public base, e.g. https://tally.example.org (pages at <url>/app/)
-    short_name: str | None
-    listen: str
-    port: int
-    max_age: int
-    bot_token: str
-
-    @property
-    def app_url(self) -> str:
-        return self.url.rstrip("/") + "/app/"
-
-
-CONFIG: web.AppKey[WebConfig] = web.AppKey("cfg", WebConfig)
-
-
-def configure(bot_data: dict[str, Any], settings: Settings) -> None:
-    """Remember the Mini App's settings (nothing at all when WEBAPP_URL is unset)."""
-    if not settings.webapp_url:
-        return
-    if not settings.webapp_url.startswith("https://"):
-        raise SystemExit("WEBAPP_URL must be an https:// URL (Telegram opens only those)")
-    if settings.bot_mode == "webhook" and settings.webapp_port == settings.webhook_port:
-        raise SystemExit(
-            "WEBAPP_PORT must differ from WEBHOOK_PORT: the Mini App's server runs beside "
-            "the webhook's (route both from one public host with a reverse proxy)"
-        )
-    bot_data[KEY] = WebConfig(
-        url=settings.webapp_url,
-        short_name=settings.webapp_short_name or None,
-        listen=settings.webapp_listen,
-        port=settings.webapp_port,
-        max_age=settings.webapp_auth_max_age or DEFAULT_MAX_AGE,
-        bot_token=settings.telegram_bot_token.get_secret_value(),
-    )
-
-
-def config_of(bot_data: dict[str, Any]) -> WebConfig | None:
-    cfg = bot_data.get(KEY)
-    return cfg if isinstance(cfg, WebConfig) else None
-
-
-def direct_link(bot_data: dict[str, Any], bot_username: str | None, table_id: int) -> str | None:
-    """``https://t.me/<bot>/<short_name>?startapp=<table token>`` (the group's way in), or None
-    when the Mini App or its short name is not configured."""
-    cfg = config_of(bot_data)
-    if cfg is None or not cfg.short_name or not bot_username:
-        return None
-    token = table_token(table_id, cfg.bot_token)
-    return f"https://t.me/{bot_username}/{cfg.short_name}?startapp={token}"
-
-
-def page_url(bot_data: dict[str, Any], page: str = "", table_id: int | None = None) -> str | None:
-    """The URL of a page for a ``web_app`` button (private chats), or None."""
-    cfg = config_of(bot_data)
-    if cfg is None:
-        return None
-    query: dict[str, str] = {}
-    if table_id is not None:
-        query["t"] = table_token(table_id, cfg.bot_token)
-    url = cfg.app_url + page
-    if not query:
-        return url
-    return url + ("&" if "?" in url else "?") + urllib.parse.urlencode(query)
 
 
 def build_web_app(ptb_app: Any, cfg: WebConfig) -> web.Application:
-    from bot.web.api import add_routes
-
     @web.middleware
     async def check_auth(request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.path.startswith("/app/api/") or request.path == "/app/api":

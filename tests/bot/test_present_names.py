@@ -64,7 +64,7 @@ def how_lines(text_: str) -> list[str]:
 def explain(led: Ledger, table_id: int, seq: int, lang: str) -> str:
     hand = led.get_hand(table_id, seq)
     table = led.get_table(table_id)
-    names = texts.names_of(table, hand.names)
+    names = present.names_of(table, hand.names)
     return texts.explain_text(hand, names, present.shown(hand, names), Translator(lang))
 
 

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 import scoring
-from bot import wizard
+from bot import describe, wizard
 from bot.i18n import Translator
 from tests.bot.conftest import LiveTable, Scene
 from tests.bot.fake_telegram import User
@@ -86,7 +86,7 @@ def test_a_typed_wind_word_wins_and_the_summary_replies_as_the_same_tiles(defaul
     assert tiles["prevalent_wind"] == typed and tiles["last_wall_tile"] is True
     # the summary (also the /edit pre-fill) names the wind when it is not the default …
     rs = scoring.get("guobiao")
-    summary = wizard.describe_win(rs, data, data["wins"][0], Translator("en"))
+    summary = describe.describe_win(rs, data, data["wins"][0], Translator("en"))
     shown = summary.split(" · ", 1)[1]
     expected = f"{SOUTH_TILES_SHOWN} 海底" + ("" if typed == default else f" {WIND_WORD[typed]}")
     assert shown == expected
@@ -97,7 +97,7 @@ def test_a_typed_wind_word_wins_and_the_summary_replies_as_the_same_tiles(defaul
     # and in a draft whose default is another wind (an /edit draft: East) the words differ,
     # the tiles do not
     for other in "ESWN":
-        text = wizard.tiles_notation(tiles, "S", other)
+        text = describe.tiles_notation(tiles, "S", other)
         step3, elsewhere = at_tiles(other, 9)
         wizard.set_tiles(elsewhere, step3, text)
         assert elsewhere["wins"][0]["tiles"] == tiles, (other, text)

@@ -35,7 +35,7 @@ from typing import Any
 import pytest
 
 import scoring
-from bot import wizard
+from bot import describe, wizard
 from bot.i18n import Translator
 from scoring.gb.calculator import calculate
 from scoring.gb.hand import parse_hand
@@ -282,7 +282,7 @@ def test_three_copies_in_ones_own_exposed_melds_is_last_tile_of_its_kind():
     tiles = reply_tiles(DISCARD, "[666m][123p][456p]78m99s 6m")
     assert tiles["last_tile_of_kind"] is True
     assert fans_of(tiles)["last_tile"] == 4
-    assert wizard.tiles_notation(tiles) == "[666m][123p][456p]78m99s 6m 绝张"
+    assert describe.tiles_notation(tiles) == "[666m][123p][456p]78m99s 6m 绝张"
 
 
 # --- write-back: the notation shown in the summary reads back as the same tiles --------------
@@ -311,7 +311,7 @@ def test_notation_round_trips(how: str, last_tile: bool, last_wall: bool, kong: 
     assert tiles["last_wall_tile"] is last_wall
     assert tiles["kong_related"] is (kong or how == ROBBED)
     assert tiles["prevalent_wind"] == wind
-    text = wizard.tiles_notation(tiles)
+    text = describe.tiles_notation(tiles)
     assert reply_tiles(how, text) == tiles, text
     # /edit: the record's tiles (flowers from the count) come back as the same notation
     step, data = at_tiles(how)
@@ -319,18 +319,18 @@ def test_notation_round_trips(how: str, last_tile: bool, last_wall: bool, kong: 
     record = wizard.build_record(data)
     scoring.settle(record)
     again = wizard.from_record(record, dict(zip(PLAYERS, NAMES, strict=True)))
-    assert wizard.tiles_notation(again["wins"][0]["tiles"]) == text
+    assert describe.tiles_notation(again["wins"][0]["tiles"]) == text
 
 
 def test_notation_writes_the_chinese_words():
-    assert wizard.tiles_notation(reply_tiles(SELF, KONG_HAND + " lastwall kongdraw round:W")) == (
+    assert describe.tiles_notation(reply_tiles(SELF, KONG_HAND + " lastwall kongdraw round:W")) == (
         "[123m][456m](7777s)78m55p 9m 妙手 杠开 圈西"
     )
-    assert wizard.tiles_notation(reply_tiles(DISCARD, KONG_HAND + " lasttile lastwall")) == (
+    assert describe.tiles_notation(reply_tiles(DISCARD, KONG_HAND + " lasttile lastwall")) == (
         "[123m][456m](7777s)78m55p 9m 绝张 海底"
     )
     # robbing a kong is the "how", not a word; East is not written
-    assert wizard.tiles_notation(reply_tiles(ROBBED, KONG_HAND + " round:E")) == KONG_HAND
+    assert describe.tiles_notation(reply_tiles(ROBBED, KONG_HAND + " round:E")) == KONG_HAND
 
 
 def test_read_word_and_split_words():

@@ -1,5 +1,5 @@
 """Review of the Guobiao tiles-reply words (commits 2dabae0, e400d7f): what the summary shows
-of a win's tiles (``bot.wizard.tiles_notation`` via ``describe_win``, also the /edit pre-fill)
+of a win's tiles (``bot.describe.tiles_notation`` via ``describe_win``, also the /edit pre-fill)
 must read back, replied as it stands, as the same tiles — the same fans, hence the same money.
 
 The notation has no form for a seat wind other than the one of the winner's seat (the dealer
@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import scoring
-from bot import wizard
+from bot import describe, wizard
 from bot.i18n import Translator
 from scoring.errors import RecordError
 from scoring.gb.calculator import calculate
@@ -56,7 +56,7 @@ def at_tiles(
 
 def shown(data: dict[str, Any]) -> str:
     """The tiles as the wizard's summary shows them (``Bob — on …'s discard · TILES``)."""
-    text = wizard.describe_win(wizard._rs(data), data, data["wins"][0], Translator("en"))
+    text = describe.describe_win(wizard._rs(data), data, data["wins"][0], Translator("en"))
     return text.split(" · ", 1)[1]
 
 

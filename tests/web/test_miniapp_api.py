@@ -327,7 +327,7 @@ async def test_an_expired_entry_is_refused_and_a_new_one_records(tg, web_bot, we
 
 def test_settings_the_mini_app_needs() -> None:
     from bot.config import Settings
-    from bot.web.server import config_of, configure
+    from bot.web.config import config_of, configure
 
     base = {"TELEGRAM_BOT_TOKEN": "1:x"}
     data: dict = {}
