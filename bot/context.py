@@ -8,20 +8,24 @@ lifetime; admin status is asked from Telegram every time); everything that matte
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from sqlalchemy.exc import SQLAlchemyError
 from telegram import Update
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from bot.i18n import Translator, normalize
+from storage.errors import LedgerError
 from storage.service import Ledger
 from storage.views import PlayerView, TableView
 
+log = logging.getLogger(__name__)
 T = TypeVar("T")
 Ctx = ContextTypes.DEFAULT_TYPE
 CACHE_SECONDS = 60.0
@@ -137,7 +141,8 @@ async def translator(update: Update, context: Ctx) -> Translator:
     default = context.application.bot_data.get("default_lang", "en")
     try:
         lang = await chat_lang(context, update) if update.effective_chat else None
-    except Exception:
+    except (LedgerError, SQLAlchemyError) as err:  # the database is down: the user's language
+        log.warning("no chat language from the ledger: %r", err)  # (a bug is not caught here)
         lang = None
     return Translator(lang or normalize(user.language_code if user else None, default))
 
