@@ -2613,13 +2613,6 @@ def format_settlement(st: Settlement, data: dict[str, Any], tr: Translator) -> s
     return "\n".join(lines)
 
 
-def record_error_text(err: RecordError, tr: Translator, data: dict[str, Any] | None = None) -> str:
-    """The preview's refusal (what only the whole hand shows): :func:`problem_text`."""
-    if data is None:
-        return tr.gettext("This hand is not possible as entered.")
-    return problem_text(err, data, tr)
-
-
 _PATH = re.compile(
     r"^(?:wins\[(?P<w>\d+)\](?:\.(?P<wf>\w+)(?:\[(?P<wi>\d+)\])?)?"
     r"|counts\.(?P<c>\w+)(?:\.(?P<cp>[^.\s]+))?"

@@ -284,11 +284,8 @@ def render_scoreboard(view: ScoreboardView, lang: str) -> bytes:
     chart_h = 520
     n_series = len(view.trend)
     legend_rows = math.ceil(n_series / 2)
-    last_lines = wrap(view.last_hand, 32, W - 2 * M - 40, max_lines=2) if view.last_hand else []
     h = 196 + 16 + ROW_H * len(view.seats) + 24
     h += 84 + chart_h + 20 + 56 * legend_rows + 24
-    if last_lines:
-        h += 28 + 44 + 46 * len(last_lines) + 28
     h += 24
     im = Image.new("RGB", (W, h), BG)
     sub = fit_parts(
@@ -310,14 +307,6 @@ def render_scoreboard(view: ScoreboardView, lang: str) -> bytes:
     _chart(im, y, chart_h, view, lang)
     y += chart_h + 20
     _legend(im, y, view)
-    y += 56 * legend_rows + 24
-    if last_lines:
-        d = ImageDraw.Draw(im)
-        box_h = 44 + 46 * len(last_lines) + 28
-        d.rounded_rectangle((M - 12, y, W - M + 12, y + box_h), radius=18, fill=ZEBRA)
-        draw_text(im, M + 8, y + 42, label("last_hand", lang), 28, MUTED, bold=True)
-        for j, line in enumerate(last_lines):
-            draw_text(im, M + 8, y + 88 + 46 * j, line, 32, INK, max_w=W - 2 * M - 16)
     return encode(im)
 
 

@@ -40,7 +40,7 @@ import scoring
 from bot import present
 from bot.i18n import Translator
 from bot.render.draw import render_hand_card, render_scoreboard, render_settlement
-from bot.render.views import FanLine, HandCardView, ScoreboardView, SettlementImageView
+from bot.render.views import HandCardView, ScoreboardView, SettlementImageView
 from scoring.record import Event, HandRecord, Settlement, Win
 from storage.seasons import PlayerHistory, SeasonBoard
 from storage.service import Ledger
@@ -173,12 +173,6 @@ def xingguo_records(ids: Sequence[str] = IDS) -> list[HandRecord]:
     ]
 
 
-def xingguo_night() -> list[SampleHand]:
-    """The README night, every hand settled by the real engine (the dealer moved by
-    :func:`scoring.next_dealer`, as the ledger moves it)."""
-    return play(xingguo_records())
-
-
 #: The hand shown on the README hand card (1-based): the 冲关 hand.
 CARD_HAND = 5
 
@@ -240,16 +234,6 @@ def guobiao_record(ids: Sequence[str] = IDS) -> HandRecord:
 def guobiao_hand(ids: Sequence[str] = IDS) -> SampleHand:
     rec = guobiao_record(ids)
     return SampleHand(rec, scoring.settle(rec))
-
-
-def guobiao_fans(hand: SampleHand, lang: str) -> tuple[tuple[FanLine, ...], int]:
-    """The fans the calculator finds in the hand's tiles (the bot's own path,
-    :func:`bot.render.tiles.tile_hands`). Returns the lines and the grand total."""
-    from bot.render.tiles import tile_hands
-
-    (view,) = tile_hands(hand.record, {}, lang)
-    assert view.total is not None, "GB_TILES is a winning hand"
-    return view.fans, view.total
 
 
 # --- recording a night into a ledger ---------------------------------------------------------

@@ -55,7 +55,6 @@ class ScoreboardView:
     hand_count: int
     seats: tuple[SeatLine, ...]
     trend: tuple[TrendSeries, ...] = ()
-    last_hand: str | None = None  # one-line summary of the last hand, in the chat's language
     currency: str | None = None  # for SeatLine.money_minor
     unit_zh: str = "分"  # the ruleset's unit of points
     unit_en: str = "pts"
