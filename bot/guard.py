@@ -12,11 +12,12 @@ Telegram error.
   it, the table's creator or a chat admin may, and the right is checked again at the Yes /
   Confirm tap, with the admin status asked from Telegram right then.
 * **Once the ledger has a hand, everything converges.** The Confirm that recorded a hand
-  moves its draft to ``recorded``; the table message is claimed (``posting``): the entry
-  message becomes the table's message (``posted``), so the chat gains no message and the
-  controls stay at the bottom; it is drawn (the ✅ result line, then the table, with the
+  moves its draft to ``posting`` (the hand is the draft's, and so is the table message: a
+  second Confirm finds both claimed; a Mini App Confirm stops at ``recorded`` and claims
+  next): the entry message becomes the table's message, so the chat gains no message and
+  the controls stay at the bottom; it is drawn (the ✅ result line, then the table, with the
   table's buttons), the previous table message loses its keyboard, then the draft is
-  closed. A Telegram error on the way leaves the draft at that step, and a re-tap on the
+  closed (``posted`` marks a taken table message when something is left for later). A Telegram error on the way leaves the draft at that step, and a re-tap on the
   entry, the chat's next update, the next start of the bot, or any later tap on it, finishes
   the job. A new message is sent only where there is no entry to take (a Mini App entry, or
   the entry deleted), at most once.
@@ -33,7 +34,7 @@ from telegram.error import TelegramError, TimedOut
 
 from bot.callback import DraftCb
 from bot.context import Ctx, Who, db, is_admin, ledger
-from bot.handlers.common import alert, done, post_table_message, refresh_table
+from bot.handlers.common import alert, done, post_table_message, redraw_table, refresh_table
 from bot.handlers.retry import STALE_STEP, retrying, strip_keyboard
 from bot.i18n import Translator
 from storage.errors import DraftExpired, LedgerError, StaleDraft
@@ -189,20 +190,26 @@ def release_entry(context: Ctx, table_id: int, player_id: int) -> None:
 # ---------------------------------------------------------------------------------------
 async def hand_recorded(update: Update, context: Ctx, w: Who, d: DraftView, hand: HandView) -> None:
     """After the ledger recorded (or corrected) the hand of draft ``d`` on this Confirm: claim
-    the draft for it (a second Confirm finds it claimed), then show everything."""
+    the draft for it and the table message at once (``posting``: a second Confirm finds it
+    claimed), then show everything."""
     q = update.callback_query
     assert q is not None and q.message is not None
     _ = w.tr.gettext
-    data = {**d.data, "hand_id": hand.id}
+    L = ledger(context)
+    assert d.table_id is not None
+    table = await db(L.get_table, d.table_id)
+    # ``recorded`` then ``posting`` in one write: nothing is sent to Telegram between the two
+    data = {**d.data, "hand_id": hand.id, "old_table_message": table.message_id}
     try:
-        nd = await db(
-            ledger(context).update_draft, d.id, version=d.version, step=RECORDED, data=data
-        )
+        nd = await db(L.update_draft, d.id, version=d.version, step=POSTING, data=data)
     except (StaleDraft, DraftExpired):
         # the other tap on Confirm got here first: the hand exists once, it posts the result
         await alert(q, _("Already recorded."))
         return
-    if await converge(context, nd, w.tr, q.message.message_id):
+    shown = await converge(
+        context, nd, w.tr, q.message.message_id, table=table, claimed=True, hand=hand
+    )
+    if shown:
         await done(q)
     else:
         await alert(q, unfinished_text(hand.seq, w.tr))
@@ -215,47 +222,70 @@ def unfinished_text(seq: int, tr: Translator) -> str:
     ).format(n=seq)
 
 
-async def converge(context: Ctx, d: DraftView, tr: Translator, message_id: int | None) -> bool:
+async def converge(
+    context: Ctx,
+    d: DraftView,
+    tr: Translator,
+    message_id: int | None,
+    *,
+    table: TableView | None = None,
+    claimed: bool = False,
+    hand: HandView | None = None,
+) -> bool:
     """Bring the chat up to a recorded hand: the entry message becomes the table's message (the
     ✅ result line, then the table, with the table's buttons: the controls stay at the bottom
     of the chat), the previous table message loses its keyboard; then the draft is closed.
     True if the hand is shown; False if a Telegram error left it for a later tap (an old
     keyboard that could not be removed yet is left for later too, but counts as shown).
 
-    The claim (``recorded`` → ``posting``) makes one tap the one that moves the table message;
-    a new message is sent only when there is no entry message to take (a Mini App entry, or
-    the entry deleted), so at most once: a timeout counts as sent."""
+    The claim (``recorded`` → ``posting``) makes one tap the one that moves the table message
+    (``claimed``: the caller has just made it, and gives the ``table`` it read for it); a new
+    message is sent only when there is no entry message to take (a Mini App entry, or the
+    entry deleted), so at most once: a timeout counts as sent. ``hand``: the hand just
+    recorded, if the caller has it (not read again for the table message). The draft is marked
+    ``posted`` (taken) only when it stays open: a draft closed at once never needs it."""
     L = ledger(context)
     assert d.table_id is not None
-    table = await db(L.get_table, d.table_id)
+    if table is None:
+        table = await db(L.get_table, d.table_id)
     ok = True
+    taken = d.step == POSTED
     mid = message_id if message_id is not None else d.message_id
     current: DraftView | None = d
-    if d.step == RECORDED:
+    if d.step == RECORDED and not claimed:
         data = {**d.data, "old_table_message": table.message_id}
         try:  # claim the table message: whoever moves the draft to "posting" moves it
             current = await db(L.update_draft, d.id, version=d.version, step=POSTING, data=data)
         except (StaleDraft, DraftExpired):
             current = None  # another tap is moving it right now
-        else:
-            current = await take_table(context, current, table, mid, tr)
-            ok = ok and current.step == POSTED
+    if current is not None and (claimed or d.step == RECORDED):
+        current, taken = await take_table(context, current, table, mid, tr)
+        ok = taken
     elif d.step == POSTING and d.data.get("mode") != "web" and mid is not None:
         # claimed, then stopped (a restart) or still under way: taking the entry message
         # again is harmless (the same id in the ledger; nothing is sent)
-        current = await take_table(context, d, table, mid, tr)
-    if not await refresh_table(context, table.id, tr):
-        ok = False
+        current, taken = await take_table(context, d, table, mid, tr)
+    shown = await redraw_table(context, table.id, tr, latest=hand)
+    ok = ok and shown is not None
     # the old table message keeps its keyboard until the new one shows (never none); a
     # keyboard Telegram would not remove yet is removed later, but the hand is shown
     finished = ok
-    if ok and current is not None and current.step == POSTED:
-        finished = await strip_old(context, current)
-    if finished and current is not None and current.step in (POSTING, POSTED):
+    if ok and taken and current is not None and shown is not None:
+        finished = await strip_old(current, shown, context)
+    if current is not None and current.step in (POSTING, POSTED):
         try:
-            await db(L.close_draft, current.id, version=current.version, status="done")
+            if finished:
+                await db(L.close_draft, current.id, version=current.version, status="done")
+            elif taken and current.step == POSTING:  # taken, left open: not to be taken again
+                await db(
+                    L.update_draft,
+                    current.id,
+                    version=current.version,
+                    step=POSTED,
+                    data=current.data,
+                )
         except LedgerError:
-            pass  # closed by another tap meanwhile
+            pass  # moved on by another tap meanwhile
     if not finished:  # the chat's next update tries again (and the next start-up, from the ledger)
         pending: dict[int, int] = context.application.bot_data.setdefault("pending_hands", {})
         pending[d.tg_chat_id] = d.id
@@ -264,35 +294,38 @@ async def converge(context: Ctx, d: DraftView, tr: Translator, message_id: int |
 
 async def take_table(
     context: Ctx, d: DraftView, table: TableView, mid: int | None, tr: Translator
-) -> DraftView:
+) -> tuple[DraftView, bool]:
     """Make the entry message (``mid``) the table's message, for draft ``d`` at step
     ``posting`` (claimed by this call): the ledger remembers it, and the redraw that follows
     draws the table into it. Without an entry message (a Mini App entry), a new table message
-    is sent instead: a refusal or a 5xx after the retries gives the claim back (step
-    ``recorded``: a later tap tries again); a timeout counts as sent, since Telegram may have
-    sent it and a second copy is worse than none."""
+    is sent instead (and the draft marked ``posted`` at once): a refusal or a 5xx after the
+    retries gives the claim back (step ``recorded``: a later tap tries again); a timeout
+    counts as sent, since Telegram may have sent it and a second copy is worse than none.
+    Returns the draft and whether the table message is taken."""
     L = ledger(context)
     if d.data.get("mode") != "web" and mid is not None and d.tg_chat_id == table.chat_id:
         await db(L.set_table_message, table.id, mid)
-    else:
-        try:
-            await retrying(
-                lambda: draw_new_table(context, table.id, tr),
-                what="posting the table message",
-                retry_timeouts=False,
-            )
-        except TimedOut:
-            log.warning("posting the table message of draft %s timed out; not again", d.id)
-        except TelegramError as err:
-            log.warning("could not post the table message of draft %s: %s", d.id, err)
-            try:
-                return await db(L.update_draft, d.id, version=d.version, step=RECORDED, data=d.data)
-            except LedgerError:
-                return d
+        return d, True
     try:
-        return await db(L.update_draft, d.id, version=d.version, step=POSTED, data=d.data)
+        await retrying(
+            lambda: draw_new_table(context, table.id, tr),
+            what="posting the table message",
+            retry_timeouts=False,
+        )
+    except TimedOut:
+        log.warning("posting the table message of draft %s timed out; not again", d.id)
+    except TelegramError as err:
+        log.warning("could not post the table message of draft %s: %s", d.id, err)
+        try:
+            return await db(
+                L.update_draft, d.id, version=d.version, step=RECORDED, data=d.data
+            ), False
+        except LedgerError:
+            return d, False
+    try:
+        return await db(L.update_draft, d.id, version=d.version, step=POSTED, data=d.data), True
     except LedgerError:
-        return d
+        return d, False
 
 
 async def draw_new_table(context: Ctx, table_id: int, tr: Translator) -> None:
@@ -303,18 +336,15 @@ async def draw_new_table(context: Ctx, table_id: int, tr: Translator) -> None:
     await post_table_message(context, fresh, standings, tr, edit=False)
 
 
-async def strip_old(context: Ctx, d: DraftView) -> bool:
+async def strip_old(d: DraftView, shown: TableView, context: Ctx) -> bool:
     """The table message before this hand loses its keyboard (its taps are refused anyway:
-    it is no longer the table's message). A refusal (the message is too old to edit, or
-    deleted) is ignored; False only if Telegram's own trouble outlasted the retries."""
+    it is no longer the table's message; ``shown``: the table as just drawn). A refusal (the
+    message is too old to edit, or deleted) is ignored; False only if Telegram's own trouble
+    outlasted the retries."""
     old = d.data.get("old_table_message")
-    if not isinstance(old, int):
-        return True
-    assert d.table_id is not None
-    table = await db(ledger(context).get_table, d.table_id)
-    if table.message_id == old:
-        return True  # still the table's message (the entry could not be taken)
-    return await strip_keyboard(context, table.chat_id, old)
+    if not isinstance(old, int) or shown.message_id == old:
+        return True  # none, or still the table's message (the entry could not be taken)
+    return await strip_keyboard(context, shown.chat_id, old)
 
 
 def pending_hand(context: Ctx, chat_id: int) -> int | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from telegram import CallbackQuery, Message, Update
@@ -26,7 +27,7 @@ from bot.tg import edit_or_send, esc
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement
 from storage.errors import LedgerError
-from storage.views import TableView
+from storage.views import HandView, TableView
 
 log = logging.getLogger(__name__)
 Cb = TypeVar("Cb", DraftCb, TableCb)
@@ -196,13 +197,32 @@ async def refresh_table(
     shows the seat-moving keyboard, before Start), retried with backoff after Telegram's own
     failures. False if it could not be shown (then marked stale: the chat's next update
     redraws it). A refusal (400) is raised: it is a bug, not bad weather."""
+    return await redraw_table(context, table_id, tr, arranging=arranging) is not None
+
+
+async def redraw_table(
+    context: Ctx,
+    table_id: int,
+    tr: Translator,
+    *,
+    arranging: bool = False,
+    latest: HandView | None = None,
+) -> TableView | None:
+    """:func:`refresh_table` that gives the table as drawn (its ``message_id`` the message
+    that shows it now), or None if it could not be shown. ``latest``: the hand the ledger has
+    just recorded, when the caller has it (the table's newest hand: not read again)."""
     L = ledger(context)
-    table = await db(L.get_table, table_id)
+    drawn: list[TableView] = []
 
     async def draw() -> None:
         fresh = await db(L.get_table, table_id)
+        drawn[:] = [fresh]
         standings = await db(L.standings, table_id) if fresh.status != "open" else None
-        await post_table_message(context, fresh, standings, tr, edit=True, arranging=arranging)
+        mid = await post_table_message(
+            context, fresh, standings, tr, edit=True, arranging=arranging, latest=latest
+        )
+        if mid is not None and mid != fresh.message_id:
+            drawn[:] = [replace(fresh, message_id=mid)]
 
     try:
         await retrying(draw, what=f"redrawing table {table_id}")
@@ -210,12 +230,13 @@ async def refresh_table(
         raise
     except TelegramError as err:
         log.warning("could not redraw table %s: %s (again at the next update)", table_id, err)
+        table = drawn[0] if drawn else await db(L.get_table, table_id)
         if mark_stale(context, table.chat_id, table_id):
             await persist_stale(context, table)  # and at the next start-up
-        return False
+        return None
     if was_stale(context, table_id):
         await clear_stale(context, table_id)
-    return True
+    return drawn[0]
 
 
 async def post_table_message(
@@ -226,10 +247,13 @@ async def post_table_message(
     *,
     edit: bool,
     arranging: bool = False,
-) -> None:
+    latest: HandView | None = None,
+) -> int | None:
+    """Draw the table message (``edit``: into the table's message, else a new one; a new one
+    is remembered in the ledger); the id of the message that shows it."""
     streak = await table_streak(context, table)  # the dealer's 連莊 (where a count uses it)
     text = texts.table_text(table, standings, tr, arranging=arranging, streak=streak)
-    text = await table_head(context, table, tr) + text
+    text = await table_head(context, table, tr, latest) + text
     markup = texts.table_markup(table, tr, arranging=arranging)
     from bot.web.links import with_open_button  # the Mini App's link (only if configured)
 
@@ -237,19 +261,24 @@ async def post_table_message(
     msg = await edit_or_send(
         context.bot, table.chat_id, table.message_id if edit else None, text, markup
     )
-    if msg is not None:
-        await db(ledger(context).set_table_message, table.id, msg.message_id)
-        if not edit and table.message_id is not None and table.message_id != msg.message_id:
-            await strip_keyboard(context, table.chat_id, table.message_id)
+    if msg is None:  # edited in place
+        return table.message_id
+    await db(ledger(context).set_table_message, table.id, msg.message_id)
+    if not edit and table.message_id is not None and table.message_id != msg.message_id:
+        await strip_keyboard(context, table.chat_id, table.message_id)
+    return msg.message_id
 
 
-async def table_head(context: Ctx, table: TableView, tr: Translator) -> str:
+async def table_head(
+    context: Ctx, table: TableView, tr: Translator, latest: HandView | None = None
+) -> str:
     """The top of the table message while a table is playing: the latest hand (✅ recorded,
     and its result line), as its Confirm left it, as long as that hand stands (a voided one
-    shows none) and belongs to this night (or corrects a hand of a night settled already)."""
+    shows none) and belongs to this night (or corrects a hand of a night settled already).
+    ``latest``: that hand, if the caller has it (the Confirm that recorded it)."""
     if table.status != "playing" or table.next_seq <= 1:
         return ""
-    hand = await db(ledger(context).latest_hand, table.id)
+    hand = latest if latest is not None else await db(ledger(context).latest_hand, table.id)
     if hand is None or hand.status != "confirmed":
         return ""
     if hand.night != table.night and hand.replaces_hand_id is None:
