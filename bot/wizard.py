@@ -1098,6 +1098,23 @@ def _count_matters(rec: dict[str, Any], base: Mapping[str, int], c: Any, others:
     return False
 
 
+def _toggle_flag(rs: Ruleset, opts: Options, data: dict[str, Any], n: int, i: int) -> None:
+    """Tick or untick the ruleset's flag ``i`` on win ``n`` (the flags step, the preview's
+    toggles): refused if it does not go with what is ticked, or if the hand then breaks."""
+    win = data["wins"][n]
+    fid = rs.flags[i].id
+    chosen = list(win.get("flags") or [])
+    if fid in chosen:
+        chosen.remove(fid)
+    elif _flag_compatible(rs, opts, data, win, fid):
+        chosen.append(fid)
+    else:
+        raise WizardError("not_with")
+    before = _snapshot(data)
+    win["flags"] = chosen
+    _keep_or_refuse(data, before, related=f"wins[{n}].flags")
+
+
 def _apply_preview(step: str, data: dict[str, Any], action: str, arg: str) -> str:
     """A tap on the preview, which is also the editor."""
     rs, opts = _rs(data), _opts(data)
@@ -1124,19 +1141,7 @@ def _apply_preview(step: str, data: dict[str, Any], action: str, arg: str) -> st
         raise WizardError("bad_arg")
     if action == "tf":
         n_txt, _dot, i_txt = arg.partition(".")
-        n = _idx(n_txt, len(wins))
-        win = wins[n]
-        fid = rs.flags[_idx(i_txt, len(rs.flags))].id
-        chosen = list(win.get("flags") or [])
-        if fid in chosen:
-            chosen.remove(fid)
-        elif _flag_compatible(rs, opts, data, win, fid):
-            chosen.append(fid)
-        else:
-            raise WizardError("not_with")
-        before = _snapshot(data)
-        win["flags"] = chosen
-        _keep_or_refuse(data, before, related=f"wins[{n}].flags")
+        _toggle_flag(rs, opts, data, _idx(n_txt, len(wins)), _idx(i_txt, len(rs.flags)))
         return step
     if action in ("cp", "cm"):
         c_txt, _dot, i_txt = arg.partition(".")
@@ -2074,21 +2079,8 @@ class FlagsStep(Step):
 
     def apply(self, c: Ctx, action: str, arg: str) -> str:
         step, data, rs, opts, n = c.step, c.data, c.rs, c.opts, c.n
-        wins: list[dict[str, Any]] = c.data["wins"]
-        win = wins[n]
         if action == "f":
-            i = _idx(arg, len(rs.flags))
-            fid = rs.flags[i].id
-            chosen = list(win.get("flags") or [])
-            if fid in chosen:
-                chosen.remove(fid)
-            elif _flag_compatible(rs, opts, data, win, fid):
-                chosen.append(fid)
-            else:
-                raise WizardError("not_with")
-            before = _snapshot(data)
-            win["flags"] = chosen
-            _keep_or_refuse(data, before, related=f"wins[{n}].flags")
+            _toggle_flag(rs, opts, data, n, _idx(arg, len(rs.flags)))
             return step
         if action == "n":
             return _go(data, step, next_step(data, step))

@@ -534,6 +534,7 @@ def problem(err: RecordError, rec: dict[str, Any], names: dict[str, str], tr: Tr
     try:
         return wizard.problem_text(err, {**rec, "names": names}, tr)
     except Exception:  # the wizard's data differs from a record here and there: say it plainly
+        log.exception("no sentence for %s at %s", type(err).__name__, err.field)  # a bug shows
         return tr.gettext("This hand is not possible: {why}").format(why=str(err.message))
 
 
