@@ -41,9 +41,10 @@ REF = re.compile(f"{OPEN}([^{OPEN}{CLOSE}]*){CLOSE}")
 #: the kinds of items a reference names: the generic declarations (shape, flag, count, event,
 #: option, result, reason, unit), and the tables a ruleset names its items by in its steps,
 #: answered by its ``Ruleset.item_name`` (fan: a checklist's fans, Guobiao's 81; term/label: a
-#: flag/shape as a formula words it; meld, kong, money, stake, tai, dahu: the tables so named)
+#: flag/shape as a formula words it; meld, kong, money, stake, tai, dahu: the tables so named),
+#: and word: a short word of a step, from the ruleset's ``words`` table (``Ruleset.word``)
 KINDS = frozenset(
-    {"shape", "flag", "count", "event", "option", "result", "reason", "unit"}
+    {"shape", "flag", "count", "event", "option", "result", "reason", "unit", "word"}
     | {"fan", "term", "label", "meld", "kong", "money", "stake", "tai", "dahu"}
 )
 
@@ -160,6 +161,8 @@ def lookup(ruleset_id: str, kind: str, item_id: str) -> Names | None:
     if kind in _FINDERS:  # Ruleset.shape(id), .flag(id) …: the declaration or None
         d = getattr(rs, kind)(item_id)
         return None if d is None else (d.zh, d.zh_hant, d.en)
+    if kind == "word":
+        return rs.words.get(item_id)  # type: ignore[no-any-return]
     own = rs.item_name(kind, item_id)
     if own is not None:
         return own  # type: ignore[no-any-return]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Literal
 
+from scoring import refs
 from scoring.declarations import (
     DISCARD,
     ROBBED_KONG,
@@ -25,6 +26,10 @@ from scoring.declarations import (
 )
 from scoring.errors import RecordError
 from scoring.record import HandRecord, OptionValue, Payment, Settlement, Step, Win
+from scoring.refs import Names
+
+#: a ruleset's table of step words (:attr:`Ruleset.words`): id -> (zh, zh_hant, en)
+Words = Mapping[str, Names]
 
 RESULT_WIN = Choice("win", "胡牌", "Win")
 RESULT_DRAW = Choice("draw", "流局", "Draw")
@@ -117,6 +122,10 @@ class Ruleset:
     #: results that may still carry wins (血战: wins before the wall ran out)
     wins_allowed_in: ClassVar[frozenset[str]] = frozenset({"win"})
     dealer_rule: ClassVar[DealerRule] = DealerRule()
+    #: the short words a step names a rule by where no declaration's name fits (跟庄, 硬花 …):
+    #: id -> (zh, zh_hant, en), zh_hant "" = converted; referenced as kind ``word``
+    #: (:meth:`word`, :func:`scoring.refs.lookup`)
+    words: ClassVar[Words] = {}
 
     # --- lookups (dictionaries built once per class: settle is hot) ---------------------
     _option_ids: ClassVar[dict[str, OptionDecl]] = {}
@@ -179,6 +188,13 @@ class Ruleset:
     @classmethod
     def result_ids(cls) -> frozenset[str]:
         return cls._result_ids
+
+    @classmethod
+    def word(cls, word_id: str, form: str = "") -> tuple[str, str]:
+        """The (zh, en) a step writes for one of :attr:`words`: the plain names, or while
+        :func:`scoring.refs.referencing` the reference (``form``: see ``scoring.refs.FORMS``)."""
+        zh, _, en = cls.words[word_id]
+        return refs.name("word", word_id, zh, en, form)
 
     @classmethod
     def item_name(cls, kind: str, item_id: str) -> tuple[str, str, str] | None:

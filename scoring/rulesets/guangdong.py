@@ -42,7 +42,7 @@ from scoring.declarations import (
 )
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Win
-from scoring.ruleset import Options, Ruleset, Tally, how
+from scoring.ruleset import Options, Ruleset, Tally, Words, how
 from scoring.rulesets._common import KONG_EACH_PAYS, KONG_FEEDER_PAYS, each_pays
 
 #: shape id -> (zh, zh_hant, en, option id of its multiplier or None for ×1, sources)
@@ -98,6 +98,14 @@ def _mult_option(sid: str) -> OptionDecl:
 
 def _is_discard_win(w: Win) -> bool:
     return w.discarder is not None and not w.robbed_kong and not w.has("kong_flower")
+
+
+#: the doubling options of the hand value H, in the order the step multiplies them: (flag, option)
+_DOUBLES = (
+    ("no_ghost", "no_ghost_double"),
+    ("kong_flower", "gang_kai_double"),
+    ("last_tile", "haidi_double"),
+)
 
 
 class Guangdong(Ruleset):
@@ -277,6 +285,13 @@ class Guangdong(Ruleset):
         )
         for sid, (zh, hant, en, opt) in SHAPES.items()
     )
+    #: the short words of the steps (scoring.refs, kind ``word``); ids = the options' ids
+    words: ClassVar[Words] = {
+        "no_ghost_double": ("无鬼2倍", "", "no ghost ×2"),
+        "gang_kai_double": ("杠开2倍", "", "kong-flower ×2"),
+        "haidi_double": ("海底2倍", "", "last tile ×2"),
+        "follow_dealer": ("跟庄", "", "follow the dealer"),
+    }
     flags: ClassVar[tuple[WinItemDecl, ...]] = (
         WinItemDecl(
             "no_ghost", "无鬼", "No ghost in hand", "×2", "×2", enabled_by="ghosts",
@@ -395,18 +410,12 @@ class Guangdong(Ruleset):
         h = base * hv * mult
         hz = f"底分{base}×胡牌分{hv}×{szh}{mult}倍"
         he = f"base {base} × win value {hv} × {sen} ×{mult}"
-        if w.has("no_ghost") and opts.b("ghosts") and opts.b("no_ghost_double"):
-            h *= 2
-            hz += "×无鬼2倍"
-            he += " × no ghost ×2"
-        if w.has("kong_flower") and opts.b("gang_kai_double"):
-            h *= 2
-            hz += "×杠开2倍"
-            he += " × kong-flower ×2"
-        if w.has("last_tile") and opts.b("haidi_double"):
-            h *= 2
-            hz += "×海底2倍"
-            he += " × last tile ×2"
+        for flag, opt in _DOUBLES:
+            if w.has(flag) and opts.b(opt) and (flag != "no_ghost" or opts.b("ghosts")):
+                h *= 2
+                dz, de = self.word(opt)
+                hz += f"×{dz}"
+                he += f" × {de}"
         zh.append(f"牌分 H={hz}={h}")
         en.append(f"hand H = {he} = {h}")
         hits = record.count("horses_hit", w.winner)
@@ -421,7 +430,8 @@ class Guangdong(Ruleset):
             streak = record.count("dealer_streak", w.winner)
             if streak:
                 p += 2 * base * streak
-                zh.append(f"节节高 2×{base}×连庄{streak}={2 * base * streak}")
+                jz, _ = refs.name("option", "jiejiegao", "节节高", "")  # en writes the Chinese
+                zh.append(f"{jz} 2×{base}×连庄{streak}={2 * base * streak}")
                 en.append(f"节节高 2 × {base} × streak {streak} = {2 * base * streak}")
         zh.append(f"每家 P={p}")
         en.append(f"per payer P = {p}")
@@ -438,8 +448,9 @@ class Guangdong(Ruleset):
                 amount = n_follow * base
                 for q in players:
                     tally.pay(ev.player, q, amount, "follow_dealer")
+                gz, _ = self.word("follow_dealer")  # the English writes the Chinese term
                 tally.explain(
-                    f"跟庄：庄家 {ev.player} 付每家 {n_follow}×{base}={amount}",
+                    f"{gz}：庄家 {ev.player} 付每家 {n_follow}×{base}={amount}",
                     f"跟庄: the dealer {ev.player} pays each player {n_follow} × {base} = {amount}",
                 )
         for w in record.wins:

@@ -44,7 +44,7 @@ from scoring.declarations import (
 )
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Win
-from scoring.ruleset import Options, Ruleset, Tally, how
+from scoring.ruleset import Options, Ruleset, Tally, Words, how
 from scoring.rulesets._common import Checklist, each_pays, exclusions
 
 POT = "pot"  # scoring.testing.POT: money paid into nothing
@@ -246,6 +246,18 @@ class HongKong(Ruleset):
         "自摸三家各付雙份2m；全銃出銃者包三家4m，半銃出銃者2m、其他兩家各m。三番起糊，爆棚13番（可改8/10）。"
         "包自摸者一人付6m；搶槓當自摸、開槓者包；詐糊賠每家滿糊自摸一份。"
     )
+    #: the short words of the steps (scoring.refs, kind ``word``), Traditional as the spec
+    #: writes them (hongkong.md: 爆棚 / 例牌 §3, 全銃 / 半銃 / 出銃者 §2 and the choices'
+    #: zh_hant); where the English step writes the Chinese (全銃: …) only the zh is referenced
+    words: ClassVar[Words] = {
+        "limit_hand": ("爆棚（例牌）", "爆棚（例牌）", "limit hand"),
+        "limit": ("爆棚", "爆棚", "limit"),
+        "limit_any": ("例牌满糊", "例牌滿糊", "a limit hand"),
+        "limit_fan": ("满糊", "滿糊", "limit"),
+        "full": ("全铳", "全銃", "full responsibility"),
+        "half": ("半铳", "半銃", "half responsibility"),
+        "discarder": ("放铳者", "出銃者", "the discarder"),
+    }
     #: the payment reasons' names in the spec's own terms (bot.i18n Translator.reason)
     reasons: ClassVar[tuple[Choice, ...]] = (
         Choice("self_draw_share", "自摸每家付双份", "self-draw: a double share", zh_hant="自摸每家付雙份"),
@@ -565,14 +577,12 @@ class HongKong(Ruleset):
             # the bot asks the count first; under the limit it adds nothing (§3, H10)
             extra_zh = "，番数不另计" if win.fan is not None or win.fans else ""
             extra_en = ", the count adds nothing" if win.fan is not None or win.fans else ""
-            return (
-                max_faan,
-                f"爆棚（例牌）={max_faan}番{extra_zh}",
-                f"limit hand = {max_faan} faan{extra_en}",
-            )
+            lz, le = self.word("limit_hand", "lower")
+            return max_faan, f"{lz}={max_faan}番{extra_zh}", f"{le} = {max_faan} faan{extra_en}"
+        limit_zh, _ = self.word("limit")  # the English: "paid at the limit"
         if win.fan is not None:
             f = min(win.fan, max_faan)
-            cap_zh = f"，爆棚按{max_faan}番" if win.fan > max_faan else ""
+            cap_zh = f"，{limit_zh}按{max_faan}番" if win.fan > max_faan else ""
             cap_en = f", paid at the limit {max_faan}" if win.fan > max_faan else ""
             return f, f"共{win.fan}番{cap_zh}", f"{win.fan} faan in all{cap_en}"
         parts_zh: list[str] = []
@@ -593,23 +603,25 @@ class HongKong(Ruleset):
             v = self.fan_value(fid, opts)
             if v is None:
                 limits.append(fid)
-                parts_zh.append(f"{zh}满糊")
-                parts_en.append(f"{en} limit")
+                mz, me = self.word("limit_fan", "lower")
+                parts_zh.append(f"{zh}{mz}")
+                parts_en.append(f"{en} {me}")
             else:
                 raw += v
                 parts_zh.append(f"{zh}{v}")
                 parts_en.append(f"{en} {v}")
-        drop_zh = "（只计自摸，不计门前清）" if dropped else ""
+        mq = refs.name("fan", "men_qian_qing", "门前清", "")[0]  # the English writes 門前清
+        drop_zh = f"（只计自摸，不计{mq}）" if dropped else ""
         drop_en = " (self-drawn only: 門前清 not counted)" if dropped else ""
         if limits:
+            az, ae = self.word("limit_any", "lower")
             return (
                 max_faan,
-                "+".join(parts_zh) + f"：例牌满糊={max_faan}番，其他不另计{drop_zh}",
-                " + ".join(parts_en) + f": a limit hand = {max_faan} faan, the rest adds "
-                f"nothing{drop_en}",
+                "+".join(parts_zh) + f"：{az}={max_faan}番，其他不另计{drop_zh}",
+                " + ".join(parts_en) + f": {ae} = {max_faan} faan, the rest adds nothing{drop_en}",
             )
         f = min(raw, max_faan)
-        cap_zh = f"，爆棚按{max_faan}番" if raw > max_faan else ""
+        cap_zh = f"，{limit_zh}按{max_faan}番" if raw > max_faan else ""
         cap_en = f", paid at the limit {max_faan}" if raw > max_faan else ""
         return (
             f,
@@ -686,8 +698,9 @@ class HongKong(Ruleset):
         if d is None:
             if liable is not None:
                 t.pay(liable, w, 6 * m, "bao_self_draw")
+                bz = refs.name("reason", "bao_self_draw", "包自摸", "")[0]  # en: the Chinese
                 t.explain(
-                    f"包自摸：{liable}一人付三家双份 3×2m=6×{m}={6 * m}",
+                    f"{bz}：{liable}一人付三家双份 3×2m=6×{m}={6 * m}",
                     f"包自摸: {liable} alone pays the three double shares: 3 × 2m = 6 × {m} "
                     f"= {6 * m}",
                 )
@@ -701,24 +714,27 @@ class HongKong(Ruleset):
             return
         if liable == d:
             t.pay(d, w, 4 * m, "bao_discard")
+            bz = refs.name("reason", "bao_discard", "包打出", "")[0]  # en: the Chinese
             t.explain(
-                f"包打出：{d}包三家 4m=4×{m}={4 * m}",
+                f"{bz}：{d}包三家 4m=4×{m}={4 * m}",
                 f"包打出: the liable discarder {d} pays for all: 4m = 4 × {m} = {4 * m}",
             )
             return
+        fz, _ = self.word(opts.s("responsibility"))  # the English writes 全銃 / 半銃
+        dz, de = self.word("discarder", "lower")
         if opts.s("responsibility") == "full":
             t.pay(d, w, 4 * m, "discarder_share")
             t.explain(
-                f"全铳：放铳者{d}包三家 4m=4×{m}={4 * m}",
-                f"全銃: the discarder {d} pays for all: 4m = 4 × {m} = {4 * m}",
+                f"{fz}：{dz}{d}包三家 4m=4×{m}={4 * m}",
+                f"全銃: {de} {d} pays for all: 4m = 4 × {m} = {4 * m}",
             )
         else:
             t.pay(d, w, 2 * m, "discarder_share")
             rest = [p for p in others if p != d]
             each_pays(t, rest, w, m, "other_share")
             t.explain(
-                f"半铳：放铳者{d}付双份2m={2 * m}，{'、'.join(rest)}各付单份m={m}，共{4 * m}",
-                f"半銃: the discarder {d} pays a double share 2m = {2 * m}, "
+                f"{fz}：{dz}{d}付双份2m={2 * m}，{'、'.join(rest)}各付单份m={m}，共{4 * m}",
+                f"半銃: {de} {d} pays a double share 2m = {2 * m}, "
                 f"{' and '.join(rest)} a single share m = {m} each, {4 * m} in all",
             )
         self._note_bao(t, liable, d, "discard")
