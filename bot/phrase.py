@@ -1444,6 +1444,17 @@ def parse_record(text: str, table: TableInfo, tr: Translator | None = None) -> H
             if w.how == ROBBED_KONG and "robbing_the_kong" not in w.fans:
                 extra.append("robbing_the_kong")
             fans = tuple(w.fans + extra)
+        elif (
+            not w.fans
+            and w.fan is None
+            and w.tiles is None
+            and w.how == ROBBED_KONG
+            and "robbing_the_kong" in fan_ids
+        ):
+            # "P 抢杠 Q" and no fans: 抢杠和 alone (8 fans in MCR, a whole hand at the minimum;
+            # phrase_of leaves it out as said by 抢杠). 自摸 alone (1 fan) is never a hand: the
+            # fans are asked for instead.
+            fans = ("robbing_the_kong",)
         tiles_obj = None
         if w.tiles is not None:
             tiles_obj = _tiles_object(table, w, p.counts.get("flowers", {}).get(w.winner, 0))

@@ -259,6 +259,10 @@ HANDS: list[Hand] = [
     ("guobiao", {}, H(W(B, None, fans=("big_three_dragons", "self_drawn"))),
      ("小红 自摸 大三元",), ("Bob zimo big three dragons",)),
     ("guobiao", {}, H(W(D, A, fan=12)), ("老李 胡 老王 十二番",), ("Dave ron Alice 12 fan",)),
+    # 抢杠和 alone is a whole hand (seed 001 L44-46, "首选牌型：8番 … 9 抢杠和"; the minimum
+    # is 8), said by 抢杠
+    ("guobiao", {}, H(W(B, C, rob=True, fans=("robbing_the_kong",))),
+     ("小红 抢杠 阿明",), ("Bob robbed kong Carol",)),
     ("guobiao", {}, H(W(B, C, fan=16)), ("小红胡阿明十六番", "阿明点炮，小红十六番"),
      ("Bob ron Carol sixteen fan", "Carol dealt in, Bob won, sixteen fans")),
     ("guobiao", {}, H(W(C, None, fan=88)), ("阿明 自摸 88番",), ("Carol zimo eighty eight fan",)),
