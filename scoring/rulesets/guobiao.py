@@ -382,8 +382,9 @@ class Guobiao(Ruleset):
             if s.reading:
                 head_zh += f"（拆分：{s.reading}）"
                 head_en += f" (reading: {s.reading})"
-            flw_zh = f" + 花牌{s.flowers}" if s.flowers else ""
-            flw_en = f" + {s.flowers} flowers" if s.flowers else ""
+            fz, fe = refs.name("count", "flowers", "花牌", "flowers", "lower")
+            flw_zh = f" + {fz}{s.flowers}" if s.flowers else ""
+            flw_en = f" + {s.flowers} {fe}" if s.flowers else ""
             tally.explain(
                 f"{head_zh}：{' + '.join(zh_parts)} = {hand}番{flw_zh} = {f_total}",
                 f"{head_en}: {' + '.join(en_parts)} = {hand} fan{flw_en} = {f_total}",

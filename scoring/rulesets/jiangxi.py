@@ -53,7 +53,7 @@ from scoring.declarations import (
 )
 from scoring.errors import RecordError
 from scoring.record import HandRecord, OptionValue, Settlement, Step, Win
-from scoring.ruleset import RESULT_WIN, Options, Ruleset, Tally, how
+from scoring.ruleset import RESULT_WIN, Options, Ruleset, Tally, Words, how
 
 # --- ids ---------------------------------------------------------------------------------
 PLAIN = "plain_win"
@@ -487,27 +487,40 @@ def wild_value(
 
 @lru_cache(maxsize=4096)
 def _wild_explain(
-    primary: int, secondary: int, wild_kongs: int, sole: bool, bonus: int, full100: bool
+    primary: int,
+    secondary: int,
+    wild_kongs: int,
+    sole: bool,
+    bonus: int,
+    full100: bool,
+    referencing: str | None,
 ) -> tuple[int, str, str]:
+    """``referencing``: :func:`scoring.refs.active` at the call, a key of the cache only."""
+    word = Chongguan.word
     points = 2 * primary + secondary
     v = wild_value(points, wild_kongs, sole, bonus, full100)
-    zh = f"正精{primary}×2+副精{secondary}×1={points}"
-    en = f"primary {primary}×2 + secondary {secondary}×1 = {points}"
+    (pz, pe), (sz, se) = word("primary"), word("secondary")
+    zh = f"{pz}{primary}×2+{sz}{secondary}×1={points}"
+    en = f"{pe} {primary}×2 + {se} {secondary}×1 = {points}"
     if points >= CHONGGUAN_FROM:
         if full100 and points == 10:
-            zh += "，满精=100"
-            en += ", full wilds = 100"
+            fz, fe = word("full_wilds")
+            zh += f"，{fz}=100"
+            en += f", {fe} = 100"
         else:
             c = (points - 3) * points
-            zh += f"，冲关({points}−3)×{points}={c}"
-            en += f", chong guan ({points}−3)×{points} = {c}"
+            cz, ce = word("chongguan")
+            zh += f"，{cz}({points}−3)×{points}={c}"
+            en += f", {ce} ({points}−3)×{points} = {c}"
     run = v // SOLE_HOLDER_MULT if sole else v
     if wild_kongs:
-        zh += f"，精杠+{bonus}×{wild_kongs}={run}"
-        en += f", wildcard kong +{bonus}×{wild_kongs} = {run}"
+        kz, ke = word("wild_kong")
+        zh += f"，{kz}+{bonus}×{wild_kongs}={run}"
+        en += f", {ke} +{bonus}×{wild_kongs} = {run}"
     if sole:
-        zh += f"，霸精×2={v}"
-        en += f", sole holder (ba jing) ×2 = {v}"
+        bz, be = word("sole_holder")
+        zh += f"，{bz}×2={v}"
+        en += f", {be} ×2 = {v}"
     return v, zh, en
 
 
@@ -533,6 +546,15 @@ class Chongguan(Ruleset):
     shapes: ClassVar[tuple[WinItemDecl, ...]] = SHAPES
     counts: ClassVar[tuple[CountDecl, ...]] = COUNTS
     events: ClassVar[tuple[EventDecl, ...]] = EVENTS
+    #: the short words of the 精 step (scoring.refs, kind ``word``; spec §2.6)
+    words: ClassVar[Words] = {
+        "primary": ("正精", "", "primary"),
+        "secondary": ("副精", "", "secondary"),
+        "full_wilds": ("满精", "", "full wilds"),
+        "chongguan": ("冲关", "", "chong guan"),
+        "wild_kong": ("精杠", "", "wildcard kong"),
+        "sole_holder": ("霸精", "", "sole holder (ba jing)"),
+    }
     multi_win = "none"  # L125 "同一轮中点炮胡牌：胡前不胡后"
     #: The seed says nothing about who deals next (和牌 only voids the hand, L125); the usual rule.
     dealer_rule: ClassVar[DealerRule] = DealerRule(
@@ -609,7 +631,7 @@ class Chongguan(Ruleset):
         players = record.players
         base = int(opts["base"])
         if record.result == "draw":
-            return Settlement((), dict.fromkeys(players, 0), (DRAW_STEP,))
+            return Settlement((), dict.fromkeys(players, 0), (_draw_step(),))
         t = Tally(players)
         events = record.events
         if record.result == FALSE_WIN:
@@ -617,7 +639,7 @@ class Chongguan(Ruleset):
             for ev in events:
                 if ev.type == FALSE_WIN:
                     _false_win(t, players, ev.player, per, base)
-            t.steps.append(FALSE_WIN_NOTE)
+            t.steps.append(_false_win_note())
         else:
             win = record.wins[0]
             _win(
@@ -646,15 +668,25 @@ class Chongguan(Ruleset):
 
 EMPTY: Mapping[str, int] = {}
 
-DRAW_STEP = Step(
-    "和牌：摸到翻精处无人胡牌，此局全作废——不计胡子、精子、杠钱、跟庄，谁也不付",
-    "Drawn hand (和牌): nobody won before the turned wildcard; the whole hand is void — "
-    "nothing is paid, not even the wildcards (精): no win, no 精, no kong money, no 跟庄",
-)
-FALSE_WIN_NOTE = Step(
-    "诈胡的一局只罚诈胡者；不计精、杠钱、跟庄",
-    "A false-win hand ends with the penalty only: no wildcards (精), kong money or 跟庄",
-)
+
+def _follow_zh() -> str:
+    """跟庄 as the zh steps write it: the event's name (the English steps write the Chinese)."""
+    return refs.name("event", FOLLOW_DEALER, "跟庄", "")[0]
+
+
+def _draw_step() -> Step:
+    return Step(
+        f"和牌：摸到翻精处无人胡牌，此局全作废——不计胡子、精子、杠钱、{_follow_zh()}，谁也不付",
+        "Drawn hand (和牌): nobody won before the turned wildcard; the whole hand is void — "
+        "nothing is paid, not even the wildcards (精): no win, no 精, no kong money, no 跟庄",
+    )
+
+
+def _false_win_note() -> Step:
+    return Step(
+        f"诈胡的一局只罚诈胡者；不计精、杠钱、{_follow_zh()}",
+        "A false-win hand ends with the penalty only: no wildcards (精), kong money or 跟庄",
+    )
 
 
 def _who(p: str, dealer: str, discarder: str | None, robbed: bool = False) -> tuple[str, str]:
@@ -738,7 +770,8 @@ def _win(
             "as a self-draw" if robbed_basis == "self_drawn" else "as the kong maker's discard"
         )
         t.explain(
-            f"{w_zh}抢 {discarder} 的杠 {hand_zh}：正常胡({basis_zh})×2，德国+5不翻倍，"
+            f"{w_zh}抢 {discarder} 的杠 {hand_zh}：正常胡({basis_zh})×2，"
+            f"{refs.name('term', NO_WILD, *FLAG_NAME[NO_WILD])[0]}+5不翻倍，"
             "补杠家包付（被抢的杠不算杠钱）",
             f"{w_en} robs {discarder}'s kong: {hand_en}; a normal win ({basis_en}) ×2, the +5 "
             f"not doubled, and {discarder} pays every share (the robbed kong earns no kong money)",
@@ -800,7 +833,7 @@ def _wilds(t: Tally, record: HandRecord, bonus: int, full100: bool, base: int) -
     sole = len(holders) == 1
     value = dict.fromkeys(players, 0)
     for p, (n_prim, n_sec, k) in holders:
-        v, zh, en = _wild_explain(n_prim, n_sec, k, sole, bonus, full100)
+        v, zh, en = _wild_explain(n_prim, n_sec, k, sole, bonus, full100, refs.active())
         value[p] = v * base
         _, b_zh, b_en = _times_base(v, base)
         t.explain(f"{p} 精：{zh} → 每家付{v}{b_zh}", f"{p} wildcards: {en} → {v} from each{b_en}")
@@ -847,7 +880,7 @@ def _follow(
         if q != dealer:
             t.pay(dealer, q, amount, R_FOLLOW)
     t.explain(
-        f"跟庄{rounds}轮：庄家 {dealer} 付每家{per}×{rounds}={per * rounds}{b_zh}",
+        f"{_follow_zh()}{rounds}轮：庄家 {dealer} 付每家{per}×{rounds}={per * rounds}{b_zh}",
         f"跟庄 (the others followed the dealer's discard) for {rounds} round(s): dealer {dealer} "
         f"pays each {per}×{rounds} = {per * rounds}{b_en}",
     )

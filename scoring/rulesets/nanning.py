@@ -19,6 +19,8 @@ Record conventions:
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from scoring import refs
 from scoring.declarations import (
     DISCARD,
@@ -30,7 +32,7 @@ from scoring.declarations import (
 )
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Win
-from scoring.ruleset import Options, Ruleset, Tally, how
+from scoring.ruleset import Options, Ruleset, Tally, Words, how
 
 #: shape id -> (discard value, self-draw value, zh, en); 0 = none
 SHAPE_VALUE: dict[str, tuple[int, int, str, str]] = {
@@ -153,6 +155,17 @@ class Nanning(Ruleset):
             not_with=frozenset({"an_gang_hua", "hai_di_lao_yue"}),
         ),
     )
+    #: the short words of the steps (scoring.refs, kind ``word``); 包牌: the English steps
+    #: write the Chinese, so only its zh is referenced
+    words: ClassVar[Words] = {
+        "flush": ("清一色", "", "flush"),
+        "robbed_kong": ("抢杠", "", "robbed kong"),
+        "discard": ("放炮", "", "discard"),
+        "self_draw": ("自摸", "", "self-draw"),
+        "exposed_kong": ("明杠", "", "open kong"),
+        "concealed_kong": ("暗杠", "", "concealed kong"),
+        "bao_pai": ("包牌", "", "liability for feeding three melds"),
+    }
     events = (
         EventDecl(
             "exposed_kong",
@@ -242,7 +255,7 @@ class Nanning(Ruleset):
         elif dv:
             terms.append((szh, sen, dv if disc else sv))
         if win.has("qing_yi_se"):
-            terms.append(("清一色", "flush", 9 if disc else 6))
+            terms.append((*self.word("flush"), 9 if disc else 6))
         for fid in (
             "men_qing",
             "gang_shang_pao",
@@ -257,9 +270,9 @@ class Nanning(Ruleset):
                 zh, en = refs.name("term", fid, zh, en)
                 terms.append((zh, en, v))
         if win.robbed_kong:
-            terms.append(("抢杠", "robbed kong", 9))
+            terms.append((*self.word("robbed_kong"), 9))
         if not terms:
-            terms.append(("放炮", "discard", 2) if disc else ("自摸", "self-draw", 3))
+            terms.append((*self.word("discard"), 2) if disc else (*self.word("self_draw"), 3))
         return sum(v for _, _, v in terms), terms
 
     @classmethod
@@ -283,17 +296,19 @@ class Nanning(Ruleset):
         for e in record.events:
             if e.type == "exposed_kong" and e.source is not None:
                 t.pay(e.source, e.player, base, "exposed_kong")
+                kz, ke = self.word("exposed_kong")
                 t.explain(
-                    f"{e.player}明杠：{e.source}付杠钱{base}",
-                    f"{e.player}'s open kong: {e.source} pays kong money {base}",
+                    f"{e.player}{kz}：{e.source}付杠钱{base}",
+                    f"{e.player}'s {ke}: {e.source} pays kong money {base}",
                 )
             elif e.type == "concealed_kong":
                 for p in record.players:
                     if p != e.player:
                         t.pay(p, e.player, base, "concealed_kong")
+                kz, ke = self.word("concealed_kong")
                 t.explain(
-                    f"{e.player}暗杠：其他三家各付杠钱{base}",
-                    f"{e.player}'s concealed kong: each of the other three pays {base}",
+                    f"{e.player}{kz}：其他三家各付杠钱{base}",
+                    f"{e.player}'s {ke}: each of the other three pays {base}",
                 )
         return t.settlement()
 
@@ -312,7 +327,7 @@ class Nanning(Ruleset):
             if liable is not None:
                 t.pay(liable, winner, 3 * share, "bao_pai")
                 t.explain(
-                    f"包牌：{liable}喂{winner}三比，一人付3份 3×{share}={3 * share}，其他两家不付",
+                    f"{self.word('bao_pai')[0]}：{liable}喂{winner}三比，一人付3份 3×{share}={3 * share}，其他两家不付",
                     f"包牌: {liable} fed {winner} three melds and pays 3 shares alone: "
                     f"3 × {share} = {3 * share}; the other two pay nothing",
                 )
@@ -325,9 +340,12 @@ class Nanning(Ruleset):
                 f"each of the other three pays {share}, {3 * share} in all",
             )
             return
-        kind_zh = (
-            "抢杠" if win.robbed_kong else ("明杠杠上花" if win.has("ming_gang_hua") else "放炮")
-        )
+        if win.robbed_kong:
+            kind_zh = self.word("robbed_kong")[0]
+        elif win.has("ming_gang_hua"):  # the English: "open-kong replacement"
+            kind_zh = refs.name("term", "ming_gang_hua", *FLAG_VALUE["ming_gang_hua"][1:])[0]
+        else:
+            kind_zh = self.word("discard")[0]
         kind_en = (
             "robbed kong"
             if win.robbed_kong
@@ -340,7 +358,7 @@ class Nanning(Ruleset):
         if liable == disc:
             t.pay(disc, winner, 2 * share, "bao_pai")
             t.explain(
-                f"包牌：{disc}喂{winner}三比又放炮，付两份 2×{share}={2 * share}",
+                f"{self.word('bao_pai')[0]}：{disc}喂{winner}三比又放炮，付两份 2×{share}={2 * share}",
                 f"包牌: {disc} fed {winner} three melds and dealt in: two shares 2 × {share} = "
                 f"{2 * share}",
             )

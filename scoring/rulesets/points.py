@@ -203,8 +203,9 @@ class Points(Ruleset):
         flowers = record.count("flowers", win.winner) if opts.b("flowers") else 0
         if flowers:
             fan += flowers
-            parts_zh.append(f"花牌{flowers}")
-            parts_en.append(f"flowers {flowers}")
+            fz, fe = refs.name("count", "flowers", "花牌", "flowers", "lower")
+            parts_zh.append(f"{fz}{flowers}")
+            parts_en.append(f"{fe} {flowers}")
         return fan, "+".join(parts_zh), " + ".join(parts_en)
 
     def compute(self, record: HandRecord, opts: Options) -> Settlement:

@@ -60,7 +60,7 @@ from scoring.declarations import (
 from scoring.errors import RecordError
 from scoring.quanchong import one_discard_groups, pay_fan_win, payment_option
 from scoring.record import Event, HandRecord, Settlement, Win
-from scoring.ruleset import Options, Ruleset, Tally
+from scoring.ruleset import Options, Ruleset, Tally, Words
 
 # --- the fan table (seed 001 L242–259) ------------------------------------------------------
 #: shape id -> (zh, en, 番). 龙七对's 番 comes from the option ``longqidui`` (S1).
@@ -287,6 +287,15 @@ class Sichuan(Ruleset):
             return LONGQIDUI_FAN[opts.s("longqidui")]
         return HANDS[shape][2]
 
+    #: the short words of the fan count (scoring.refs, kind ``word``); 根: the English steps
+    #: write the Chinese, so only its zh is referenced
+    words: ClassVar[Words] = {
+        "gen": ("根", "", "root (a set of four)"),
+        "robbed_kong": ("抢杠胡", "", "robbing a kong"),
+        "self_draw": ("自摸", "", "self-draw"),
+        "jiadi": ("自摸加底", "", "self-draw adds one base"),
+    }
+
     @classmethod
     def item_name(cls, kind: str, item_id: str) -> tuple[str, str, str] | None:
         """The +1番 flags as the fan count names them (:data:`EXTRAS`, scoring.refs)."""
@@ -307,7 +316,7 @@ class Sichuan(Ruleset):
             gen -= 1
         if gen > 0:
             fan += gen
-            pzh.append(f"根{gen}")
+            pzh.append(f"{self.word('gen')[0]}{gen}")  # the English writes 根
             pen.append(f"根 {gen}")
         extras: list[tuple[str, str]] = []
         if win.flags:
@@ -317,9 +326,9 @@ class Sichuan(Ruleset):
                 if f in win.flags and (f != "hai_di_lao_yue" or opts.b("haidi_plus1"))
             ]
         if win.robbed_kong:
-            extras.append(("抢杠胡", "robbing a kong"))
+            extras.append(self.word("robbed_kong"))
         if win.self_drawn and opts.s("zimo") == "jiafan":
-            extras.append(("自摸", "self-draw"))
+            extras.append(self.word("self_draw"))
         for zh, en in extras:
             fan += 1
             pzh.append(f"{zh}1")
@@ -528,9 +537,10 @@ class Sichuan(Ruleset):
             share_en = f", shared by {len(takers)}: {total}÷{len(takers)} = {each}" + (
                 f" remainder {rest} (one each from {konger}'s next seat)" if rest else ""
             )
+        cz, ce = refs.name("option", "hujiao_zhuanyi", "呼叫转移", "Call transfer (呼叫转移)")
         tally.explain(
-            f"呼叫转移：{konger}杠上炮，把这个杠收的{total}转给" + "、".join(takers) + share_zh,
-            f"Call transfer (呼叫转移): {konger} dealt in right after a kong and hands that "
+            f"{cz}：{konger}杠上炮，把这个杠收的{total}转给" + "、".join(takers) + share_zh,
+            f"{ce}: {konger} dealt in right after a kong and hands that "
             f"kong's {total} to " + ", ".join(takers) + share_en,
         )
 
@@ -574,8 +584,9 @@ class Sichuan(Ruleset):
             f"{base}×2^({fc.fan}−1)={amount}"
         )
         if win.self_drawn and opts.s("zimo") == "jiadi":
-            label_zh += f"，自摸加底 +{base}={amount + base}"
-            label_en += f", self-draw adds one base +{base}={amount + base}"
+            jz, je = self.word("jiadi")
+            label_zh += f"，{jz} +{base}={amount + base}"
+            label_en += f", {je} +{base}={amount + base}"
             amount += base
         if win.robbed_kong:
             label_zh += f"（抢{win.discarder}的面下杠，该杠刮风无效）"
