@@ -2,7 +2,7 @@
 
 Before, a Confirm ran ``scoring.settle`` and ``scoring.next_dealer`` in the ledger (two
 validations, one compute) and then the ✅ message settled the hand twice more to name the
-players (``display_settlement``: the plain settlement, then one with names as ids); /explain
+players (the old ``display_settlement``: the plain settlement, then one with names as ids); /explain
 did those two again. After, the ledger settles once with player references
 (``storage.settled.settle_once``, one validation) and every display only puts names in
 (``bot.present.named``).
@@ -24,10 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import scoring
 from bot import present
-from bot.handlers.common import _rename
 from scoring.record import HandRecord
 from scoring.testing import clear_caches, random_records
 from storage.settled import rename, settle_once
+from tests.renaming import rename_ids
 
 
 def ledger_ids(rec: HandRecord) -> tuple[HandRecord, dict[str, str]]:
@@ -38,13 +38,13 @@ def ledger_ids(rec: HandRecord) -> tuple[HandRecord, dict[str, str]]:
 
 def old_display(rec: HandRecord, names: dict[str, str]) -> None:
     """What display_settlement did (commit e188bf6): settle plainly, then rename the record's
-    JSON (``bot.handlers.common._rename``) and settle it again with names as ids."""
+    JSON (``tests.renaming.rename_ids``) and settle it again with names as ids."""
     plain = scoring.settle(rec)
     mapping = {p: names.get(p, p) for p in {*rec.players, *plain.net}}
     rs = scoring.get(rec.ruleset)
     keys = {"dealer", "winner", "from", "player"}
     keys.update(f.id for e in rs.events for f in e.fields if f.kind == "text")
-    scoring.settle(HandRecord.from_json(_rename(rec.to_json(), mapping, keys)))
+    scoring.settle(HandRecord.from_json(rename_ids(rec.to_json(), mapping, keys)))
 
 
 def old_confirm(rec: HandRecord, names: dict[str, str]) -> None:

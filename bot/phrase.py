@@ -44,6 +44,7 @@ from functools import lru_cache
 from typing import Any
 
 import scoring
+from bot import wizard
 from bot.i18n import Translator
 from scoring.declarations import (
     DISCARD,
@@ -1528,8 +1529,6 @@ def parse(text: str, table: TableInfo, tr: Translator | None = None) -> HandReco
     except RecordError as err:
         # the one place a RecordError becomes a sentence (issue 14 point 3): the wizard's,
         # over the draft the preview would show
-        from bot import wizard
-
         data = wizard.from_record(record, dict(table.names))
         raise PhraseError("core", why=wizard.problem_text(err, data, tr)) from err
     return record

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 import scoring
 from bot.i18n import POT_NAME, Translator
-from bot.render.money import format_money
+from bot.render.money import money as money
 from bot.render.views import (
     WINDS,  # the images' seat winds (SeatLine.wind), by seat index
     HandCardView,
@@ -54,6 +54,8 @@ from bot.render.views import (
     TransferLine,
     TrendSeries,
 )
+from bot.season_texts import adjust_notes
+from bot.season_texts import night_label as night_label
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Step
 from scoring.transfers import to_money
@@ -61,7 +63,7 @@ from storage.settled import PLAYER_REFS, name_all, settle_once
 from storage.views import HandView, SettleView, StandingsView, TableView, TransferView
 
 if TYPE_CHECKING:
-    from storage.seasons import MeNight, PlayerHistory, SeasonBoard
+    from storage.seasons import PlayerHistory, SeasonBoard
 
 log = logging.getLogger(__name__)
 
@@ -181,11 +183,6 @@ def units(rs_id: str) -> dict[str, str]:
     return {"unit_zh": rs.unit_zh, "unit_en": rs.unit_en, "unit_zh_hant": rs.unit_zh_hant}
 
 
-def money(minor: int, currency: str | None, sign: bool = False) -> str:
-    """An amount of money (minor units) as people read it: ``¥35.50``, ``−¥0.50``."""
-    return format_money(minor, currency or "CNY", sign=sign)
-
-
 def hand_money(hand: HandView, table: TableView) -> dict[str, int]:
     """A hand's nets in money at the table's stake ({} without a stake): the shares of
     :func:`scoring.transfers.to_money`, in the record's seat order."""
@@ -217,17 +214,6 @@ def title(table: TableView, tr: Translator) -> tuple[str, str]:
     given once (the second is then "")."""
     rs = tr.name(scoring.get(table.ruleset))
     return (table.name, rs) if table.name else (rs, "")
-
-
-def night_label(n: MeNight, tr: Translator, *, with_chat: bool) -> str:
-    """A night of /me: "2026-11-03 · Mahjong night · night 3"."""
-    parts = []
-    if n.started_at is not None:
-        parts.append(n.started_at.strftime("%Y-%m-%d"))
-    if with_chat:
-        parts.append(n.chat_title or tr.gettext("a chat"))
-    parts.append(tr.gettext("night {n}").format(n=n.night))
-    return " · ".join(parts)
 
 
 # --- the image view models -----------------------------------------------------------------
@@ -285,8 +271,6 @@ def night_settlement(
     table: TableView, sv: SettleView, st: StandingsView, tr: Translator
 ) -> SettlementImageView:
     """/settle: the night's nets, the loss cap and table fee if any, the fewest transfers."""
-    from bot.season_texts import adjust_notes  # the same words as the settle message
-
     names = night_names(table, sv, tr)
 
     def who(pid: int) -> str:

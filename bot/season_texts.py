@@ -9,8 +9,7 @@ import re
 from collections.abc import Mapping
 
 from bot.i18n import Translator
-from bot.present import money
-from bot.present import night_label as night_label
+from bot.render.money import money
 from bot.tg import esc
 from scoring.transfers import minor_exponent
 from storage.seasons import FeeSettings, MeNight, PlayerHistory, SeasonBoard, SeasonInfo
@@ -155,6 +154,17 @@ def adjust_lines(
 
 
 # --- seasons ---------------------------------------------------------------------------------
+def night_label(n: MeNight, tr: Translator, *, with_chat: bool) -> str:
+    """A night of /me: "2026-11-03 · Mahjong night · night 3"."""
+    parts = []
+    if n.started_at is not None:
+        parts.append(n.started_at.strftime("%Y-%m-%d"))
+    if with_chat:
+        parts.append(n.chat_title or tr.gettext("a chat"))
+    parts.append(tr.gettext("night {n}").format(n=n.night))
+    return " · ".join(parts)
+
+
 def season_title(s: SeasonInfo, tr: Translator) -> str:
     title = tr.gettext("Season {n}").format(n=s.number)
     return title + (f" · {s.name}" if s.name else "")

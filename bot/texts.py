@@ -1,8 +1,7 @@
 """Texts and keyboards of the table message, results, history, settlement (HTML).
 
 Names, the headline of a hand, units and money come from the presentation layer
-(:mod:`bot.present`; call it directly: ``names_of`` is still re-exported here for the handlers
-that call ``texts.names_of``)."""
+(:mod:`bot.present`)."""
 
 from __future__ import annotations
 
@@ -15,7 +14,6 @@ import scoring
 from bot.callback import DraftCb, TableCb
 from bot.i18n import Translator
 from bot.present import display_names, headline, money, night_names, per_unit, unit
-from bot.present import names_of as names_of
 from bot.season_texts import adjust_lines
 from bot.streak import streak_label
 from bot.tg import Keyboard, esc

@@ -29,9 +29,8 @@ from typing import Any
 import pytest
 
 import scoring
-from bot import setup, texts, wizard
+from bot import present, setup, texts, wizard
 from bot.handlers import images
-from bot.handlers.common import _rename, display_settlement
 from bot.i18n import LANGS, Translator
 from bot.render import text as render_text
 from scoring import registry
@@ -50,6 +49,7 @@ from storage.views import (
     TransferView,
     TrendPoint,
 )
+from tests.renaming import rename_ids
 
 HANDS = 6  # random hands per ruleset (a night)
 SEED = 15
@@ -103,7 +103,7 @@ def db_record(rs: Any, rec: HandRecord) -> tuple[HandRecord, dict[str, str]]:
     ids.update({g: str(9101 + i) for i, g in enumerate(GUESTS)})
     keys = {"dealer", "winner", "from", "player"}
     keys.update(f.id for e in rs.events for f in e.fields if f.kind == "text")
-    renamed = HandRecord.from_json(_rename(rec.to_json(), ids, keys))
+    renamed = HandRecord.from_json(rename_ids(rec.to_json(), ids, keys))
     names = {ids[p]: DISPLAY[i] for i, p in enumerate(NAMES)}
     names.update({ids[g]: GUEST_DISPLAY[i] for i, g in enumerate(GUESTS)})
     return renamed, names
@@ -187,7 +187,7 @@ def chat_texts(rs: Any, tr: Translator) -> Iterator[tuple[str, str]]:
     views = [hand_view(i, r, s, names) for i, (r, s) in enumerate(hands, 1)]
     yield "history", texts.history_text(table, Page(tuple(views), 0, 10, len(views)), tr, names)
     for hv in views:
-        shown = display_settlement(hv.record, names)
+        shown = present.preview(hv.record, names)
         yield f"hand {hv.seq} result", texts.result_line(hv, names, tr)
         yield f"hand {hv.seq} explain", texts.explain_text(hv, names, shown, tr)
         data = wizard.from_record(hv.record, names)
@@ -273,7 +273,7 @@ def drawn_texts(rs: Any, lang: str, monkeypatch: pytest.MonkeyPatch) -> Iterator
         assert await images.settlement(context, w, table, sv, st) is not None  # type: ignore[arg-type]
         for i, (r, s) in enumerate(hands, 1):
             hv = hand_view(i, r, s, names)
-            shown = display_settlement(r, names)
+            shown = present.preview(r, names)
             png = await images.hand_card(context, w, table, hv, names, shown)  # type: ignore[arg-type]
             assert png is not None
 
@@ -361,7 +361,7 @@ def test_the_pot_is_named(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
         r, names = db_record(rs, raw)
         st = scoring.settle(r)
         hv = hand_view(1, r, st, names)
-        shown = display_settlement(r, names)
+        shown = present.preview(r, names)
         table = table_view(rs, r.players, names)
         texts_ = [
             texts.explain_text(hv, names, shown, tr),

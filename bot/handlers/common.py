@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
 from typing import Any, TypeVar
 
 from telegram import CallbackQuery, Message, Update
 from telegram.error import BadRequest, TelegramError
 
-from bot import texts
+from bot import present, texts
 from bot.callback import BadCallback, DraftCb, TableCb, decode
 from bot.context import Ctx, db, ledger, translator
 from bot.handlers.retry import (
@@ -24,8 +24,8 @@ from bot.handlers.retry import (
 from bot.i18n import Translator
 from bot.streak import table_streak
 from bot.tg import edit_or_send, esc
+from bot.web.links import with_open_button  # the Mini App's link (only if configured)
 from scoring.errors import RecordError
-from scoring.record import HandRecord, Settlement
 from storage.errors import LedgerError
 from storage.views import HandView, TableView
 
@@ -161,35 +161,6 @@ def settled_note(night: int, tr: Translator) -> str:
     return text.format(n=night)
 
 
-def display_settlement(record: HandRecord, names: Mapping[str, str]) -> Settlement:
-    """A hand being entered, settled once with player references and named for display
-    (:func:`bot.present.preview`): the explanation's steps read "Bob pays …" rather than
-    database ids. A stored hand is shown by :func:`bot.present.shown`, which settles nothing."""
-    from bot import present
-
-    return present.preview(record, names)
-
-
-def _rename(obj: Any, mapping: Mapping[str, str], keys: set[str]) -> Any:
-    if isinstance(obj, dict):
-        out: dict[Any, Any] = {}
-        for k, v in obj.items():
-            if k in ("players",):
-                out[k] = [mapping.get(p, p) for p in v]
-            elif k in keys and isinstance(v, str):
-                out[k] = mapping.get(v, v)
-            elif k == "counts" and isinstance(v, dict):
-                out[k] = {
-                    cid: {mapping.get(p, p): n for p, n in per.items()} for cid, per in v.items()
-                }
-            else:
-                out[k] = _rename(v, mapping, keys)
-        return out
-    if isinstance(obj, list):
-        return [_rename(x, mapping, keys) for x in obj]
-    return obj
-
-
 async def refresh_table(
     context: Ctx, table_id: int, tr: Translator, *, arranging: bool = False
 ) -> bool:
@@ -255,8 +226,6 @@ async def post_table_message(
     text = texts.table_text(table, standings, tr, arranging=arranging, streak=streak)
     text = await table_head(context, table, tr, latest) + text
     markup = texts.table_markup(table, tr, arranging=arranging)
-    from bot.web.links import with_open_button  # the Mini App's link (only if configured)
-
     markup = with_open_button(context, table, markup, tr)
     msg = await edit_or_send(
         context.bot, table.chat_id, table.message_id if edit else None, text, markup
@@ -283,7 +252,7 @@ async def table_head(
         return ""
     if hand.night != table.night and hand.replaces_hand_id is None:
         return ""
-    names = texts.names_of(table, hand.names)
+    names = present.names_of(table, hand.names)
     _ = tr.gettext
     said = _("✅ Hand {n} corrected") if hand.replaces_hand_id else _("✅ Hand {n} recorded")
     head = f"<b>{said.format(n=hand.seq)}</b>\n"

@@ -12,9 +12,8 @@ from typing import Any
 from telegram.error import BadRequest
 
 import scoring
-from bot import guard, setup, texts, wizard
+from bot import guard, present, setup, texts, wizard
 from bot.context import Ctx, Who, db, db_long, ledger
-from bot.handlers.common import display_settlement
 from bot.i18n import Translator
 from bot.streak import prefill_streak
 from bot.tg import edit_or_send, esc, send
@@ -35,7 +34,7 @@ def hand_screen(step: str, data: dict[str, Any], tr: Translator) -> wizard.Scree
         return wizard.render(step, data, tr)
     try:
         record = wizard.build_record(data)
-        shown = display_settlement(record, data["names"])
+        shown = present.preview(record, data["names"])
     except RecordError as err:
         return wizard.render(step, data, tr, error=wizard.problem_text(err, data, tr))
     return wizard.render(step, data, tr, settlement=shown)
@@ -220,7 +219,7 @@ async def start_hand(context: Ctx, w: Who, table: TableView, result: str | None)
         ruleset=table.ruleset,
         options=dict(table.options),
         players=seat_order(table),
-        names=texts.names_of(table),
+        names=present.names_of(table),
         dealer=str(table.dealer_id),
         result=result,
         hand_no=table.next_seq,

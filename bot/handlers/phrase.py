@@ -10,12 +10,11 @@ import logging
 
 from telegram import Update
 
-from bot import phrase, texts, wizard
+from bot import phrase, present, wizard
 from bot.context import Ctx, Who, db, ledger, seated_or_admin, who
 from bot.guard import CONVERGE_STEPS, claim_entry, release_entry
 from bot.handlers.common import ledger_error, reply, reply_to_bot
-from bot.handlers.flow import add_bystanders, seat_order, start_draft
-from bot.handlers.flow import round_extras as round_extras  # bot.web.api imports it here
+from bot.handlers.flow import add_bystanders, round_extras, seat_order, start_draft
 from bot.i18n import Translator
 from bot.streak import prefill_streak
 from bot.tg import esc, send
@@ -111,7 +110,7 @@ async def enter(
         await reply(update, esc(usage(w.tr)))
         return
     extra = await round_extras(context, table)
-    names = texts.names_of(table)
+    names = present.names_of(table)
     info = table_info(table, names, extra.get("prevalent_wind", "E"))
     if not command and not phrase.looks_like_hand(text, info):
         return  # a reply that names nothing of a hand is chat

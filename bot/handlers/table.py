@@ -30,6 +30,7 @@ from bot.handlers.retry import retrying
 from bot.i18n import localize_csv
 from bot.limits import TEXT_LIMIT, chunks, fit_html, visible_len
 from bot.tg import Keyboard, edit_or_send, esc, send
+from bot.web.links import offer_calculator, offer_tables  # the Mini App's, if configured
 from storage.errors import AlreadyVoided, Conflict, DraftExpired, LedgerError, StaleDraft
 from storage.service import Ledger
 from storage.views import DraftView, StandingsView, TableView
@@ -93,14 +94,12 @@ async def cmd_calc(update: Update, context: Ctx) -> None:
         return
     step, data = setup.new_setup("calc")
     await start_draft(context, w, table_id=None, step=step, data=data)
-    from bot.web.links import offer_calculator  # the Mini App's calculator, if configured
 
     await offer_calculator(context, w.chat_id, w.tr)
 
 
 async def cmd_table(update: Update, context: Ctx) -> None:
     w = await who(update, context)
-    from bot.web.links import offer_tables  # private: the Mini App's scoreboards, if configured
 
     if w.private and await offer_tables(context, w.chat_id, w.player.id, w.tr):
         return
@@ -224,7 +223,7 @@ async def cmd_edit(update: Update, context: Ctx) -> None:
     if not (await guard.void_right(context, w, table, hand)).ok:
         await reply(update, esc(guard.void_refusal(w.tr)))
         return
-    names = texts.names_of(table, hand.names)
+    names = present.names_of(table, hand.names)
     data = wizard.from_record(
         hand.record, names, kind="hand", edit_hand_id=hand.id, edit_seq=hand.seq
     )
@@ -408,7 +407,7 @@ async def ask_undo(context: Ctx, w: Who, table: TableView, q: Any) -> None:
         else:
             await send(context.bot, w.chat_id, esc(text))
         return
-    names = texts.names_of(table, hand.names)
+    names = present.names_of(table, hand.names)
     question = _("Void the last hand?") + "\n" + texts.result_line(hand, names, w.tr)
     if hand.night < table.night:
         note = _("This hand belongs to night {n}, which is already settled: its totals change.")
@@ -606,7 +605,7 @@ async def show_history(
         pg = await db(L.history, table.id, page=first // n, page_size=n)
         names: dict[str, str] = {}
         for h in pg.items:
-            names.update(texts.names_of(table, h.names))
+            names.update(present.names_of(table, h.names))
         text = texts.history_text(table, pg, w.tr, names)
         if visible_len(text) <= TEXT_LIMIT:
             break
@@ -698,7 +697,7 @@ async def cmd_explain(update: Update, context: Ctx) -> None:
     except LedgerError as err:
         await reply(update, esc(ledger_error(err, w.tr)))
         return
-    names = texts.names_of(table, hand.names)
+    names = present.names_of(table, hand.names)
     shown = present.shown(hand, names)  # the stored settlement, named: nothing settled again
     text = texts.explain_text(hand, names, shown, w.tr)
     await send(context.bot, w.chat_id, fit_html(text, TEXT_LIMIT))

@@ -34,3 +34,9 @@ def format_money(minor: int, currency: str | None, *, sign: bool = False) -> str
     if sign and minor > 0:
         return "+" + body
     return body
+
+
+def money(minor: int, currency: str | None, sign: bool = False) -> str:
+    """An amount of money (minor units) as people read it: ``¥35.50``, ``−¥0.50`` (a table
+    without a currency is in yuan). :func:`bot.present.money` is this one."""
+    return format_money(minor, currency or "CNY", sign=sign)
