@@ -20,7 +20,6 @@ LABELS: dict[str, tuple[str, str]] = {
     "trend": ("走势", "Running totals"),
     "no_hands": ("还没有牌局", "No hands yet"),
     "hand_no": ("第{n}手", "Hand {n}"),
-    "last_hand": ("上一手", "Last hand"),
     "settlement": ("本晚结算", "Night settlement"),
     "net": ("输赢", "Net"),
     "transfers": ("转账", "Who pays whom"),

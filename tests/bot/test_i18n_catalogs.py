@@ -62,3 +62,18 @@ def test_compiled_catalog_matches_its_source(lang: str) -> None:
     assert isinstance(fresh, gettext.GNUTranslations)
     # run `python -m bot.i18n compile` after editing a .po
     assert compiled._catalog == fresh._catalog  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_catalog_entry_outlives_its_message(lang: str) -> None:
+    """Every entry of a catalog is a message the bot still says (a stale entry is a trap: a
+    translator keeps translating it, a reader takes it for a live text)."""
+    with (LOCALES / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
+        catalog = read_po(f)
+    ids = extracted()
+    stale = sorted(
+        str(m.id)
+        for m in catalog
+        if m.id and not set(m.id if isinstance(m.id, tuple) else (m.id,)) & ids
+    )
+    assert not stale, f"{lang}: {len(stale)} entries no code says: {stale[:5]}"
