@@ -52,6 +52,7 @@ KINDS = frozenset(
 FORMS: dict[str, Callable[[str], str]] = {
     "": lambda s: s,
     "lower": str.lower,
+    "cap": lambda s: s[:1].upper() + s[1:],  # "Side bet" at the start of a step
 }
 
 #: the ruleset whose names are referenced (None: plain names, the contract's settlement)

@@ -768,7 +768,7 @@ class HongKong(Ruleset):
         if mode == "fine_no_payee":
             t.pay(offender, POT, 4 * big_m, "false_win_fine")
             t.explain(
-                f"{offender}{refs.name('event', FALSE_WIN, '诈糊', '')[0]}：罚满糊 4M=4×{big_m}={4 * big_m}，其他三家不加分（H6）；M={mzh}",
+                f"{offender}{refs.name('event', FALSE_WIN, '诈糊', '')[0]}：罚{self.word('limit_fan')[0]} 4M=4×{big_m}={4 * big_m}，其他三家不加分（H6）；M={mzh}",
                 f"{offender} declared a false win: a fine of 4M = 4 × {big_m} = {4 * big_m} "
                 f"that nobody receives (paid into nothing, H6); M = {men}",
             )

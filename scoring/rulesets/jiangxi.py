@@ -415,7 +415,7 @@ def share(
     if shape == BIG_SEVEN:
         terms.append((zh_s, en_s, da_qidui_fan))
     elif shape == SMALL_SEVEN and degu and degu_xiaoqi:
-        terms.append(("德国小七", "no-wild small seven pairs", 2))
+        terms.append((*Chongguan.word("degu_xiaoqi"), 2))
     elif SHAPE_FAN[shape]:
         terms.append((zh_s, en_s, SHAPE_FAN[shape]))
     if degu:
@@ -554,6 +554,7 @@ class Chongguan(Ruleset):
         "chongguan": ("冲关", "", "chong guan"),
         "wild_kong": ("精杠", "", "wildcard kong"),
         "sole_holder": ("霸精", "", "sole holder (ba jing)"),
+        "degu_xiaoqi": ("德国小七", "", "no-wild small seven pairs"),  # option degu_xiaoqi_elevated
     }
     multi_win = "none"  # L125 "同一轮中点炮胡牌：胡前不胡后"
     #: The seed says nothing about who deals next (和牌 only voids the hand, L125); the usual rule.

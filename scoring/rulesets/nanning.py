@@ -165,6 +165,7 @@ class Nanning(Ruleset):
         "exposed_kong": ("明杠", "", "open kong"),
         "concealed_kong": ("暗杠", "", "concealed kong"),
         "bao_pai": ("包牌", "", "liability for feeding three melds"),
+        "quan_qiu_ren_self": ("全求人自摸按碰碰胡", "", "fully melded self-drawn as all pungs"),
     }
     events = (
         EventDecl(
@@ -251,7 +252,7 @@ class Nanning(Ruleset):
         szh, sen = refs.name("label", shape, szh, sen)
         terms: list[tuple[str, str, int]] = []
         if shape == "quan_qiu_ren" and not disc:
-            terms.append(("全求人自摸按碰碰胡", "fully melded self-drawn as all pungs", sv))
+            terms.append((*self.word("quan_qiu_ren_self"), sv))
         elif dv:
             terms.append((szh, sen, dv if disc else sv))
         if win.has("qing_yi_se"):
@@ -323,7 +324,8 @@ class Nanning(Ruleset):
             en += f", × base {base} = {share}"
         disc = win.discarder
         if disc is None:
-            t.explain(f"{winner}自摸：每家 {zh}", f"{winner} self-draws: per payer {en}")
+            sz = self.word("self_draw")[0]  # the English: "self-draws"
+            t.explain(f"{winner}{sz}：每家 {zh}", f"{winner} self-draws: per payer {en}")
             if liable is not None:
                 t.pay(liable, winner, 3 * share, "bao_pai")
                 t.explain(
@@ -358,7 +360,7 @@ class Nanning(Ruleset):
         if liable == disc:
             t.pay(disc, winner, 2 * share, "bao_pai")
             t.explain(
-                f"{self.word('bao_pai')[0]}：{disc}喂{winner}三比又放炮，付两份 2×{share}={2 * share}",
+                f"{self.word('bao_pai')[0]}：{disc}喂{winner}三比又{self.word('discard')[0]}，付两份 2×{share}={2 * share}",
                 f"包牌: {disc} fed {winner} three melds and dealt in: two shares 2 × {share} = "
                 f"{2 * share}",
             )

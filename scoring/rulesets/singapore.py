@@ -44,7 +44,7 @@ from scoring.declarations import (
 )
 from scoring.errors import RecordError
 from scoring.record import Event, HandRecord, Settlement, Win
-from scoring.ruleset import Options, Ruleset, Tally
+from scoring.ruleset import Options, Ruleset, Tally, Words
 from scoring.rulesets._common import (
     KONG_EACH_PAYS,
     KONG_FEEDER_PAYS,
@@ -188,6 +188,16 @@ _FRESH = _bool_field("fresh_tile", "生牌（1=是，放杠者独付）",
 
 
 class Singapore(Ruleset):
+    #: the short words of the steps (scoring.refs, kind ``word``), ids = the events' ids;
+    #: Traditional as the module's declarations write them (咬與齊花, 槓); spec §2.3 / §4
+    words: ClassVar[Words] = {
+        "animal_pair": ("咬", "咬", "bite"),
+        "seat_flower_pair": ("正花一对", "正花一對", "own flower pair"),
+        "flower_set_complete": ("齐花", "齊花", "complete flower set"),
+        "animal_set_complete": ("齐四动物", "齊四動物", "all animals"),
+        "exposed_kong": ("明杠", "明槓", "kong on a discard"),
+        "fresh_tile": ("生牌", "生牌", "fresh tile"),
+    }
     id: ClassVar[str] = "singapore"
     zh: ClassVar[str] = "新加坡麻将（台）"
     zh_hant: ClassVar[str] = "新加坡麻將（台）"
@@ -673,7 +683,8 @@ class Singapore(Ruleset):
             or (opts.b("rob_pays_all") and (w.robbed_kong or "robbing_the_eighth" in fans))
         ):
             if w.has("fresh_tile"):
-                why_zh, why_en = "生牌，放炮者全付", "fresh tile: the discarder pays for all"
+                fz, fe = self.word("fresh_tile", "lower")
+                why_zh, why_en = f"{fz}，放炮者全付", f"{fe}: the discarder pays for all"
             elif opts.s("payment") == "shooter":
                 why_zh, why_en = "放炮者全付", "shooter pays all"
             else:
@@ -711,7 +722,8 @@ class Singapore(Ruleset):
             )
         if opts.b("thirteen_wonders_double") and "thirteen_wonders" in fans:
             pays = [(p, 2 * a, r) for p, a, r in pays]
-            tally.explain("十三幺：每笔付款×2", "thirteen wonders: every payment × 2")
+            tz, te = refs.name("fan", "thirteen_wonders", "十三幺", "thirteen wonders", "lower")
+            tally.explain(f"{tz}：每笔付款×2", f"{te}: every payment × 2")
         if opts.b("dealer_double"):
             dealer = record.dealer
             doubled = [(p, 2 * a if dealer in (p, w.winner) else a, r) for p, a, r in pays]
@@ -738,12 +750,9 @@ class Singapore(Ruleset):
             elif ev.type in BITES:
                 hidden = ev.int("hidden") == 1
                 amount = 2 * k if hidden else k
-                zh = ("咬" if ev.type == "animal_pair" else "正花一对") + (
-                    "（暗）" if hidden else ""
-                )
-                en = ("bite" if ev.type == "animal_pair" else "own flower pair") + (
-                    " (hidden)" if hidden else ""
-                )
+                zh, en = self.word(ev.type, "lower")
+                if hidden:
+                    zh, en = f"{zh}（暗）", f"{en} (hidden)"
                 mult_zh, mult_en = ("2k", "2k") if hidden else ("k", "k")
                 if ev.source is not None:
                     tally.pay(ev.source, ev.player, amount, ev.type)
@@ -760,16 +769,16 @@ class Singapore(Ruleset):
             elif ev.type in SETS:
                 n = opts.i("set_payout")
                 amount = n * k
-                zh = "齐花" if ev.type == "flower_set_complete" else "齐四动物"
-                en = "complete flower set" if ev.type == "flower_set_complete" else "all animals"
+                zh, en = self.word(ev.type, "lower")
                 each_pays(tally, others, ev.player, amount, ev.type)
                 tally.explain(
                     f"{ev.player} {zh}：三家各付 {n}k={amount}{unit_zh}",
                     f"{ev.player} {en}: each of the three pays {n}k = {amount}{unit_en}",
                 )
 
-    @staticmethod
+    @classmethod
     def _kong(
+        cls,
         tally: Tally,
         opts: Options,
         ev: Event,
@@ -796,21 +805,22 @@ class Singapore(Ruleset):
         fresh = ev.int("fresh_tile") == 1
         if fresh:
             mode = "feeder_alone"
-        note_zh = "（生牌）" if fresh else ""
-        note_en = " (fresh tile)" if fresh else ""
+        fz, fe = cls.word("fresh_tile", "lower")
+        note_zh = f"（{fz}）" if fresh else ""
+        note_en = f" ({fe})" if fresh else ""
+        kz, ke = cls.word("exposed_kong", "lower")
         if mode == "feeder_alone":
             n = KONG_FEEDER_PAYS
             tally.pay(feeder, ev.player, n * k, "exposed_kong")
             tally.explain(
-                f"{ev.player} 明杠{note_zh}：放杠者 {feeder} 付 {n}k={n * k}{unit_zh}",
-                f"{ev.player} kong on a discard{note_en}: the feeder {feeder} pays {n}k = "
-                f"{n * k}{unit_en}",
+                f"{ev.player} {kz}{note_zh}：放杠者 {feeder} 付 {n}k={n * k}{unit_zh}",
+                f"{ev.player} {ke}{note_en}: the feeder {feeder} pays {n}k = {n * k}{unit_en}",
             )
         elif mode == "all_three":
             each_pays(tally, others, ev.player, k, "exposed_kong")
             tally.explain(
-                f"{ev.player} 明杠：三家各付 k={k}{unit_zh}",
-                f"{ev.player} kong on a discard: each of the three pays k = {k}{unit_en}",
+                f"{ev.player} {kz}：三家各付 k={k}{unit_zh}",
+                f"{ev.player} {ke}: each of the three pays k = {k}{unit_en}",
             )
         else:  # feeder_double (C4 "½ Shooter")
             tally.pay(feeder, ev.player, 2 * k, "exposed_kong")
@@ -818,8 +828,8 @@ class Singapore(Ruleset):
                 if p != feeder:
                     tally.pay(p, ev.player, k, "exposed_kong")
             tally.explain(
-                f"{ev.player} 明杠：放杠者 {feeder} 付 2k={2 * k}，另两家各付 k={k}{unit_zh}",
-                f"{ev.player} kong on a discard: the feeder {feeder} pays 2k = {2 * k}, the "
+                f"{ev.player} {kz}：放杠者 {feeder} 付 2k={2 * k}，另两家各付 k={k}{unit_zh}",
+                f"{ev.player} {ke}: the feeder {feeder} pays 2k = {2 * k}, the "
                 f"other two k = {k} each{unit_en}",
             )
 

@@ -15,6 +15,8 @@ Record conventions: the meld counts are the winner's (other players' counts do n
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from scoring import refs
 from scoring.declarations import (
     DISCARD,
@@ -28,7 +30,7 @@ from scoring.declarations import (
 )
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Win
-from scoring.ruleset import Options, Ruleset, Tally
+from scoring.ruleset import Options, Ruleset, Tally, Words
 
 #: count id -> (花 each, zh, en)
 MELDS: dict[str, tuple[int, str, str]] = {
@@ -204,6 +206,8 @@ class Suzhou(Ruleset):
             for k, (_, zh, en) in MELDS.items()
         ),
     )
+    #: the short words of the steps (scoring.refs, kind ``word``)
+    words: ClassVar[Words] = {"hard_flowers": ("硬花", "", "hard flowers")}
     events = (
         EventDecl(
             "runaway",
@@ -231,8 +235,9 @@ class Suzhou(Ruleset):
         n = record.count("hard_flowers", w)
         if n:
             total += n * fv
-            zh.append(f"硬花{n}×{fv}" if fv != 1 else f"硬花{n}")
-            en.append(f"hard flowers {n}×{fv}" if fv != 1 else f"hard flowers {n}")
+            hz, he = self.word("hard_flowers")
+            zh.append(f"{hz}{n}×{fv}" if fv != 1 else f"{hz}{n}")
+            en.append(f"{he} {n}×{fv}" if fv != 1 else f"{he} {n}")
         for cid, (v, mzh, men) in MELDS.items():
             k = record.count(cid, w)
             if k:
@@ -357,8 +362,9 @@ class Suzhou(Ruleset):
             each = charge // 3 if opts.s("runaway_split") == "split" else charge
             for p in others:
                 t.pay(e.player, p, each, "runaway")
+            rz = refs.name("event", "runaway", "逃跑", "")[0]  # the English: "{p} left"
             t.explain(
-                f"{e.player}逃跑：扣{opts.i('runaway_hua')}花×{stake}={charge}，其他三家各得{each}",
+                f"{e.player}{rz}：扣{opts.i('runaway_hua')}花×{stake}={charge}，其他三家各得{each}",
                 f"{e.player} left: charged {opts.i('runaway_hua')} 花 × {stake} = {charge}; each of "
                 f"the other three gets {each}",
             )

@@ -417,7 +417,8 @@ class Taiwan(Ruleset):
             if win.robbed_kong:
                 how_zh, how_en = f"抢杠，被抢者{d}一家付", f"robbing {d}'s kong: {d} alone pays"
             elif win.has(QI_QIANG_YI):
-                how_zh, how_en = f"七抢一，{d}一家付", f"七搶一: {d} alone pays"
+                qz = refs.name("flag", QI_QIANG_YI, "七抢一", "")[0]  # the English writes 七搶一
+                how_zh, how_en = f"{qz}，{d}一家付", f"七搶一: {d} alone pays"
             else:
                 how_zh, how_en = f"放枪，{d}一家付", f"on {d}'s discard: {d} alone pays"
             reason = "discarder_share"

@@ -15,6 +15,8 @@ with ``player`` = A (who ponged/konged three sets from B) and ``from`` = B (L38�
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from scoring import refs
 from scoring.declarations import (
     Choice,
@@ -26,7 +28,7 @@ from scoring.declarations import (
 )
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Win
-from scoring.ruleset import Options, Ruleset, Tally
+from scoring.ruleset import Options, Ruleset, Tally, Words
 
 #: soft flowers per meld (L36 "明杠万、条、筒算一个花, 暗杠算两个花；三个相同的字算一个花, 明杠算两个花, 暗杠算三个花")
 SOFT: dict[str, tuple[int, str, str]] = {
@@ -164,6 +166,17 @@ class Taixing(Ruleset):
             for k, (_, zh, en) in SOFT.items()
         ),
     )
+    #: the short words of the steps (scoring.refs, kind ``word``): 硬花, and the reward hands
+    #: of L37 "清一色、大吊车、七对、混七对、混一色碰碰胡为满贯加10花" (the English step writes
+    #: their Chinese names, unchanged; the English names here are for a future step)
+    words: ClassVar[Words] = {
+        "hard_flowers": ("硬花", "", "hard flowers"),
+        "qing_yi_se": ("清一色", "", "full flush"),
+        "da_diao_che": ("大吊车", "", "single tile left"),
+        "qi_dui": ("七对", "", "seven pairs"),
+        "hun_qi_dui": ("混七对", "", "half-flush seven pairs"),
+        "hun_peng_peng": ("混一色碰碰胡", "", "half-flush all pungs"),
+    }
     events = (
         EventDecl(
             "bao_san_tan",
@@ -190,7 +203,8 @@ class Taixing(Ruleset):
     def flowers(self, record: HandRecord, w: str) -> tuple[int, int, list[str], list[str]]:
         """(hard, soft, terms zh, terms en) of the winner."""
         hard = record.count("hard_flowers", w)
-        zh, en = ([f"硬花{hard}"], [f"hard flowers {hard}"]) if hard else ([], [])
+        hz, he = self.word("hard_flowers")
+        zh, en = ([f"{hz}{hard}"], [f"{he} {hard}"]) if hard else ([], [])
         soft = 0
         for cid, (v, mzh, men) in SOFT.items():
             n = record.count(cid, w)
@@ -203,14 +217,15 @@ class Taixing(Ruleset):
 
     @staticmethod
     def reward(win: Win) -> str | None:
+        """The reward hand (L37) a win is, by its id in :attr:`words`, or None."""
         if win.has("qing_yi_se"):
-            return "清一色"
+            return "qing_yi_se"
         if win.has("da_diao_che"):
-            return "大吊车"
+            return "da_diao_che"
         if win.shape == "qi_dui":
-            return "混七对" if win.has("hun_yi_se") else "七对"
+            return "hun_qi_dui" if win.has("hun_yi_se") else "qi_dui"
         if win.shape == "peng_peng" and win.has("hun_yi_se"):
-            return "混一色碰碰胡"
+            return "hun_peng_peng"
         return None
 
     def check(self, record: HandRecord, opts: Options) -> None:
@@ -276,10 +291,9 @@ class Taixing(Ruleset):
             fl_en = (" + ".join(fen) or "0") + f" = {raw} 花"
             if rw:
                 value = manguan + 10
-                vzh = f"{rw}：满贯{manguan}+10={value}花（花数{raw}不另计）"
-                ven = (
-                    f"{rw} reward hand: limit {manguan} + 10 = {value} 花 (the {raw} 花 do not add)"
-                )
+                rz = self.word(rw)[0]  # the English names the hand in Chinese, as always
+                vzh = f"{rz}：满贯{manguan}+10={value}花（花数{raw}不另计）"
+                ven = f"{self.words[rw][0]} reward hand: limit {manguan} + 10 = {value} 花 (the {raw} 花 do not add)"
             elif raw > manguan:
                 value = manguan
                 vzh, ven = f"{fl_zh}，满贯{manguan}", f"{fl_en}, capped at the limit {manguan}"
@@ -303,8 +317,9 @@ class Taixing(Ruleset):
             if d is None:
                 if liable is not None and opts.s("bao_self_draw") == "liable_all":
                     t.pay(liable, w, 3 * k * share, "bao_san_tan")
+                    bz = refs.name("event", "bao_san_tan", "包三摊", "")[0]  # en: the Chinese
                     t.explain(
-                        f"包三摊自摸：{liable}一人付三份 {3 * k}×{share}={3 * k * share}",
+                        f"{bz}自摸：{liable}一人付三份 {3 * k}×{share}={3 * k * share}",
                         f"包三摊 self-draw: {liable} alone pays {3 * k} × {share} = {3 * k * share}",
                     )
                     continue

@@ -12,6 +12,8 @@ counts do not score). 硬张 = a terminal (1, 9) or an honour.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from scoring import refs
 from scoring.declarations import (
     SELF_DRAWN,
@@ -23,7 +25,7 @@ from scoring.declarations import (
 )
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Win
-from scoring.ruleset import Options, Ruleset, Tally
+from scoring.ruleset import Options, Ruleset, Tally, Words
 
 #: count id -> (胡 each or None = from an option, zh, en)
 MELD_HU: dict[str, tuple[int | None, str, str]] = {
@@ -210,6 +212,14 @@ class Wenling(Ruleset):
             not_with=frozenset({"hun_yi_se", "seat_wind"}),
         ),
     )
+    #: the short words of the 胡 / 台 sums (scoring.refs, kind ``word``); 白板: the English
+    #: steps write the Chinese, so only its zh is referenced
+    words: ClassVar[Words] = {
+        "baiban": ("白板", "", "white dragons"),
+        "flowers": ("花", "", "flowers"),
+        "self_draw": ("自摸", "", "self-draw"),
+        "dragon_sets": ("中发碰杠", "", "red/green sets"),
+    }
     counts = (
         *(
             CountDecl(k, f"{zh}（胡者）", f"{en} (winner)", max=4)
@@ -271,13 +281,16 @@ class Wenling(Ruleset):
             mzh, men = refs.name("meld", cid, mzh, men)
             zh.append(f"{mzh}{n}×{v}")
             en.append(f"{men} {n}×{v}")
-        for cid, czh, cen in (("baiban", "白板", "白板"), ("flowers", "花", "flowers")):
+        for cid in ("baiban", "flowers"):
             n = record.count(cid, w)
             if n:
                 hu += 4 * n
+                czh, cen = self.word(cid)
+                if cid == "baiban":  # the English writes 白板
+                    cen = "白板"
                 zh.append(f"{czh}{n}×4")
                 en.append(f"{cen} {n}×4")
-        bonuses = [("自摸", "self-draw")] if win.self_drawn else []
+        bonuses = [self.word("self_draw")] if win.self_drawn else []
         bonuses += [refs.name("term", f, *HU_FLAGS[f]) for f in HU_FLAGS if win.has(f)]
         for bzh, ben in bonuses:
             hu += 2
@@ -295,10 +308,10 @@ class Wenling(Ruleset):
         tai_terms: list[tuple[str, str, int]] = []
         n = record.count("baiban", w)
         if n:
-            tai_terms.append(("白板", "白板", n))
+            tai_terms.append((self.word("baiban")[0], "白板", n))  # the English writes 白板
         n = record.count("dragon_sets", w)
         if n:
-            tai_terms.append(("中发碰杠", "red/green sets", n))
+            tai_terms.append((*self.word("dragon_sets"), n))
         if win.shape in SHAPE_TAI:
             t, szh, sen = SHAPE_TAI[win.shape]
             tai_terms.append((*refs.name("label", win.shape, szh, sen), t))

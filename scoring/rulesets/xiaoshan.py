@@ -26,6 +26,8 @@ Record conventions:
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from scoring import refs
 from scoring.declarations import (
     DISCARD,
@@ -40,7 +42,7 @@ from scoring.declarations import (
 )
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Win
-from scoring.ruleset import Options, Ruleset, Tally
+from scoring.ruleset import Options, Ruleset, Tally, Words
 
 SHAPE_MULT: dict[str, tuple[int, str, str]] = {
     "ping_hu": (1, "平胡", "basic hand"),
@@ -299,6 +301,9 @@ class Xiaoshan(Ruleset):
             prefill="dealer_streak",  # from the ledger (bot/streak.py), still editable
         ),
     )
+    #: the short words of the steps (scoring.refs, kind ``word``); 承包: the English steps
+    #: write the Chinese, so only its zh is referenced
+    words: ClassVar[Words] = {"cheng_bao": ("承包", "", "liability for three claimed sets")}
     events = (
         EventDecl(
             "cheng_bao",
@@ -372,7 +377,8 @@ class Xiaoshan(Ruleset):
             if fid == "an_gang_kai" and not opts.b("an_gang_kai_x4"):
                 m = 2
             if fid == "cai_piao" and opts.s("cai_piao_reading") == "xiaoshan":
-                terms.append(("爆头", "爆头", 2))
+                bz = refs.name("term", "bao_tou", *FLAG_MULT["bao_tou"][1:])[0]
+                terms.append((bz, "爆头", 2))  # the English writes 爆头
             terms.append((zh, en, m))
         n4 = record.count("qidui_fours", win.winner)
         if n4:
@@ -439,6 +445,7 @@ class Xiaoshan(Ruleset):
         # 承包 (L199): the claimed-from player pays all when the claimer wins; the claimer pays
         # all ×2 when the claimed-from player wins. Every relation counts ("都要算").
         liable: list[tuple[str, int]] = []
+        cz = self.word("cheng_bao")[0]
         for e in record.events:
             if e.type != "cheng_bao" or e.source is None:
                 continue
@@ -454,7 +461,7 @@ class Xiaoshan(Ruleset):
             and opts.s("cheng_bao_robbed_kong") == "robbed_kong"
         ):
             t.explain(
-                f"{w}有承包关系但抢了第三家{d}的杠：本桌抢杠优先，不计承包",
+                f"{w}有{cz}关系但抢了第三家{d}的杠：本桌抢杠优先，不计{cz}",
                 f"{w} has a 承包 relation but robs a third player's ({d}) kong: at this table the "
                 "robbed kong comes first, 承包 does not apply",
             )
@@ -464,12 +471,12 @@ class Xiaoshan(Ruleset):
                 t.pay(p, w, k * total, "cheng_bao")
                 if k == 1:
                     t.explain(
-                        f"承包：{w}吃碰{p}三摊，{p}一家全包三家的份 {total}",
+                        f"{cz}：{w}吃碰{p}三摊，{p}一家全包三家的份 {total}",
                         f"承包: {w} claimed three sets from {p}; {p} pays all three shares: {total}",
                     )
                 else:
                     t.explain(
-                        f"承包：{p}吃碰{w}三摊，{p}全包并加倍 2×{total}={2 * total}",
+                        f"{cz}：{p}吃碰{w}三摊，{p}全包并加倍 2×{total}={2 * total}",
                         f"承包: {p} claimed three sets from {w} and pays all three shares doubled: "
                         f"2 × {total} = {2 * total}",
                     )

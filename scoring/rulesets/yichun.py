@@ -23,6 +23,8 @@ Record conventions (documented in the declarations):
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from scoring import refs
 from scoring.declarations import (
     DISCARD,
@@ -37,7 +39,7 @@ from scoring.declarations import (
 )
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Win
-from scoring.ruleset import Options, Ruleset, Tally
+from scoring.ruleset import Options, Ruleset, Tally, Words
 
 # shape id -> (value, zh, en)
 SHAPE_VALUE: dict[str, tuple[int, str, str]] = {
@@ -333,6 +335,11 @@ class Yichun(Ruleset):
             not_with=NO_KONG_SHAPES,  # 杠开 needs a kong (L25 "杠牌之后，补子之后糊牌")
         ),
     )
+    #: the short words of the steps (scoring.refs, kind ``word``)
+    words: ClassVar[Words] = {
+        "haohua": ("豪华", "", "luxury"),
+        "flush": ("清一色", "", "flush"),
+    }
     counts = (
         CountDecl("bought", "买（庄家必买，自动计入）", "bought (the dealer always has)", max=1),
         CountDecl("four_in_pairs", "豪华小七对的杠子数", "sets of four in seven pairs", max=3),
@@ -466,15 +473,17 @@ class Yichun(Ruleset):
         if shape == "xiao_qi_dui" and n4:
             if opts.s("haohua") == "pow2":
                 v *= 2**n4
-                parts_zh.append(f"豪华{n4}杠×2^{n4}")
-                parts_en.append(f"luxury {n4} set(s) of four ×2^{n4}")
+                hz, he = self.word("haohua")
+                parts_zh.append(f"{hz}{n4}杠×2^{n4}")
+                parts_en.append(f"{he} {n4} set(s) of four ×2^{n4}")
             else:
                 v *= n4
-                parts_zh.append(f"豪华×{n4}")
-                parts_en.append(f"luxury ×{n4}")
+                hz, he = self.word("haohua")
+                parts_zh.append(f"{hz}×{n4}")
+                parts_en.append(f"{he} ×{n4}")
         factors: list[tuple[str, str, int]] = []
         if win.has("qing_yi_se"):
-            factors.append(("清一色", "flush", 5))
+            factors.append((*self.word("flush"), 5))
         for fid in ("dan_diao", "men_qing", "gang_kai"):
             if win.has(fid):
                 zh, en = refs.name("term", fid, *FLAG_NAMES[fid])
@@ -594,12 +603,13 @@ class Yichun(Ruleset):
                     t.pay(pay.payer, backer, pay.amount, "side_bet")
                 if pay.payer == seat:
                     t.pay(backer, pay.payee, pay.amount, "side_bet")
+        sz, se = refs.name("money", "side_bet", REASONS["side_bet"][0], "Side bet", "cap")
         for backer, seat in bets:
             n = seat_net[seat]
             t.explain(
-                f"压鸽子：{backer}押{seat}，输赢与{seat}相同（{n:+d}）：每笔付给{seat}的钱，付款人同额付给{backer}；"
+                f"{sz}：{backer}押{seat}，输赢与{seat}相同（{n:+d}）：每笔付给{seat}的钱，付款人同额付给{backer}；"
                 f"{seat}付出的每笔钱，{backer}同额付给收款人",
-                f"Side bet: {backer} backs {seat} and wins or loses as {seat} does ({n:+d}): whoever "
+                f"{se}: {backer} backs {seat} and wins or loses as {seat} does ({n:+d}): whoever "
                 f"paid {seat} pays {backer} the same, and {backer} pays the same to whoever {seat} paid",
             )
 
@@ -611,7 +621,8 @@ class Yichun(Ruleset):
                         if sx == pay.payer and sy == pay.payee:
                             t.pay(bx, by, pay.amount, "side_bet")
             t.explain(
-                "压鸽子（鸽子等同座位）：押付款人的鸽子也同额付给押收款人的鸽子，每个鸽子的输赢等于所押座位的最终输赢",
+                f"{sz}（鸽子等同座位）："
+                "押付款人的鸽子也同额付给押收款人的鸽子，每个鸽子的输赢等于所押座位的最终输赢",
                 "Side bets (clone): a backer of the payer also pays a backer of the payee the "
                 "same amount, so every backer ends with exactly its seat's final net",
             )

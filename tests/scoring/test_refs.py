@@ -42,6 +42,83 @@ def test_resolved_references_read_as_the_plain_explanation(rs, seed):
         assert not any(refs.OPEN in s.zh + s.en for s in plain.explanation)
 
 
+_JIANGXI = (  # jiangxi-chongguan.md §2.6 "精计子: wildcard scoring (冲关, 霸精, 杠精)", L50 德国,
+    # §2.5 跟庄; the words are the module's Chongguan.words (满精: option full100, rare)
+    ("正精", "副精", "精杠", "霸精", "满精", "冲关", "德国", "跟庄")
+)
+
+#: per ruleset, the words its steps name (issue 15 point 1) that a stored step must never hold
+#: as plain Chinese outside a reference: each is declared (the ruleset's ``words`` table, or a
+#: declaration whose zh is the word) and reaches the step through ``refs.name``.
+STEP_WORDS: dict[str, tuple[str, ...]] = {
+    # guangdong-tuidaohu.md L82 "if "last_tile" in w.flags and O.haidi_double: H *= 2", the
+    # options no_ghost_double / gang_kai_double / haidi_double; 跟庄 = G3 / K1 (option help)
+    "guangdong": ("跟庄", "无鬼2倍", "杠开2倍", "海底2倍", "节节高"),
+    # hongkong.md L51 "Limit 爆棚 / 滿糊 / 例牌", L6 "半銃/全銃", L15 "包打出/包自摸", L226 門前清
+    "hongkong": ("爆棚", "例牌", "满糊", "全铳", "半铳", "放铳者", "包自摸", "包打出", "门前清"),
+    "nanchang": _JIANGXI,
+    "taihe": _JIANGXI,
+    "xingguo": _JIANGXI,
+    # nanning.md L16 "hand types: 清一色 …", L15 明杠 / 暗杠 kong money, L5 包牌
+    "nanning": ("清一色", "明杠", "暗杠", "包牌", "抢杠", "放炮", "自摸"),
+    # guobiao-mcr.md L21 "8 花牌"; points: the count flowers 花牌 (points.py counts)
+    "guobiao": ("花牌",),
+    "points": ("花牌",),
+    # sichuan-xuezhan.md L29 "how: 自摸 / 点炮 / 抢杠", the count gen 根, option hujiao_zhuanyi
+    # 呼叫转移 (自摸 is not listed: scoring/quanchong.py's payment step writes it)
+    "sichuan": ("根", "抢杠胡", "呼叫转移", "自摸加底"),
+    # singapore.md L314 "咬 | yǎo | bite", L331 生牌, L323 十三幺; the events 正花一对 / 齐花 / 齐四动物
+    "singapore": ("咬", "正花一对", "齐花", "齐四动物", "明杠", "生牌", "十三幺"),
+    # suzhou.md L13 "硬花", L40 "逃跑 (leaving mid-hand)"
+    "suzhou": ("硬花", "逃跑"),
+    # taiwan.md L55 七搶一 (flag robbing_the_eighth … qi_qiang_yi)
+    "taiwan": ("七抢一",),
+    # taixing.md L58 "reward hands: 清一色、大吊车、七对、混七对、混一色碰碰胡", L12 硬花, L4 包三摊
+    "taixing": ("硬花", "清一色", "大吊车", "七对", "混七对", "混一色碰碰胡", "包三摊"),
+    # wenling.py counts baiban 白板 / flowers 花 / dragon_sets 中发碰杠 (wenling.md §2)
+    "wenling": ("白板", "中发碰杠", "自摸"),
+    # zhejiang-caishen-xiaoshan.md L9 爆头, L5 承包
+    "xiaoshan": ("爆头", "承包"),
+    # yichun.md L27 豪华 (小七对 with sets of four), L28 清一色, L33 压鸽子
+    "yichun": ("清一色", "豪华", "压鸽子"),
+}
+
+
+def test_the_step_words_name_registered_rulesets():
+    assert set(STEP_WORDS) <= {rs.id for rs in RULESETS}
+
+
+@pytest.mark.parametrize("rs", [r for r in RULESETS if r.id in STEP_WORDS], ids=lambda rs: rs.id)
+def test_stored_steps_hold_no_listed_word_as_plain_text(rs):
+    """A stored (referencing) step names each listed word by reference only: with the
+    references cut out, the zh text holds none of them; resolved, most of them appear (so the
+    list is not vacuous: the random records do reach those steps)."""
+    words = STEP_WORDS[rs.id]
+    seen: set[str] = set()
+    for record in random_records(rs, 300, seed=3):
+        try:
+            st_ = ref_settle(record)
+        except scoring.RecordError:
+            continue
+        for s in st_.explanation:
+            outside = refs.REF.sub("", s.zh)
+            left = [w for w in words if w in outside]
+            assert not left, (left, s.zh)
+            full = refs.resolve(s.zh, "zh")
+            seen.update(w for w in words if w in full)
+    assert len(seen) >= len(words) - 1, set(words) - seen
+
+
+@pytest.mark.parametrize("rs", [r for r in RULESETS if r.words], ids=lambda rs: rs.id)
+def test_every_declared_word_resolves_in_each_language(rs):
+    for wid, (zh, zh_hant, en) in rs.words.items():
+        assert zh and en and wid.isascii() and wid == wid.lower()
+        r = refs.ref(rs.id, "word", wid)
+        assert refs.resolve(r, "zh") == zh
+        assert refs.resolve(r, "en") == en
+        assert refs.resolve(r, "zh_Hant") == (zh_hant or to_hant(zh))
+
+
 @pytest.mark.parametrize("rs", RULESETS, ids=lambda rs: rs.id)
 def test_each_ruleset_references_its_names(rs):
     """Every ruleset's stored explanations name declared items by reference."""
