@@ -193,8 +193,12 @@ class Ruleset:
     def word(cls, word_id: str, form: str = "") -> tuple[str, str]:
         """The (zh, en) a step writes for one of :attr:`words`: the plain names, or while
         :func:`scoring.refs.referencing` the reference (``form``: see ``scoring.refs.FORMS``)."""
-        zh, _, en = cls.words[word_id]
-        return refs.name("word", word_id, zh, en, form)
+        rid = refs.active()
+        if rid is None:  # plain (the hot path): the names as declared
+            zh, _, en = cls.words[word_id]
+            return zh, en
+        r = refs.ref(rid, "word", word_id, form)
+        return r, r
 
     @classmethod
     def item_name(cls, kind: str, item_id: str) -> tuple[str, str, str] | None:

@@ -579,10 +579,10 @@ class HongKong(Ruleset):
             extra_en = ", the count adds nothing" if win.fan is not None or win.fans else ""
             lz, le = self.word("limit_hand", "lower")
             return max_faan, f"{lz}={max_faan}番{extra_zh}", f"{le} = {max_faan} faan{extra_en}"
-        limit_zh, _ = self.word("limit")  # the English: "paid at the limit"
         if win.fan is not None:
             f = min(win.fan, max_faan)
-            cap_zh = f"，{limit_zh}按{max_faan}番" if win.fan > max_faan else ""
+            # the English: "paid at the limit"
+            cap_zh = f"，{self.word('limit')[0]}按{max_faan}番" if win.fan > max_faan else ""
             cap_en = f", paid at the limit {max_faan}" if win.fan > max_faan else ""
             return f, f"共{win.fan}番{cap_zh}", f"{win.fan} faan in all{cap_en}"
         parts_zh: list[str] = []
@@ -610,8 +610,9 @@ class HongKong(Ruleset):
                 raw += v
                 parts_zh.append(f"{zh}{v}")
                 parts_en.append(f"{en} {v}")
-        mq = refs.name("fan", "men_qian_qing", "门前清", "")[0]  # the English writes 門前清
-        drop_zh = f"（只计自摸，不计{mq}）" if dropped else ""
+        drop_zh = ""
+        if dropped:  # the English writes 門前清
+            drop_zh = f"（只计自摸，不计{refs.name('fan', 'men_qian_qing', '门前清', '')[0]}）"
         drop_en = " (self-drawn only: 門前清 not counted)" if dropped else ""
         if limits:
             az, ae = self.word("limit_any", "lower")
@@ -621,7 +622,7 @@ class HongKong(Ruleset):
                 " + ".join(parts_en) + f": {ae} = {max_faan} faan, the rest adds nothing{drop_en}",
             )
         f = min(raw, max_faan)
-        cap_zh = f"，{limit_zh}按{max_faan}番" if raw > max_faan else ""
+        cap_zh = f"，{self.word('limit')[0]}按{max_faan}番" if raw > max_faan else ""
         cap_en = f", paid at the limit {max_faan}" if raw > max_faan else ""
         return (
             f,

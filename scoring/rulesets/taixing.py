@@ -203,8 +203,12 @@ class Taixing(Ruleset):
     def flowers(self, record: HandRecord, w: str) -> tuple[int, int, list[str], list[str]]:
         """(hard, soft, terms zh, terms en) of the winner."""
         hard = record.count("hard_flowers", w)
-        hz, he = self.word("hard_flowers")
-        zh, en = ([f"{hz}{hard}"], [f"{he} {hard}"]) if hard else ([], [])
+        zh: list[str] = []
+        en: list[str] = []
+        if hard:
+            hz, he = self.word("hard_flowers")
+            zh.append(f"{hz}{hard}")
+            en.append(f"{he} {hard}")
         soft = 0
         for cid, (v, mzh, men) in SOFT.items():
             n = record.count(cid, w)
