@@ -184,6 +184,11 @@ def _hant(text: str) -> str:
     return to_hant(text)
 
 
+#: what a Chinese step says in place of an item its ruleset no longer declares (English says
+#: the item's id in words: "gone shape")
+GONE_ZH, GONE_HANT = "（已停用的项）", "（已停用的項）"
+
+
 @lru_cache(maxsize=4096)
 def one(body: str, lang: str) -> str:
     """The text of one reference's body (``ruleset:kind:id[:form]``) in ``lang``.
@@ -195,8 +200,10 @@ def one(body: str, lang: str) -> str:
     if len(parts) < 3:
         return body
     names = lookup(parts[0], parts[1], parts[2])
-    if names is None:  # an item no longer declared: its id in words, never the marker
-        return parts[2].replace("_", " ")
+    if names is None:  # an item no longer declared: never the marker, nor an id in Chinese
+        if lang == "en":
+            return parts[2].replace("_", " ")
+        return GONE_HANT if lang == "zh_Hant" else GONE_ZH
     if lang == "en":
         en = names[2]
         return FORMS.get(parts[3], _same)(en) if len(parts) > 3 else en

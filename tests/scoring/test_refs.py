@@ -183,3 +183,7 @@ def test_an_item_no_longer_declared_shows_words_never_the_marker():
             out = refs.resolve(f"a {r} b", lang)
             assert refs.OPEN not in out and refs.CLOSE not in out
     assert refs.resolve(refs.ref("xingguo", "shape", "gone_shape"), "en") == "gone shape"
+    # a Chinese step says so in Chinese: no id, no Latin letters (a person never sees ids)
+    gone = refs.ref("xingguo", "shape", "gone_shape")
+    assert refs.resolve(f"牌型 {gone}", "zh") == "牌型 （已停用的项）"
+    assert refs.resolve(f"牌型 {gone}", "zh_Hant") == "牌型 （已停用的項）"
