@@ -31,15 +31,12 @@ from sqlalchemy import String, and_, func, or_, select, text, type_coerce, updat
 from scoring.fees import FEE_SPLITS, NightAdjust, adjust_night
 from scoring.transfers import to_money
 from storage.errors import Conflict, NotFound, TableClosed
+from storage.ledger._util import LT, NGT, NT, PT, ST, TT  # the tables' Core handles
 from storage.models import (
     Chat,
     GameTable,
-    LedgerRow,
-    Night,
-    NightTotal,
     Player,
     Season,
-    Seat,
     table_of,
     utcnow,
 )
@@ -48,12 +45,6 @@ if TYPE_CHECKING:
     from storage.service import Ledger
 
 CT = table_of(Chat)
-TT = table_of(GameTable)
-NGT = table_of(Night)
-NT = table_of(NightTotal)
-LT = table_of(LedgerRow)
-PT = table_of(Player)
-ST = table_of(Seat)
 SNT = table_of(Season)
 
 #: the pseudo-party of money paid into or out of nothing (storage.service: player id 0)
