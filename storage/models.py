@@ -116,7 +116,7 @@ class GameTable(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
     closed_at: datetime | None = None
     closed_by: int | None = Field(default=None, foreign_key="player.id")
-    # the table fee and loss cap of its next nights (storage/seasons.py; money in minor units
+    # the table fee and loss cap of its next nights (storage/seasons/; money in minor units
     # with a stake, else points): fee_split "aa"/"winners", fee_payee_id None = the creator
     fee_amount: int | None = Field(default=None, sa_type=BigInteger)
     fee_split: str | None = Field(default=None, max_length=10)
@@ -255,7 +255,7 @@ class NightTotal(SQLModel, table=True):
 
 
 class Season(SQLModel, table=True):
-    """A season of a chat (storage/seasons.py): nights that began in [started_at, closed_at)
+    """A season of a chat (storage/seasons/): nights that began in [started_at, closed_at)
     count in it. A chat without rows is in its season 1, from the beginning."""
 
     __tablename__ = "season"

@@ -47,7 +47,7 @@ from storage.ledger.tables import TablesArea
 class Ledger(TablesArea, DraftsArea, CorrectionsArea, NightsArea, ExportsArea):
     """The money the group trusts. See the module docstring for the rules."""
 
-    # --- seasons, fees and caps, player history (storage/seasons.py) -----------------------
+    # --- seasons, fees and caps, player history (storage/seasons/) -----------------------
     def fee_settings(self, table_id: int) -> season_store.FeeSettings:
         return season_store.fee_settings(self, table_id)
 

@@ -247,7 +247,7 @@ class NightsArea(LedgerBase):
             if t.stake_minor is not None:
                 money = {k: int(v) for k, v in to_money(points, t.stake_minor).items()}
             basis = money if money is not None else points
-            # the night's table fee and loss cap (storage/seasons.py), applied to the nets
+            # the night's table fee and loss cap (storage/seasons/), applied to the nets
             adjust = season_store.settle_night(s, t, scope, basis, order)
             if adjust is not None:
                 basis = {str(k): v for k, v in adjust.final.items()}

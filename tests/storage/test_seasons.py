@@ -1,4 +1,4 @@
-"""Seasons, fees and caps at settlement, guest merges and /me's history (storage/seasons.py,
+"""Seasons, fees and caps at settlement, guest merges and /me's history (storage/seasons/,
 issue 18), on SQLite and PostgreSQL."""
 
 from __future__ import annotations
