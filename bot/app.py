@@ -231,12 +231,15 @@ def add_handlers(app: AnyApp) -> None:
     app.add_handler(TypeHandler(object, _sweep_hook), group=-1)
     for name, fn in commands.items():
         app.add_handler(CommandHandler(name, fn))
-    # a button's data names its kind (bot/callback.py): one handler each, the first match
-    # takes it; data none of them takes (forged, another version) gets the polite alert
+    # a button's data names its kind and a table button its action (bot/callback.py): one
+    # handler each; data none of them takes (forged, another version) gets the polite alert
     taps = (
         (callback.is_draft, tap(DraftCb, drafts.on_draft_tap)),
         (callback.is_table_action("lang"), tap(TableCb, info.on_lang_tap)),
-        (callback.is_table, tap(TableCb, table.on_table_tap)),
+        *(
+            (callback.is_table_action(action), tap(TableCb, handler))
+            for action, handler in table.ROUTES.items()
+        ),
     )
     for pattern, on_tap in taps:
         app.add_handler(CallbackQueryHandler(on_tap, pattern=pattern))

@@ -4,6 +4,7 @@ Settle), /guest, /seat, /undo, /settle, /board, /edit, /nights, /close."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from telegram import InputFile, Update
@@ -234,26 +235,34 @@ async def cmd_edit(update: Update, context: Ctx) -> None:
 # ---------------------------------------------------------------------------------------
 # the table message's buttons
 # ---------------------------------------------------------------------------------------
-async def on_table_tap(update: Update, context: Ctx, cb: TableCb) -> None:
+TableHandler = Callable[[Update, Ctx, Who, TableView, TableCb], Awaitable[None]]
+
+
+async def tapped_table(
+    update: Update, context: Ctx, cb: TableCb, *, closed_ok: bool = False
+) -> tuple[Who, TableView] | None:
+    """The tapper and the table of a table button, if the tap may act: the chat's current
+    table (``closed_ok``: or a closed table of this chat, for paging its history), and the
+    button one of that table message's own. Otherwise the tapper is told why; None."""
     q = update.callback_query
     assert q is not None and q.message is not None
     w = await who(update, context)
     _ = w.tr.gettext
     L = ledger(context)
     table = await db(L.current_table, w.chat_id)
-    if (table is None or table.id != cb.table_id) and cb.action == "hist":
+    if (table is None or table.id != cb.table_id) and closed_ok:
         try:  # the history of a closed table of this chat may still be paged
             table = await db(L.get_table, cb.table_id)
         except LedgerError:
             table = None
     if table is None or table.id != cb.table_id or table.chat_id != w.chat_id:
         await alert(q, _("This table is closed or belongs to another chat."))
-        return
+        return None
     action = cb.action
     if not guard.table_tap_belongs(q, table, action):
         log.warning("refused a table tap %r on message %s", q.data, q.message.message_id)
         own = action != "hist" and q.message.message_id == table.message_id
-        if own and action in ("seats", "su", "sd", "sdone") and table.status != "open":
+        if own and action in SEAT_ACTIONS and table.status != "open":
             why = _("Seats can only be moved before Start.")
         elif own:  # an older keyboard of this very message
             why = _(
@@ -263,80 +272,124 @@ async def on_table_tap(update: Update, context: Ctx, cb: TableCb) -> None:
         else:
             why = _("This button does not belong to this message; nothing was changed.")
         await alert(q, why)
-        return
-    if action == "join":
-        try:
-            await db(L.join, table.id, w.player.id)
-        except LedgerError as err:
-            await alert(q, ledger_error(err, w.tr))
+        return None
+    return w, table
+
+
+def table_tap(
+    handler: TableHandler, *, seated: bool = False, playing: bool = False, closed_ok: bool = False
+) -> Callable[[Update, Ctx, TableCb], Coroutine[Any, Any, None]]:
+    """A table button's handler for ``bot.app``'s route of its action: :func:`tapped_table`,
+    then (``seated``) only the players at the table or a chat admin, (``playing``) only once
+    the table has started, then ``handler``."""
+
+    async def on_tap(update: Update, context: Ctx, cb: TableCb) -> None:
+        got = await tapped_table(update, context, cb, closed_ok=closed_ok)
+        if got is None:
             return
-        await refresh_table(context, table.id, w.tr)
-        await done(q)
-        return
-    if action == "hist":
-        page, size = history_arg(cb.arg)
-        await show_history(context, w, table, page, q.message.message_id, size)
-        await done(q)
-        return
-    if action == "board":
-        await send_board(context, w, table)
-        await done(q)
-        return
-    if action in ("seats", "su", "sd", "sdone"):
-        await on_seats_tap(update, context, w, table, cb)
-        return
-    if not await seated_or_admin(context, w, table):
-        await alert(q, _("Only the players at this table (or a chat admin) can do that."))
-        return
-    if action == "start":
-        rs = scoring.get(table.ruleset)
-        if len(table.seats) not in rs.players:
-            need = " / ".join(str(n) for n in rs.players)
-            await alert(q, _("{n} players are needed to start.").format(n=need))
+        w, table = got
+        q = update.callback_query
+        assert q is not None
+        _ = w.tr.gettext
+        if seated and not await seated_or_admin(context, w, table):
+            await alert(q, _("Only the players at this table (or a chat admin) can do that."))
             return
-        try:
-            await db(L.start, table.id)
-        except LedgerError as err:
-            await alert(q, ledger_error(err, w.tr))
+        if playing and table.status != "playing":
+            await alert(q, _("Start the table first."))
             return
-        await refresh_table(context, table.id, w.tr)
-        await done(q)
+        await handler(update, context, w, table, cb)
+
+    on_tap.__name__ = on_tap.__qualname__ = handler.__name__
+    return on_tap
+
+
+async def on_join(update: Update, context: Ctx, w: Who, table: TableView, cb: TableCb) -> None:
+    q = update.callback_query
+    assert q is not None
+    try:
+        await db(ledger(context).join, table.id, w.player.id)
+    except LedgerError as err:
+        await alert(q, ledger_error(err, w.tr))
         return
-    if table.status != "playing":
-        await alert(q, _("Start the table first."))
+    await refresh_table(context, table.id, w.tr)
+    await done(q)
+
+
+async def on_history_page(
+    update: Update, context: Ctx, w: Who, table: TableView, cb: TableCb
+) -> None:
+    q = update.callback_query
+    assert q is not None and q.message is not None
+    page, size = history_arg(cb.arg)
+    await show_history(context, w, table, page, q.message.message_id, size)
+    await done(q)
+
+
+async def on_board(update: Update, context: Ctx, w: Who, table: TableView, cb: TableCb) -> None:
+    q = update.callback_query
+    assert q is not None
+    await send_board(context, w, table)
+    await done(q)
+
+
+async def on_start(update: Update, context: Ctx, w: Who, table: TableView, cb: TableCb) -> None:
+    q = update.callback_query
+    assert q is not None
+    _ = w.tr.gettext
+    rs = scoring.get(table.ruleset)
+    if len(table.seats) not in rs.players:
+        need = " / ".join(str(n) for n in rs.players)
+        await alert(q, _("{n} players are needed to start.").format(n=need))
         return
-    if action in ("rec", "draw"):
-        rs = scoring.get(table.ruleset)
-        if action == "draw" and "draw" not in {r.value for r in rs.results}:
-            await alert(q, _("This ruleset has no draw."))
-            return
-        if not guard.claim_entry(context, table.id, w.player.id):
-            await alert(q, _("Your entry is on its way; it shows up in a moment."))
-            return
-        try:
-            await start_hand(context, w, table, "draw" if action == "draw" else None)
-        except TimedOut:
-            await alert(
-                q,
-                _(
-                    "Telegram did not confirm the new entry in time. If it does not show up "
-                    "in a few seconds, tap Record hand again."
-                ),
-            )
-            return
-        finally:
-            guard.release_entry(context, table.id, w.player.id)
-        await done(q)
+    try:
+        await db(ledger(context).start, table.id)
+    except LedgerError as err:
+        await alert(q, ledger_error(err, w.tr))
         return
-    if action == "undo":
-        await ask_undo(context, w, table, q)
-        await done(q)
+    await refresh_table(context, table.id, w.tr)
+    await done(q)
+
+
+async def on_record(update: Update, context: Ctx, w: Who, table: TableView, cb: TableCb) -> None:
+    """Record hand (``rec``) or Draw (``draw``): open the hand entry."""
+    q = update.callback_query
+    assert q is not None
+    _ = w.tr.gettext
+    draw = cb.action == "draw"
+    if draw and "draw" not in {r.value for r in scoring.get(table.ruleset).results}:
+        await alert(q, _("This ruleset has no draw."))
         return
-    if action == "settle":
-        await ask_settle(context, w, table, q)
-        await done(q)
+    if not guard.claim_entry(context, table.id, w.player.id):
+        await alert(q, _("Your entry is on its way; it shows up in a moment."))
         return
-    await alert(q, _("This button is not valid."))
+    try:
+        await start_hand(context, w, table, "draw" if draw else None)
+    except TimedOut:
+        await alert(
+            q,
+            _(
+                "Telegram did not confirm the new entry in time. If it does not show up "
+                "in a few seconds, tap Record hand again."
+            ),
+        )
+        return
+    finally:
+        guard.release_entry(context, table.id, w.player.id)
+    await done(q)
+
+
+async def on_undo(update: Update, context: Ctx, w: Who, table: TableView, cb: TableCb) -> None:
+    q = update.callback_query
+    assert q is not None
+    await ask_undo(context, w, table, q)
+    await done(q)
+
+
+async def on_settle(update: Update, context: Ctx, w: Who, table: TableView, cb: TableCb) -> None:
+    q = update.callback_query
+    assert q is not None
+    await ask_settle(context, w, table, q)
+    await done(q)
 
 
 async def on_seats_tap(update: Update, context: Ctx, w: Who, table: TableView, cb: TableCb) -> None:
@@ -704,3 +757,21 @@ async def cmd_explain(update: Update, context: Ctx) -> None:
     png = await images.hand_card(context, w, table, hand, names, shown)
     if png is not None:
         await context.bot.send_photo(w.chat_id, InputFile(png, filename=f"hand-{hand.seq}.png"))
+
+
+#: the seat-moving buttons before Start (🔀 Seats, ↑, ↓, Done)
+SEAT_ACTIONS = ("seats", "su", "sd", "sdone")
+
+#: the route of each table button's action (``bot.app`` gives each its own
+#: CallbackQueryHandler with the pattern ``callback.is_table_action(action)``)
+ROUTES: dict[str, Callable[[Update, Ctx, TableCb], Coroutine[Any, Any, None]]] = {
+    "join": table_tap(on_join),
+    "hist": table_tap(on_history_page, closed_ok=True),
+    "board": table_tap(on_board),
+    **dict.fromkeys(SEAT_ACTIONS, table_tap(on_seats_tap)),
+    "start": table_tap(on_start, seated=True),
+    "rec": table_tap(on_record, seated=True, playing=True),
+    "draw": table_tap(on_record, seated=True, playing=True),
+    "undo": table_tap(on_undo, seated=True, playing=True),
+    "settle": table_tap(on_settle, seated=True, playing=True),
+}

@@ -1,19 +1,25 @@
 """Issue #15, point 5: button presses are routed by their data's kind (``bot/callback.py``
-names the kinds; ``bot/app.py`` registers one CallbackQueryHandler per kind with that
-pattern, and a last one for data no kind takes). Every press is answered exactly once."""
+names the kinds; ``bot/app.py`` registers one CallbackQueryHandler per kind — per action for
+a table's buttons — with that pattern, and a last one for data no route takes). Every press
+is answered exactly once."""
 
 from __future__ import annotations
 
+import ast
 import asyncio
+from pathlib import Path
 
 from telegram.ext import CallbackQueryHandler
 
 from bot import callback
 from bot.callback import DraftCb, TableCb
+from bot.handlers import table as table_handlers
 from tests.bot.test_robust import playing_table
 
 DRAFT = DraftCb(12, 3, "w", "0").encode()
+ROOT = Path(__file__).resolve().parents[2]
 TABLE = TableCb(7, "rec").encode()
+UNDO = TableCb(7, "undo").encode()
 LANG = TableCb(0, "lang", "1").encode()
 FORGED = [
     "",
@@ -37,16 +43,42 @@ def test_each_kind_of_data_matches_its_own_pattern() -> None:
 
 def test_one_callback_handler_per_kind_then_the_fallback(bot) -> None:
     handlers = [h for h in bot.app.handlers[0] if isinstance(h, CallbackQueryHandler)]
-    assert len(handlers) == 4
+    assert (
+        len(handlers) == 2 + len(table_handlers.ROUTES) + 1
+    )  # drafts, language, table actions, rest
     *routes, last = handlers
     assert all(callable(h.pattern) for h in routes) and last.pattern is None
-    # the first route that matches takes the press: a language button is not a table tap
     names = [h.callback.__name__ for h in handlers]
-    assert names == ["on_draft_tap", "on_lang_tap", "on_table_tap", "on_unknown_tap"]
+    assert names[:2] == ["on_draft_tap", "on_lang_tap"] and names[-1] == "on_unknown_tap"
+    # each table action has its own route, to the handler of that action alone
     first = {
-        d: next(h.callback.__name__ for h in routes if h.pattern(d)) for d in (DRAFT, LANG, TABLE)
+        d: next(h.callback.__name__ for h in routes if h.pattern(d))
+        for d in (DRAFT, LANG, TABLE, UNDO)
     }
-    assert first == {DRAFT: "on_draft_tap", LANG: "on_lang_tap", TABLE: "on_table_tap"}
+    assert first == {
+        DRAFT: "on_draft_tap",
+        LANG: "on_lang_tap",
+        TABLE: "on_record",
+        UNDO: "on_undo",
+    }
+    assert not any(h.pattern(TableCb(7, "nosuch").encode()) for h in routes)
+
+
+def test_every_table_button_the_bot_draws_has_a_route() -> None:
+    """The actions of ``texts.table_button(label, table_id, ACTION, …)`` anywhere in bot/ (read
+    from the source, so a new button without a route fails here)."""
+    actions: set[str] = set()
+    for path in (ROOT / "bot").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "attr", getattr(node.func, "id", "")) == "table_button"
+                and len(node.args) >= 3
+                and isinstance(node.args[2], ast.Constant)
+            ):
+                actions.add(node.args[2].value)
+    assert {"rec", "draw", "undo", "settle", "join", "start", "hist", "lang"} <= actions
+    assert actions <= set(table_handlers.ROUTES) | {"lang"}, actions - set(table_handlers.ROUTES)
 
 
 def answers_to(tg, cq_id: str) -> int:
