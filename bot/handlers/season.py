@@ -8,6 +8,7 @@ anyone who opened a table in the chat; /merge — a chat admin; the rest — any
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from telegram import InputFile, Update
@@ -52,25 +53,38 @@ def _names(table: TableView) -> dict[int, str]:
     return {s.player_id: s.name for s in table.seats}
 
 
-async def cmd_fee(update: Update, context: Ctx) -> None:
-    """/fee AMOUNT [aa|winners] [PAYEE] · /fee off · /fee (shows it)."""
+async def _setting_words(
+    update: Update, context: Ctx, usage: Callable[[Who, TableView], str]
+) -> tuple[Who, TableView, list[str]] | None:
+    """/fee and /cap: the tapper, the table and the command's words, when they change the
+    setting and the user may; without words, the table's fee and cap and the ``usage`` are
+    shown instead, and someone who may not is told who may (then None)."""
     w = await who(update, context)
-    _ = w.tr.gettext
     table = await _table_for_settings(update, context, w)
     if table is None:
-        return
-    L = ledger(context)
+        return None
     args = args_of(context)
-    names = _names(table)
     if not args:
-        fs = await db(L.fee_settings, table.id)
-        await reply(
-            update, st.fee_status(table, fs, names, w.tr) + "\n\n" + esc(_fee_usage(w, table))
-        )
-        return
+        fs = await db(ledger(context).fee_settings, table.id)
+        status = st.fee_status(table, fs, _names(table), w.tr)
+        await reply(update, status + "\n\n" + esc(usage(w, table)))
+        return None
     if not await _may_set(context, w, table):
+        _ = w.tr.gettext
         await reply(update, esc(_("Only the table's creator or a chat admin can change this.")))
+        return None
+    return w, table, args
+
+
+async def cmd_fee(update: Update, context: Ctx) -> None:
+    """/fee AMOUNT [aa|winners] [PAYEE] · /fee off · /fee (shows it)."""
+    got = await _setting_words(update, context, _fee_usage)
+    if got is None:
         return
+    w, table, args = got
+    _ = w.tr.gettext
+    L = ledger(context)
+    names = _names(table)
     if args[0].casefold() in OFF_WORDS:
         fs = await _change(update, w, L.set_fee, table.id, None)
     else:
@@ -103,22 +117,13 @@ async def cmd_fee(update: Update, context: Ctx) -> None:
 
 async def cmd_cap(update: Update, context: Ctx) -> None:
     """/cap AMOUNT · /cap off · /cap (shows it)."""
-    w = await who(update, context)
-    _ = w.tr.gettext
-    table = await _table_for_settings(update, context, w)
-    if table is None:
+    got = await _setting_words(update, context, _cap_usage)
+    if got is None:
         return
+    w, table, args = got
     L = ledger(context)
-    args = args_of(context)
     names = _names(table)
     usage = _cap_usage(w, table)
-    if not args:
-        fs = await db(L.fee_settings, table.id)
-        await reply(update, st.fee_status(table, fs, names, w.tr) + "\n\n" + esc(usage))
-        return
-    if not await _may_set(context, w, table):
-        await reply(update, esc(_("Only the table's creator or a chat admin can change this.")))
-        return
     if args[0].casefold() in OFF_WORDS:
         fs = await _change(update, w, L.set_cap, table.id, None)
     else:
