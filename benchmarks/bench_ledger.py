@@ -249,6 +249,18 @@ def bulk_fill(led: Ledger, n_hands: int, seed: int = 1) -> dict[str, Any]:
     return {"tables": len(sizes), "big_table": big_table, "big_hands": big_hands}
 
 
+#: the columns the fills write for each hand and its ledger rows (the normal and --seasons sets)
+HAND_COLUMNS = [
+    "id", "table_id", "seq", "night", "position", "record", "settlement", "result",
+    "dealer_before_id", "dealer_after_id", "status", "recorded_by", "recorded_at",
+    "voided_by", "voided_at", "void_reason", "idempotency_key",
+]  # fmt: skip
+LEDGER_ROW_COLUMNS = [
+    "id", "hand_id", "table_id", "night", "player_id", "amount", "confirmed", "won",
+    "self_drawn", "dealt_in",
+]  # fmt: skip
+
+
 def flush(ld: Loader, tables: list, seats: list, nights: list, hands: list, lrows: list) -> None:
     ld.many(
         "game_table",
@@ -258,19 +270,8 @@ def flush(ld: Loader, tables: list, seats: list, nights: list, hands: list, lrow
     )  # fmt: skip
     ld.many("seat", ["id", "table_id", "player_id", "seat_index", "joined_at"], seats)
     ld.many("night", ["table_id", "number", "started_at", "start_dealer_id", "hand_count"], nights)
-    ld.many(
-        "hand",
-        ["id", "table_id", "seq", "night", "position", "record", "settlement", "result",
-         "dealer_before_id", "dealer_after_id", "status", "recorded_by", "recorded_at",
-         "voided_by", "voided_at", "void_reason", "idempotency_key"],
-        hands,
-    )  # fmt: skip
-    ld.many(
-        "ledger_row",
-        ["id", "hand_id", "table_id", "night", "player_id", "amount", "confirmed", "won",
-         "self_drawn", "dealt_in"],
-        lrows,
-    )  # fmt: skip
+    ld.many("hand", HAND_COLUMNS, hands)
+    ld.many("ledger_row", LEDGER_ROW_COLUMNS, lrows)
     for lst in (tables, seats, nights, hands, lrows):
         lst.clear()
 
@@ -580,19 +581,8 @@ def seasons_flush(ld: Loader, tables: list, seats: list, nights: list, hands: li
          "fee_split", "fee_payee_id", "loss_cap"],
         nights,
     )  # fmt: skip
-    ld.many(
-        "hand",
-        ["id", "table_id", "seq", "night", "position", "record", "settlement", "result",
-         "dealer_before_id", "dealer_after_id", "status", "recorded_by", "recorded_at",
-         "voided_by", "voided_at", "void_reason", "idempotency_key"],
-        hands,
-    )  # fmt: skip
-    ld.many(
-        "ledger_row",
-        ["id", "hand_id", "table_id", "night", "player_id", "amount", "confirmed", "won",
-         "self_drawn", "dealt_in"],
-        lrows,
-    )  # fmt: skip
+    ld.many("hand", HAND_COLUMNS, hands)
+    ld.many("ledger_row", LEDGER_ROW_COLUMNS, lrows)
     for lst in (tables, seats, nights, hands, lrows):
         lst.clear()
 
