@@ -1,5 +1,5 @@
 """The whole hand in one line: ``/hand TEXT`` in a group with a started table, or a text reply
-to the table message. :mod:`bot.phrase` reads the line; the result is the same preview as the
+to the table message. :mod:`bot.entry.phrase` reads the line; the result is the same preview as the
 buttons (a draft at the ``preview`` step, pre-filled like /edit), with its Confirm and every
 line editable, so a misheard word is one tap away. A line that does not make a hand is answered
 with what is wrong, in the chat's language, and nothing is created."""
@@ -10,8 +10,9 @@ import logging
 
 from telegram import Update
 
-from bot import phrase, present, wizard
+from bot import present, wizard
 from bot.context import Ctx, Who, db, ledger, seated_or_admin, who
+from bot.entry import phrase
 from bot.guard import CONVERGE_STEPS, claim_entry, release_entry
 from bot.handlers.common import ledger_error, reply, reply_to_bot
 from bot.handlers.flow import add_bystanders, round_extras, seat_order, start_draft

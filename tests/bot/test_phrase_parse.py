@@ -22,7 +22,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import scoring
-from bot import phrase
+from bot.entry import phrase
+from bot.entry.phrase.fold import T2S_PAIRS
+from bot.entry.phrase.vocab import fans_of
 from bot.i18n import Translator
 from scoring.gb.notation import parse_phone
 
@@ -110,7 +112,7 @@ def hant(zh: str) -> str:
     try:
         from scoring.hant import to_hant
     except ImportError:  # the converter of issue 15; without it, the common characters
-        pairs = phrase._T2S_PAIRS
+        pairs = T2S_PAIRS
         s2t = {pairs[i + 1]: pairs[i] for i in range(0, len(pairs) - 1, 2)}
         return "".join(s2t.get(ch, ch) for ch in zh)
     return to_hant(zh)
@@ -587,7 +589,7 @@ def _readable(record: scoring.HandRecord) -> bool:
             f = fields.get(k)
             if isinstance(v, str) or f is None or (f.min < 1 and v != f.default):
                 return False
-    fan_ids = {f.id for f in phrase._fans(rs.id)}
+    fan_ids = {f.id for f in fans_of(rs.id)}
     for w in record.wins:
         if w.tiles is not None or "flower_tiles" in (w.fans or ()):  # flowers: the count
             return False
