@@ -6,6 +6,11 @@ A failed operation changes nothing (its transaction is rolled back).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from storage.views import DraftView
+
 
 class LedgerError(Exception):
     """Base class of every ledger error; ``str(err)`` is a message fit for the user."""
@@ -44,10 +49,26 @@ class Forbidden(LedgerError):
     """The player may not do this."""
 
 
+class EntryOpen(Conflict):
+    """The table has an open entry for its next hand already (one per table, kept by the
+    database): ``draft`` is that entry."""
+
+    def __init__(self, message: str, draft: DraftView) -> None:
+        super().__init__(message)
+        self.draft = draft
+
+
+class AlreadyDone(Conflict):
+    """This Telegram update (or this state change of it) was processed already: a
+    redelivered update changes nothing twice."""
+
+
 __all__ = [
+    "AlreadyDone",
     "AlreadyVoided",
     "Conflict",
     "DraftExpired",
+    "EntryOpen",
     "Forbidden",
     "LedgerError",
     "NotFound",

@@ -172,7 +172,17 @@ class Seat(SQLModel, table=True):
 
 class Draft(SQLModel, table=True):
     __tablename__ = "draft"
-    __table_args__ = (Index("ix_draft_status_expires_at", "status", "expires_at"),)
+    __table_args__ = (
+        Index("ix_draft_status_expires_at", "status", "expires_at"),
+        # one open entry per table (storage/ledger/drafts.py: create_draft(entry=True))
+        Index(
+            "uq_draft_open_entry",
+            "entry_table_id",
+            unique=True,
+            sqlite_where=text("status = 'open' AND entry_table_id IS NOT NULL"),
+            postgresql_where=text("status = 'open' AND entry_table_id IS NOT NULL"),
+        ),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     tg_chat_id: int = Field(sa_type=BigInteger, index=True)
@@ -186,6 +196,9 @@ class Draft(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
     expires_at: datetime
+    # a new hand's entry at this table holds its one slot while open (None: any other draft,
+    # or an entry whose hand is recorded)
+    entry_table_id: int | None = Field(default=None)
 
 
 class Hand(SQLModel, table=True):
@@ -270,4 +283,26 @@ class Season(SQLModel, table=True):
     opened_by: int | None = Field(default=None, foreign_key="player.id")
 
 
-ALL_MODELS = (Chat, Player, GameTable, Night, Seat, Draft, Hand, LedgerRow, NightTotal, Season)
+class UpdateKey(SQLModel, table=True):
+    """A Telegram update (or a state change of one) already processed: a redelivered update
+    changes nothing twice (bot/app.py; the key is written in the change's own transaction)."""
+
+    __tablename__ = "update_key"
+
+    key: str = Field(primary_key=True, max_length=64)
+    created_at: datetime = Field(default_factory=utcnow, index=True)
+
+
+ALL_MODELS = (
+    Chat,
+    Player,
+    GameTable,
+    Night,
+    Seat,
+    Draft,
+    Hand,
+    LedgerRow,
+    NightTotal,
+    Season,
+    UpdateKey,
+)

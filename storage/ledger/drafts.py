@@ -8,9 +8,10 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import bindparam, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
-from storage.errors import Conflict, DraftExpired, NotFound, StaleDraft
+from storage.errors import Conflict, DraftExpired, EntryOpen, NotFound, StaleDraft
 from storage.ledger._base import LedgerBase
 from storage.ledger._util import DT, _aware, _dump
 from storage.models import Draft, utcnow
@@ -47,25 +48,80 @@ class DraftsArea(LedgerBase):
         data: dict[str, Any],
         step: str,
         ttl_seconds: int = 86400,
+        entry: bool = False,
+        done_steps: Sequence[str] = (),
     ) -> DraftView:
-        with self._write() as s:
-            self._player(s, author_id)
-            if table_id is not None:
-                self._table(s, table_id)
-            now = utcnow()
-            d = Draft(
-                tg_chat_id=tg_chat_id,
-                author_id=author_id,
-                table_id=table_id,
-                step=step,
-                data=_dump(data),
-                created_at=now,
-                updated_at=now,
-                expires_at=now + timedelta(seconds=ttl_seconds),
+        """Create a draft. ``entry``: a new hand's entry at table ``table_id``, which has one
+        at a time: if the table has an open entry already, ``EntryOpen`` carries it and
+        nothing is created. The database keeps the rule (the partial unique index
+        ``uq_draft_open_entry``; the table row is locked first, so concurrent entries queue
+        instead of failing). An entry past its expiry, or at one of ``done_steps`` (its hand
+        is recorded, its messages being shown), holds the slot no longer."""
+        if entry and table_id is None:
+            raise Conflict("an entry belongs to a table")
+        for attempt in range(3):
+            try:
+                with self._write() as s:
+                    self._player(s, author_id)
+                    if table_id is not None:
+                        self._table(s, table_id, lock=entry)
+                    if entry:
+                        assert table_id is not None
+                        held = self._entry_of(s, table_id, done_steps)
+                        if held is not None:
+                            raise EntryOpen(f"table {table_id} has an open entry", held)
+                    now = utcnow()
+                    d = Draft(
+                        tg_chat_id=tg_chat_id,
+                        author_id=author_id,
+                        table_id=table_id,
+                        step=step,
+                        data=_dump(data),
+                        created_at=now,
+                        updated_at=now,
+                        expires_at=now + timedelta(seconds=ttl_seconds),
+                        entry_table_id=table_id if entry else None,
+                    )
+                    s.add(d)
+                    s.flush()
+                    return self._draft_view(d)
+            except IntegrityError:  # another entry took the slot between the check and here
+                if not entry or attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _entry_of(self, s: Session, table_id: int, done_steps: Sequence[str]) -> DraftView | None:
+        """The table's entry that holds its slot, after freeing the slot of an entry that
+        expired or whose hand is recorded (``done_steps``)."""
+        now = utcnow()
+        holds = (col(Draft.entry_table_id) == table_id, col(Draft.status) == "open")
+        s.exec(
+            update(Draft)
+            .where(*holds, col(Draft.expires_at) <= now)
+            .values(status="expired", version=col(Draft.version) + 1, updated_at=now)
+        )
+        if done_steps:
+            s.exec(
+                update(Draft)
+                .where(*holds, col(Draft.step).in_(list(done_steps)))
+                .values(entry_table_id=None)
             )
-            s.add(d)
-            s.flush()
-            return self._draft_view(d)
+        d = s.scalars(select(Draft).where(*holds)).first()
+        return self._draft_view(d) if d is not None else None
+
+    def open_entry(self, table_id: int, done_steps: Sequence[str] = ()) -> DraftView | None:
+        """The table's open entry that holds its slot (see :meth:`create_draft`), if any."""
+        now = utcnow()
+        with self._read() as s:
+            d = s.scalars(
+                select(Draft).where(
+                    col(Draft.entry_table_id) == table_id,
+                    col(Draft.status) == "open",
+                    col(Draft.expires_at) > now,
+                    col(Draft.step).not_in(list(done_steps)),
+                )
+            ).first()
+            return self._draft_view(d) if d is not None else None
 
     @staticmethod
     def _expired(d: Any, now: datetime) -> bool:
