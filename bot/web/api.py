@@ -98,8 +98,8 @@ def add_routes(app: web.Application) -> None:
 
 def _wrap(fn: Any) -> Any:
     async def handler(request: web.Request) -> web.StreamResponse:
-        try:
-            body = await request.json()
+        try:  # checked and parsed by bot/web/server.py's middleware (bot/web/body.py)
+            body = request["body"] if "body" in request else await request.json()
         except web.HTTPRequestEntityTooLarge:
             return web.json_response({"error": "too_large"}, status=413)
         except ValueError:

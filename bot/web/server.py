@@ -4,8 +4,16 @@
 ``/app/api/`` their JSON API (:mod:`bot.web.api`). Every request under ``/app/api/`` — whatever
 its path, even one that does not exist — is checked first for a genuine, fresh Telegram
 ``initData`` (header ``X-Telegram-Init-Data``); anything else is answered 401 and nothing is
-read or written. Request bodies are limited to :data:`MAX_BODY` bytes. The access log is off
-(a page URL may carry a table token; initData travels in a header that is never logged).
+read or written. Then its body passes :mod:`bot.web.body` (size, depth before parsing, numbers,
+the fields' types) or is answered 400/413 with a one-line ``reason``; the API gets the parsed
+body as ``request["body"]``. The access log is off (a page URL may carry a table token;
+initData travels in a header that is never logged). Refusals of unauthenticated requests are
+logged as a warning at most once per client and minute (:class:`bot.web.body.Throttle`), the
+rest at DEBUG, also aiohttp's own for a request it cannot parse (an 8 KB header).
+
+The page is served with a Content-Security-Policy (:func:`page_csp`: Telegram's script, the
+page's own files, the inline boot script by its hash, framed only by Telegram's web clients),
+and no response names the server's software version.
 
 It starts with the bot (:func:`start`, from ``post_init``) when ``WEBAPP_URL`` is set, on
 ``WEBAPP_LISTEN:WEBAPP_PORT``; in webhook mode it runs beside PTB's webhook server on its own
@@ -14,13 +22,17 @@ port (a reverse proxy maps the public ``WEBAPP_URL`` to it).
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from aiohttp import web
 
+from bot.web import body as bodies
 from bot.web.api import add_routes
 from bot.web.auth import AuthError, check_init_data
 from bot.web.config import CONFIG, PTB_APP, WebConfig
@@ -31,12 +43,114 @@ log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
 FONTS = Path(__file__).parent.parent / "fonts"
-MAX_BODY = 16 * 1024
+MAX_BODY = bodies.MAX_BODY
 INIT_HEADER = "X-Telegram-Init-Data"
+#: what the ``Server`` header says (aiohttp's default names its version and Python's)
+SERVER = "MahjongTally"
+TELEGRAM_JS = "https://telegram.org/js/telegram-web-app.js"
+#: Telegram's web clients, the only pages that may frame the Mini App (the apps open it in
+#: their own web view, which frame-ancestors does not concern)
+TELEGRAM_FRAMES = (
+    "https://web.telegram.org",
+    "https://webk.telegram.org",
+    "https://webz.telegram.org",
+)
+#: headers larger than aiohttp's 8 KB default reach the auth check (and are refused there)
+#: instead of failing in aiohttp's parser
+MAX_HEADER = 16 * 1024
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+_INLINE = re.compile(r"<script>(.*?)</script>", re.DOTALL)
+_THROTTLE = bodies.Throttle()
+
+
+def inline_hashes(html: str) -> list[str]:
+    """The CSP source of every inline ``<script>`` of a page: ``'sha256-…'``."""
+    return [
+        "'sha256-" + base64.b64encode(hashlib.sha256(s.encode()).digest()).decode() + "'"
+        for s in _INLINE.findall(html)
+    ]
+
+
+def page_csp(
+    html: str, *, script: str = TELEGRAM_JS, frames: tuple[str, ...] = TELEGRAM_FRAMES
+) -> str:
+    """The page's Content-Security-Policy: its own files, ``script`` (Telegram's), the inline
+    scripts by their hashes, nothing else inline; framed only by ``frames``."""
+    scripts = " ".join(["'self'", script, *inline_hashes(html)])
+    return "; ".join(
+        (
+            "default-src 'self'",
+            f"script-src {scripts}",
+            "style-src 'self'",
+            "img-src 'self' data: blob:",
+            "font-src 'self'",
+            "connect-src 'self'",
+            "object-src 'none'",
+            "base-uri 'none'",
+            "form-action 'none'",
+            "frame-ancestors " + " ".join(frames),
+        )
+    )
+
+
+def refused(request: web.Request, what: str, why: str) -> None:
+    """Log a refused request: a warning once per client and minute, else DEBUG."""
+    level = logging.WARNING if _THROTTLE.first(request.remote) else logging.DEBUG
+    log.log(level, "refused %s %s from %s: %s", what, request.path, request.remote, why)
+
+
+async def read_body(request: web.Request, shape: bodies.Shape | None) -> Any:
+    """The request's JSON body through :mod:`bot.web.body`; :class:`BodyError` otherwise."""
+    if request.content_length is not None and request.content_length > MAX_BODY:
+        raise bodies.BodyError(f"too large (over {MAX_BODY} bytes)", status=413)
+    try:
+        raw = await request.read()
+    except web.HTTPRequestEntityTooLarge:
+        raise bodies.BodyError(f"too large (over {MAX_BODY} bytes)", status=413) from None
+    data = bodies.loads(raw)
+    return data if shape is None else bodies.check(shape, data)
+
+
+def body_refusal(err: bodies.BodyError) -> web.Response:
+    code = "too_large" if err.status == 413 else "bad_request"
+    return web.json_response({"error": code, "reason": err.reason}, status=err.status)
+
+
+async def set_server(_request: web.Request, response: web.StreamResponse) -> None:
+    response.headers["Server"] = SERVER
+
+
+class ParserNoise(logging.Filter):
+    """aiohttp's "Error handling request" for a request it could not parse (a header over the
+    limit, garbage on the port): a throttled warning without a traceback, not an ERROR."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from aiohttp.http_exceptions import HttpProcessingError
+
+        exc = record.exc_info[1] if record.exc_info else None
+        if not isinstance(exc, HttpProcessingError):
+            return True
+        client = str(record.args[0]) if isinstance(record.args, tuple) and record.args else None
+        first = _THROTTLE.first(f"parser:{client}")
+        record.levelno, record.levelname = (
+            (logging.WARNING, "WARNING") if first else (logging.DEBUG, "DEBUG")
+        )
+        record.msg = "refused a malformed request from %s: %s"
+        record.args = (client, f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}")
+        record.exc_info = record.exc_text = None
+        return first or logging.getLogger("aiohttp.server").isEnabledFor(logging.DEBUG)
+
+
+def quiet_parser_errors() -> None:
+    server_log = logging.getLogger("aiohttp.server")
+    if not any(isinstance(f, ParserNoise) for f in server_log.filters):
+        server_log.addFilter(ParserNoise())
 
 
 def build_web_app(ptb_app: Any, cfg: WebConfig) -> web.Application:
+    page = (STATIC / "index.html").read_text(encoding="utf-8")
+    csp = page_csp(page)
+
     @web.middleware
     async def check_auth(request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.path.startswith("/app/api/") or request.path == "/app/api":
@@ -45,28 +159,34 @@ def build_web_app(ptb_app: Any, cfg: WebConfig) -> web.Application:
                     request.headers.get(INIT_HEADER), cfg.bot_token, max_age=cfg.max_age
                 )
             except AuthError as err:
-                log.info("refused a Mini App request to %s: %s", request.path, err)
+                refused(request, "a Mini App request to", str(err))
                 return web.json_response({"error": "unauthorized"}, status=401)
-            if request.content_length is not None and request.content_length > MAX_BODY:
-                return web.json_response({"error": "too_large"}, status=413)
+            try:
+                request["body"] = await read_body(request, bodies.MINIAPP)
+            except bodies.BodyError as err:
+                refused(request, "a Mini App body for", err.reason)
+                return body_refusal(err)
             request["user"] = user
         response = await handler(request)
         response.headers.setdefault("Cache-Control", "no-store")
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         return response
 
-    app = web.Application(middlewares=[check_auth], client_max_size=MAX_BODY)
+    app = web.Application(
+        middlewares=[check_auth],
+        client_max_size=MAX_BODY,
+        handler_args={"max_field_size": MAX_HEADER, "max_line_size": MAX_HEADER},
+    )
+    app.on_response_prepare.append(set_server)
+    quiet_parser_errors()
     app[PTB_APP] = ptb_app
     app[CONFIG] = cfg
 
     async def index(_r: web.Request) -> web.StreamResponse:
-        return web.FileResponse(STATIC / "index.html")
-
-    async def compose(_r: web.Request) -> web.StreamResponse:
-        return web.FileResponse(STATIC / "index.html")  # one page; the path picks the view
+        return web.FileResponse(STATIC / "index.html", headers={"Content-Security-Policy": csp})
 
     app.router.add_get("/app/", index)
-    app.router.add_get("/app/compose", compose)
+    app.router.add_get("/app/compose", index)  # one page; the path picks the view
     app.router.add_static("/app/static/", STATIC, follow_symlinks=False)
     # the bundled Noto fonts (OFL): the page's CJK and emoji fallback where the phone has none
     app.router.add_static("/app/fonts/", FONTS, follow_symlinks=False)
@@ -82,7 +202,11 @@ async def start(ptb_app: Any) -> None:
     runner = web.AppRunner(build_web_app(ptb_app, cfg), access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, cfg.listen, cfg.port, reuse_address=True)
-    await site.start()
+    try:
+        await site.start()
+    except BaseException:
+        await runner.cleanup()
+        raise
     ptb_app.bot_data["webapp_runner"] = runner
     log.info("Mini App server on %s:%s (public %s)", cfg.listen, cfg.port, cfg.app_url)
 

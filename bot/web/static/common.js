@@ -46,6 +46,7 @@ const Tally = (() => {
       if (k === "class") e.className = v;
       else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
       else if (k === "text") e.textContent = v;
+      else if (k === "style") e.style.cssText = v; // CSSOM: allowed by the page's CSP (no inline style attributes)
       else e.setAttribute(k, v === true ? "" : v);
     }
     for (const kid of kids.flat()) if (kid !== null && kid !== undefined && kid !== false) e.append(kid.nodeType ? kid : document.createTextNode(String(kid)));
