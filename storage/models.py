@@ -5,12 +5,14 @@
 * ``game_table`` — a table: chat, ruleset, options snapshot, stake (minor units per point,
   currency), status ``open``/``playing``/``closed``, creator, current night and dealer, and
   ``last_seq`` (the sequence counter, advanced under the table-row lock).
-* ``night`` — each evening of a table (its number, start time, starting dealer, hand count).
+* ``night`` — each evening of a table (its number, start time, starting dealer, hand count,
+  the last hand number handed out in it).
 * ``seat`` — who sits where, with joined/left times (substitutions keep history).
 * ``hand`` — one recorded hand: sequence number, record and settlement JSON, dealer before and
   after, status ``confirmed``/``voided`` with who/when/why, a link to the hand it corrects,
   and a unique idempotency key. ``position`` orders hands in play order: a correction takes
-  the position (and night) of the hand it replaces.
+  the position (and night) of the hand it replaces. ``number`` is the hand's place in its
+  night (what people call it: "hand 6"); ``seq`` is the table's internal counter.
 * ``ledger_row`` — one row per player per hand (the settlement's ``net``), with the hand's
   status copied (``confirmed``) so totals are a single indexed aggregate.
 * ``night_total`` — running totals per table, night and player (night 0 = the whole table),
@@ -112,6 +114,9 @@ class GameTable(SQLModel, table=True):
     dealer_id: int | None = Field(default=None, foreign_key="player.id")
     hand_count: int = 0  # confirmed hands
     last_seq: int = 0  # the last sequence number handed out (voided hands keep theirs)
+    # the last hand number handed out in the current night (a hand's number is its place in
+    # the night: each night starts at 1, a void frees none, a correction keeps its hand's)
+    last_number: int = 0
     message_id: int | None = Field(default=None, sa_type=BigInteger)
     created_at: datetime = Field(default_factory=utcnow)
     closed_at: datetime | None = None
@@ -133,6 +138,7 @@ class Night(SQLModel, table=True):
     started_at: datetime = Field(default_factory=utcnow)
     start_dealer_id: int | None = Field(default=None, foreign_key="player.id")
     hand_count: int = 0  # confirmed hands of this night
+    last_number: int = 0  # the night's last hand number (its hands, voided ones too)
     # the night's own fee and cap (copied from the table when the night begins)
     fee_amount: int | None = Field(default=None, sa_type=BigInteger)
     fee_split: str | None = Field(default=None, max_length=10)
@@ -206,6 +212,7 @@ class Hand(SQLModel, table=True):
     __table_args__ = (
         UniqueConstraint("table_id", "seq"),
         Index("ix_hand_table_night_position", "table_id", "night", "position"),
+        Index("ix_hand_table_night_number", "table_id", "night", "number"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -213,6 +220,9 @@ class Hand(SQLModel, table=True):
     seq: int
     night: int
     position: int  # play order (a correction takes the position of the hand it replaces)
+    # the hand's place in its night, 1, 2, … (a correction keeps it: the superseded version
+    # carries its correction's number and has none of its own; a voided hand keeps its own)
+    number: int = 0
     record: str = Field(sa_type=Text)  # the hand record JSON
     settlement: str = Field(sa_type=Text)  # the settlement JSON
     result: str = Field(max_length=20)

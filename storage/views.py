@@ -62,6 +62,10 @@ class TableView:
     created_at: datetime | None = None
     closed_at: datetime | None = None
     next_seq: int = 1  # the sequence number the next recorded hand gets (last_seq + 1)
+    #: the number the next hand of tonight gets (its place in the night: each night starts
+    #: at 1, a void frees no number, a correction keeps its hand's); "N hands tonight" is
+    #: ``next_number - 1``
+    next_number: int = 1
 
     @property
     def player_ids(self) -> list[int]:
@@ -87,9 +91,17 @@ class HandView:
     replaces_hand_id: int | None
     idempotency_key: str
     replaced_by_hand_id: int | None = None  # the correction that replaced this hand
+    #: the hand's place in its night ("hand 6"): what people see. A superseded version (see
+    #: ``superseded``) has no number of its own: it carries its correction's.
+    number: int = 0
     names: Mapping[int, str] = field(default_factory=dict)  # player id → display name
     #: 2 = the explanation carries player references (storage.settled), 1 = ids (older hands)
     settlement_format: int = 1
+
+    @property
+    def superseded(self) -> bool:
+        """A corrected hand's first version (shown as "hand N, corrected …, was: …")."""
+        return self.replaced_by_hand_id is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,8 +139,9 @@ class PlayerTotal:
 
 @dataclass(frozen=True, slots=True)
 class TrendPoint:
-    seq: int  # hand sequence number
+    seq: int  # hand sequence number (the table's internal counter)
     totals: Mapping[int, int]  # player id → running total of the night after this hand
+    number: int = 0  # the hand's number in the night, as people call it
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +158,14 @@ class StandingsView:
     table_players: tuple[PlayerTotal, ...] = ()  # the whole table's totals, best first
     table_hand_count: int = 0  # confirmed hands of the whole table
     names: Mapping[int, str] = field(default_factory=dict)  # player id → display name
+    #: hands numbered in scope (the night's last number; every night's for the whole table):
+    #: "N hands tonight", voided ones included (``voided`` of them)
+    numbered: int = 0
+
+    @property
+    def voided(self) -> int:
+        """Numbered hands of the scope that stand voided (not counted in the totals)."""
+        return max(0, self.numbered - self.hand_count)
 
 
 @dataclass(frozen=True, slots=True)

@@ -86,6 +86,7 @@ class ViewBuilders:
             created_at=_aware(t.created_at),
             closed_at=_aware(t.closed_at),
             next_seq=t.last_seq + 1,
+            next_number=t.last_number + 1,
         )
 
     @staticmethod
@@ -118,6 +119,7 @@ class ViewBuilders:
             replaces_hand_id=h.replaces_hand_id,
             idempotency_key=h.idempotency_key,
             replaced_by_hand_id=replaced_by,
+            number=h.number,
             names=dict(names or {}),
             settlement_format=settled_store.format_of(settlement),
         )

@@ -243,6 +243,7 @@ class CorrectionsArea(HandsArea):
                     night=old.night,
                     position=old.position,
                     replaces=old.id,
+                    number=old.number,
                 )
                 # the correction keeps the hand's number (/history, /explain, images); the voided
                 # first entry takes the new one (numbers stay 1..n), linked by replaces_hand_id

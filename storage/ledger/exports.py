@@ -8,11 +8,11 @@ import io
 import json
 
 from sqlalchemy import and_, case, func, select
-from sqlmodel import col
+from sqlmodel import Session, col
 
 from storage.ledger._base import LedgerBase
 from storage.ledger._util import ALL_NIGHTS, _aware
-from storage.models import GameTable, Hand, LedgerRow, NightTotal, Player, Seat
+from storage.models import GameTable, Hand, LedgerRow, Night, NightTotal, Player, Seat
 from storage.views import PlayerStatsView
 
 
@@ -175,7 +175,8 @@ class ExportsArea(LedgerBase):
         * every table's ``last_seq`` equals its number of hands and sequence numbers 1..n;
         * ``hand_count`` equals its confirmed hands;
         * ``night_total`` equals the sum of confirmed ledger rows;
-        * every confirmed hand's ledger rows sum to its settlement's net.
+        * every confirmed hand's ledger rows sum to its settlement's net;
+        * hand numbers run 1..n in every night (:meth:`_number_problems`).
         """
         problems: list[str] = []
         with self._read() as s:
@@ -233,4 +234,47 @@ class ExportsArea(LedgerBase):
             ).all()
             for (hid,) in bad:
                 problems.append(f"hand {hid}: ledger rows disagree with its status")
+            problems += self._number_problems(s)
+        return problems
+
+    @staticmethod
+    def _number_problems(s: Session) -> list[str]:
+        """Hand numbers: each night's current versions are numbered 1..its ``last_number``,
+        once each; a superseded version has its correction's number; the table's
+        ``last_number`` is its current night's."""
+        problems: list[str] = []
+        hands = s.execute(
+            select(col(Hand.id), col(Hand.table_id), col(Hand.night), col(Hand.number))
+        ).all()
+        number_of = {int(h[0]): int(h[3]) for h in hands}
+        replaced = {
+            int(a): int(b)
+            for a, b in s.execute(
+                select(col(Hand.replaces_hand_id), col(Hand.id)).where(
+                    col(Hand.replaces_hand_id).is_not(None)
+                )
+            ).all()
+        }
+        current: dict[tuple[int, int], list[int]] = {}
+        for hid, tid, night, number in hands:
+            if hid in replaced:
+                if number_of[replaced[hid]] != number:
+                    problems.append(f"hand {hid}: number {number}, its correction's differs")
+                continue
+            current.setdefault((int(tid), int(night)), []).append(int(number))
+        lasts = {
+            (int(t), int(n)): int(last)
+            for t, n, last in s.execute(
+                select(col(Night.table_id), col(Night.number), col(Night.last_number))
+            ).all()
+        }
+        for key in set(current) | {k for k, v in lasts.items() if v}:
+            got = sorted(current.get(key, []))
+            if got != list(range(1, lasts.get(key, 0) + 1)):
+                problems.append(f"table {key[0]} night {key[1]}: hand numbers {got}")
+        for tid, night, last in s.execute(
+            select(col(GameTable.id), col(GameTable.night), col(GameTable.last_number))
+        ).all():
+            if lasts.get((int(tid), int(night)), 0) != int(last):
+                problems.append(f"table {tid}: last_number {last} is not its night's")
         return problems

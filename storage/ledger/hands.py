@@ -35,18 +35,34 @@ from storage.views import HandView, Page
 # with Hand entities in a Session, the confirmed-only listing 1.32 vs 1.94 / 2.41 vs 5.99
 # (ms, SQLite / PostgreSQL; how: storage/ledger/__init__.py)
 _TABLE_COUNTS = select(TT.c.last_seq, TT.c.hand_count).where(TT.c.id == bindparam("t"))
-_HISTORY_RANGE = (
+# a page of the history in the order people read it: newest night first, the night's hands
+# from its last number down, a corrected hand's superseded versions right under it
+_HISTORY_ALL = (
     select(HT)
-    .where(HT.c.table_id == bindparam("t"), HT.c.seq > bindparam("lo"), HT.c.seq <= bindparam("hi"))
-    .order_by(HT.c.seq.desc())
+    .where(HT.c.table_id == bindparam("t"))
+    .order_by(HT.c.night.desc(), HT.c.number.desc(), HT.c.id.desc())
+    .offset(bindparam("off"))
+    .limit(bindparam("lim"))
 )
 _HISTORY_CONFIRMED = (
     select(HT)
     .where(HT.c.table_id == bindparam("t"), HT.c.status == "confirmed")
-    .order_by(HT.c.seq.desc())
+    .order_by(HT.c.night.desc(), HT.c.number.desc(), HT.c.id.desc())
     .offset(bindparam("off"))
     .limit(bindparam("lim"))
 )
+# hand N of a night: its current version (a correction is newer than what it replaced)
+_BY_NUMBER = (
+    select(HT)
+    .where(
+        HT.c.table_id == bindparam("t"),
+        HT.c.night == bindparam("n"),
+        HT.c.number == bindparam("num"),
+    )
+    .order_by(HT.c.id.desc())
+    .limit(1)
+)
+_TABLE_NIGHT = select(TT.c.night).where(TT.c.id == bindparam("t"))
 
 
 class HandsArea(LedgerBase):
@@ -135,15 +151,27 @@ class HandsArea(LedgerBase):
         night: int | None = None,
         position: int | None = None,
         replaces: int | None = None,
+        number: int | None = None,
     ) -> Hand:
+        """A new hand of the table's current night (its next number), or — ``night``,
+        ``position`` and ``number`` given — a correction taking the place of a hand."""
         assert t.id is not None
         t.last_seq += 1
         seq = t.last_seq
+        in_night = night if night is not None else t.night
+        night_row = self._night(s, t.id, in_night)
+        if number is None:  # the next number of the night: a void frees none
+            number = (night_row.last_number if night_row is not None else t.last_number) + 1
+            if night_row is not None:
+                night_row.last_number = number
+            if in_night == t.night:
+                t.last_number = number
         h = Hand(
             table_id=t.id,
             seq=seq,
-            night=night if night is not None else t.night,
+            night=in_night,
             position=position if position is not None else seq,
+            number=number,
             record=_dump(record.to_json()),
             settlement=_dump(settled_store.stored_json(settlement)),
             result=record.result,
@@ -187,7 +215,6 @@ class HandsArea(LedgerBase):
         self._insert_rows(s, rows)
         self._apply_totals(s, t.id, h.night, rows, +1)
         t.hand_count += 1
-        night_row = self._night(s, t.id, h.night)
         if night_row is not None:
             night_row.hand_count += 1
         if t.status == "open":
@@ -321,6 +348,20 @@ class HandsArea(LedgerBase):
                 raise NotFound(f"table {table_id} has no hand #{seq}")
             return self._hand_views(s, [h])[0]
 
+    def get_hand_number(self, table_id: int, number: int, *, night: int | None = None) -> HandView:
+        """Hand ``number`` of a night (None = the table's current night) as people call it
+        ("/edit 6"): its current version (a correction, if it was corrected). ``NotFound``
+        if the night has no such hand."""
+        with self._core() as conn:
+            current = conn.execute(_TABLE_NIGHT, {"t": table_id}).scalar()
+            if current is None:
+                raise NotFound(f"table {table_id} does not exist")
+            n = int(current) if night is None else night
+            row = conn.execute(_BY_NUMBER, {"t": table_id, "n": n, "num": number}).first()
+            if row is None:
+                raise NotFound(f"night {n} of table {table_id} has no hand {number}")
+            return self._hand_views(conn, [row])[0]
+
     def get_hand_by_id(self, hand_id: int) -> HandView:
         with self._read() as s:
             h = s.get(Hand, hand_id)
@@ -370,14 +411,11 @@ class HandsArea(LedgerBase):
             t = conn.execute(_TABLE_COUNTS, {"t": table_id}).first()
             if t is None:
                 raise NotFound(f"table {table_id} does not exist")
+            params = {"t": table_id, "off": page * page_size, "lim": page_size}
             if include_voided:
-                # sequence numbers have no gaps: a page is a range of them
-                total = int(t.last_seq)
-                hi = total - page * page_size
-                params = {"t": table_id, "lo": hi - page_size, "hi": hi}
-                hands = conn.execute(_HISTORY_RANGE, params).all()
+                total = int(t.last_seq)  # every row: sequence numbers have no gaps
+                hands = conn.execute(_HISTORY_ALL, params).all()
             else:
                 total = int(t.hand_count)
-                params = {"t": table_id, "off": page * page_size, "lim": page_size}
                 hands = conn.execute(_HISTORY_CONFIRMED, params).all()
             return Page(tuple(self._hand_views(conn, hands)), page, page_size, total)

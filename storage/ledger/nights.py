@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from sqlalchemy import Connection, bindparam, select
+from sqlalchemy import Connection, bindparam, func, select
 from sqlmodel import Session, col
 
 from storage import seasons as season_store
@@ -51,9 +51,10 @@ _TOTALS_TWO = select(
     NT.c.self_draws,
     NT.c.deal_ins,
 ).where(NT.c.table_id == bindparam("t"), NT.c.night.in_([0, bindparam("n")]))
-_NIGHT_COUNT = select(NGT.c.hand_count).where(
+_NIGHT_COUNT = select(NGT.c.hand_count, NGT.c.last_number).where(
     NGT.c.table_id == bindparam("t"), NGT.c.number == bindparam("n")
 )
+_NIGHTS_NUMBERED = select(func.sum(NGT.c.last_number)).where(NGT.c.table_id == bindparam("t"))
 _TREND_IDS = (
     select(HT.c.id)
     .where(
@@ -63,7 +64,7 @@ _TREND_IDS = (
     .limit(bindparam("lim"))
 )
 _TREND = (
-    select(HT.c.position, HT.c.seq, LT.c.player_id, LT.c.amount)
+    select(HT.c.position, HT.c.seq, HT.c.number, LT.c.player_id, LT.c.amount)
     .join(LT, LT.c.hand_id == HT.c.id)
     .where(HT.c.id.in_(_TREND_IDS))
 )
@@ -91,6 +92,7 @@ class NightsArea(LedgerBase):
             if expect_night is not None and t.night != expect_night:
                 raise Conflict(f"night {expect_night} of table {table_id} is over already")
             t.night += 1
+            t.last_number = 0  # each night starts at hand 1
             s.add(Night(table_id=table_id, number=t.night, start_dealer_id=t.dealer_id))
             s.flush()
             season_store.copy_to_night(s, table_id, t.night)  # tonight's fee and cap
@@ -179,10 +181,12 @@ class NightsArea(LedgerBase):
             if scope == ALL_NIGHTS:
                 players = table_players
                 hand_count = int(t.hand_count)
+                numbered = int(conn.execute(_NIGHTS_NUMBERED, {"t": table_id}).scalar() or 0)
             else:
                 players = self._player_totals(t, nightly, seated, names)
-                hc = conn.execute(_NIGHT_COUNT, {"t": table_id, "n": scope}).scalar()
-                hand_count = int(hc or 0)
+                counts = conn.execute(_NIGHT_COUNT, {"t": table_id, "n": scope}).first()
+                hand_count = int(counts[0]) if counts else 0
+                numbered = int(counts[1]) if counts else 0
             running = {pid: r[1] for pid, r in nightly.items()}
             trend = self._trend(conn, table_id, trend_night, trend_hands, running)
             return StandingsView(
@@ -198,6 +202,7 @@ class NightsArea(LedgerBase):
                 table_players=table_players,
                 table_hand_count=int(t.hand_count),
                 names=names,
+                numbered=numbered,
             )
 
     @staticmethod
@@ -211,17 +216,18 @@ class NightsArea(LedgerBase):
         rows = conn.execute(_TREND, {"t": table_id, "n": night, "lim": limit}).all()
         if not rows:
             return ()
-        # rows: (position, seq, player, amount), newest hand first
-        for _pos, _seq, pid, amount in rows:  # back to the totals before the first hand shown
+        # rows: (position, seq, number, player, amount), newest hand first
+        for _pos, _seq, _num, pid, amount in rows:  # back to the totals before the first hand shown
             running[int(pid)] = running.get(int(pid), 0) - int(amount)
-        per_hand: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        for pos, seq, pid, amount in rows:
-            per_hand.setdefault((int(pos), int(seq)), []).append((int(pid), int(amount)))
+        per_hand: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+        for pos, seq, num, pid, amount in rows:
+            key = (int(pos), int(seq), int(num))
+            per_hand.setdefault(key, []).append((int(pid), int(amount)))
         out = []
         for key in sorted(per_hand):
             for pid, amount in per_hand[key]:
                 running[pid] = running.get(pid, 0) + amount
-            out.append(TrendPoint(key[1], dict(running)))
+            out.append(TrendPoint(key[1], dict(running), number=key[2]))
         return tuple(out)
 
     def night_transfers(self, table_id: int, *, night: int | None = None) -> SettleView:
