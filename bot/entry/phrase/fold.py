@@ -33,6 +33,7 @@ T2S_PAIRS = (
     "隊队階阶隨随險险雖虽雙双雜杂雞鸡離离難难電电霧雾靈灵靜静響响頁页順顺須须預预領领頭头"
     "題题顏颜類类顯显風风飯饭養养餘余馬马駕驾驗验騎骑體体髮发鬥斗鬧闹魚鱼鳥鸟麥麦黃黄點点"
     "齊齐齒齿龍龙龜龟擡抬牌牌碰碰摸摸胡胡糊糊"
+    "銃铳貫贯"
 )
 T2S = {T2S_PAIRS[i]: T2S_PAIRS[i + 1] for i in range(0, len(T2S_PAIRS) - 1, 2)}
 FOLD = str.maketrans(
@@ -59,6 +60,14 @@ def fold(text: str) -> str:
 
 def latin(ch: str) -> bool:
     return ch.isascii() and (ch.isalnum() or ch == "'")
+
+
+def joined(a: str, b: str) -> bool:
+    """Whether two characters are of one ASCII word: letters with letters (and ``'``), digits
+    with digits — so a count glued to a name (``Bob2``, ``8fan``) is two words."""
+    if not (latin(a) and latin(b)):
+        return False
+    return a.isdigit() == b.isdigit()
 
 
 def word_key(text: str) -> str:

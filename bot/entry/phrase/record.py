@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 import scoring
@@ -17,6 +18,7 @@ from bot.entry.phrase.tokens import tokenize
 from bot.entry.phrase.vocab import TableInfo, dname, fans_of, short
 from bot.i18n import Translator
 from scoring.declarations import DISCARD, HOWS, ROBBED_KONG, SELF_DRAWN, WinItemDecl, is_enabled
+from scoring.engine import validate
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Win
 from scoring.ruleset import Ruleset
@@ -125,10 +127,6 @@ def parse_record(text: str, table: TableInfo, tr: Translator | None = None) -> H
 def _sequential_result(record: HandRecord) -> HandRecord:
     """血战: a won hand goes on until all but one have won; with fewer wins (and no result
     said) the wall ran out: the result is a draw (流局) with those wins, if the rules say so."""
-    from dataclasses import replace
-
-    from scoring.engine import validate
-
     try:
         validate(record)
     except RecordError:
@@ -210,6 +208,16 @@ def _item_refusal(
     return None
 
 
+def _value_missing(record: HandRecord, i: int) -> bool:
+    """Whether the scoring core wants a value for win ``i`` (a fan total, fans or tiles)
+    that its flags do not give."""
+    try:
+        validate(record)
+    except RecordError as err:
+        return err.field.startswith((f"wins[{i}].fan", f"wins[{i}].tiles"))
+    return False
+
+
 def _precheck(record: HandRecord, table: TableInfo, tr: Translator) -> None:
     rs = scoring.get(record.ruleset)
     opts = rs.resolve_options(record.options)
@@ -225,7 +233,7 @@ def _precheck(record: HandRecord, table: TableInfo, tr: Translator) -> None:
                 raise PhraseError("same_discard")
         if len(record.wins) >= len(record.players):
             raise PhraseError("all_win")
-    for w in record.wins:
+    for i, w in enumerate(record.wins):
         who = table.name(w.winner)
         if w.shape is not None:
             shape = rs.shape(w.shape)
@@ -246,7 +254,8 @@ def _precheck(record: HandRecord, table: TableInfo, tr: Translator) -> None:
                          if is_enabled(s.enabled_by, opts)]  # fmt: skip
                 raise PhraseError("no_shape", who=who, choices=names[:6])
         if not rs.shapes and not given and rs.win_inputs & {"fan", "fans", "tiles"}:
-            raise PhraseError("no_fan", who=who)
+            if not w.flags or _value_missing(record, i):  # Hong Kong's 爆棚 is the value
+                raise PhraseError("no_fan", who=who)
     for cid, per in record.counts.items():
         decl = rs.count(cid)
         assert decl is not None

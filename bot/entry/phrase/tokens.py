@@ -16,6 +16,7 @@ from bot.entry.phrase.fold import (
     SEPARATORS,
     cn_value,
     fold,
+    joined,
     latin,
     singular,
     word_key,
@@ -64,9 +65,9 @@ def _match_at(
         key = s[i : i + n]
         if key[-1] == " ":
             continue
-        if latin(key[-1]) and i + n < len(s) and latin(s[i + n]):
+        if i + n < len(s) and joined(key[-1], s[i + n]):
             continue
-        if latin(key[0]) and i > 0 and latin(s[i - 1]):
+        if i > 0 and joined(s[i - 1], key[0]):
             continue
         if key in players:
             return n, [Meaning("player", players[key])]
@@ -175,8 +176,14 @@ def tokenize(text: str, table: TableInfo) -> tuple[list[Tok], str | None]:
             continue
         if latin(ch):
             flush(i)
-            j = i
-            while j < len(s) and latin(s[j]):
+            span = _prefix_span(s, i, vocab)
+            if span is not None:  # "no ghost": the start of No ghost in hand
+                end, m = span
+                toks.append(Tok(m.kind, id=m.id, word=s[i:end]))
+                i = end
+                continue
+            j = i + 1
+            while j < len(s) and joined(s[j - 1], s[j]):
                 j += 1
             word = s[i:j]
             units = {word_key(u) for u in ALIASES[FANUNIT]}
@@ -212,6 +219,30 @@ def tokenize(text: str, table: TableInfo) -> tuple[list[Tok], str | None]:
             continue
         out.append(t)
     return [_resolve_unknown(t, table, vocab, players) for t in out], tiles
+
+
+def _prefix_span(s: str, i: int, vocab: Vocab) -> tuple[int, Meaning] | None:
+    """Two or more English words at ``s[i:]`` that begin exactly one declared name of
+    several words ("no ghost" → No ghost in hand), as (the end, its meaning); the most words
+    that do. One word alone is left to :func:`_resolve_unknown` (it may be a player's)."""
+    words: list[tuple[int, int]] = []
+    j = i
+    while j < len(s) and len(words) < 6:
+        k = j
+        while k < len(s) and latin(s[k]):
+            k += 1
+        if k == j or (k < len(s) and s[k] != " "):
+            break
+        words.append((j, k))
+        j = k + 1
+    for n in range(len(words), 1, -1):
+        key = s[i : words[n - 1][1]]
+        if key in vocab.exact:
+            return None  # an exact name: the longest match reads it
+        ms = vocab.names.get(key, set())
+        if len(ms) == 1:
+            return words[n - 1][1], next(iter(ms))
+    return None
 
 
 #: what may stand among the tiles words and is the phrase's, not the tiles'

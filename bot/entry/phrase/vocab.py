@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 import scoring
-from bot.entry.phrase.fold import word_key
+from bot.entry.phrase.fold import EN_NUM, EN_TENS, word_key
 from bot.i18n import Translator
 from scoring.record import OptionValue
 from scoring.ruleset import Ruleset
@@ -57,20 +57,21 @@ WIN, SELF, RON, FEED, ROB, DEALER, TILES, FANUNIT, FILLER, DRAW = (
 
 ALIASES: dict[str, tuple[str, ...]] = {
     WIN: ("胡", "胡了", "胡牌", "和", "和了", "糊", "糊了", "胡牌了", "赢", "赢了", "win", "wins", "won",
-          "winner", "hu", "mahjong"),
+          "winner", "hu", "mahjong",
+          "食", "食糊", "食胡", "食咗", "食咗糊", "sik wu"),  # Cantonese: 食糊 = to win
     SELF: ("自摸", "自摸了", "自摸胡", "自摸和", "自摸糊", "zimo", "zi mo", "tsumo",
            "self drawn", "self draw", "self drew", "selfdrawn", "self", "drew it", "by himself",
            "by herself", "自己摸", "自己摸的"),
     RON: ("ron", "on a discard", "on the discard", "off", "from", "discard", "on", "吃胡",
           "吃了", "捉炮", "抓炮", "接炮", "胡了他", "胡他"),
     FEED: ("点炮", "点了炮", "点炮了", "点的炮", "放的炮", "放的冲", "点了", "放炮", "放炮了", "放了炮", "放冲", "放铳", "点冲",
-           "点铳", "出冲", "放", "点", "discarded", "dealt in", "dealt into", "fed", "feeds",
+           "点铳", "出冲", "出铳", "出铳者", "放铳者", "放", "点", "discarded", "dealt in", "dealt into", "fed", "feeds",
            "fed it", "threw in", "deal in", "deals in"),
     ROB: ("抢杠", "抢杠胡", "抢杠和", "抢", "robbed kong", "robbed the kong", "robbing a kong",
           "robbing the kong", "robs the kong", "robs", "robbed", "rob"),
     DEALER: ("庄", "庄家", "dealer", "the dealer"),
     TILES: ("tiles", "tile", "hand tiles", "牌", "牌张", "手牌", "牌是"),
-    FANUNIT: ("番", "翻", "台", "fan", "tai", "fans", "points"),
+    FANUNIT: ("番", "翻", "台", "fan", "tai", "fans", "points", "faan"),
     DRAW: ("流局", "荒庄", "黄庄", "荒牌", "流了", "没人胡", "draw", "drawn", "a draw", "no winner",
            "nobody won", "wall exhausted", "exhausted", "和局"),
     FILLER: ("了", "的", "那个", "这个", "嗯", "啊", "呃", "额", "哦", "噢", "吧", "呢", "就",
@@ -95,6 +96,29 @@ ID_ALIASES: dict[tuple[str, str], tuple[str, ...]] = {
     ("event", "mian_xia_gang"): ("面下杠", "补杠", "added kong"),
     ("count", "flower_pig"): ("花猪", "flower pig"),
     ("count", "ready_fan"): ("大叫", "查叫", "ready"),
+    # Hong Kong's limit hand as the value: 爆棚 (its name), 满贯 / 满糊 / 例牌 (what is said)
+    ("flag", "limit"): ("满贯", "满糊", "例牌", "例牌满糊", "limit", "limit hand"),
+}
+
+#: what a ruleset's step words (:attr:`scoring.ruleset.Ruleset.words`, printed in its
+#: explanations) mean in a phrase, where they mean something to enter: the word's id is a
+#: declaration's (Singapore's 齐花 is its event), or one of these; the rest (全铳 "full
+#: responsibility", 无鬼2倍 "no ghost ×2" …) say how a hand is paid and name nothing to enter
+WORD_MEANINGS: dict[str, tuple[str, str]] = {
+    "self_draw": (SELF, ""),
+    "robbed_kong": (ROB, ""),
+    "discard": (FEED, ""),
+    "discarder": (FEED, ""),
+    "limit": ("flag", "limit"),
+    "limit_hand": ("flag", "limit"),
+    "limit_any": ("flag", "limit"),
+    "limit_fan": ("flag", "limit"),
+    "gen": ("count", "gen"),
+    "hard_flowers": ("count", "hard_flowers"),
+    "flowers": ("count", "flowers"),
+    "primary": ("count", "primary_wild"),
+    "secondary": ("count", "secondary_wild"),
+    "wild_kong": ("count", "wild_kongs"),
 }
 
 
@@ -163,7 +187,14 @@ def fans_of(ruleset_id: str) -> tuple[FanName, ...]:
     out = []
     for f in rs.extra_json().get("fans") or []:
         if isinstance(f, dict) and "id" in f and f["id"] != "flower_tiles":  # 花牌: the count
-            out.append(FanName(str(f["id"]), str(f.get("name_zh", "")), str(f.get("name_en", ""))))
+            out.append(
+                FanName(
+                    str(f["id"]),
+                    str(f.get("name_zh", "")),
+                    str(f.get("name_en", "")),
+                    str(f.get("name_zh_hant") or ""),
+                )
+            )
     return tuple(out)
 
 
@@ -181,6 +212,45 @@ def hant_of(text: str) -> str:
     return to_hant(text)
 
 
+def digits_for_words(text: str) -> str:
+    """An English name with its number words in digits, as a keyboard writes them: "Big seven
+    pairs" → "big 7 pair", "Seven-star thirteen rotten" → "7 star 13 rotten" (as a vocabulary
+    key: folded)."""
+    words = word_key(text).split(" ")
+    out = []
+    for w in words:
+        n = EN_NUM.get(w.casefold(), EN_TENS.get(w.casefold()))
+        out.append(str(n) if n is not None and w.casefold() not in ("no", "once", "twice") else w)
+    return " ".join(out)
+
+
+def ruleset_words(rs: Ruleset) -> list[tuple[Meaning, tuple[str, ...]]]:
+    """The ruleset's step words that name something to enter, with their meaning (see
+    :data:`WORD_MEANINGS`), and the name of its won result (Hong Kong's 食糊: to win)."""
+    out: list[tuple[Meaning, tuple[str, ...]]] = []
+    for r in rs.results:
+        if r.value == "win":
+            out.append((Meaning(WIN), (r.zh, getattr(r, "zh_hant", "") or hant_of(r.zh), r.en)))
+    for word_id, (zh, zh_hant, en) in rs.words.items():
+        m = word_meaning(rs, word_id)
+        if m is not None:
+            out.append((m, (zh, zh_hant or hant_of(zh), en)))
+    return out
+
+
+def word_meaning(rs: Ruleset, word_id: str) -> Meaning | None:
+    """What one of the ruleset's step words means in a phrase (None: nothing to enter)."""
+    for kind in ("shape", "flag", "count", "event"):
+        if decl_of(rs, kind, word_id) is not None:
+            return Meaning(kind, word_id)
+    kind, item_id = WORD_MEANINGS.get(word_id, ("", ""))
+    if not kind:
+        return None
+    if item_id and decl_of(rs, kind, item_id) is None:
+        return None
+    return Meaning(kind, item_id)
+
+
 @lru_cache(maxsize=64)
 def vocab_of(ruleset_id: str) -> Vocab:
     rs = scoring.get(ruleset_id)
@@ -193,12 +263,19 @@ def vocab_of(ruleset_id: str) -> Vocab:
         m = Meaning(kind, id_of(kind, item))
         for text in (item.zh, getattr(item, "zh_hant", "") or hant_of(item.zh), item.en):
             for form in names_of(text) if text else ():
-                v.add(form, m)
-                declared.add(word_key(form))
+                for said in (form, digits_for_words(form)):
+                    v.add(said, m)
+                    declared.add(word_key(said))
     for ms in v.exact.values():
         results = {m.id for m in ms if m.kind == "result"}
         if results:  # 诈胡 is a result and its event: the result (which adds the event)
             ms.difference_update({m for m in ms if m.kind == "event" and m.id in results})
+    for m, texts in ruleset_words(rs):
+        for text in texts:
+            for form in names_of(text) if text else ():
+                if word_key(form) not in declared:
+                    v.add(form, m)
+                    declared.add(word_key(form))
     for (kind, item_id), words in ID_ALIASES.items():
         if decl_of(rs, kind, item_id) is not None:
             for w in words:
@@ -220,14 +297,19 @@ def vocab_of(ruleset_id: str) -> Vocab:
     if "fan" not in rs.win_inputs:
         for w in ALIASES[FANUNIT]:
             v.exact.pop(word_key(w), None)
+    else:  # the ruleset's own word for one fan: 番 / faan (Hong Kong), 台 / tai
+        for w in (rs.fan_word_zh, rs.fan_word_zh_hant, rs.fan_word_en):
+            if w and word_key(w) not in declared:
+                v.add(w, Meaning(FANUNIT))
     for kind, item in items:  # Guobiao fans last: 自摸 and 抢杠和 stay the ways of winning
         if kind != "fan":
             continue
         m = Meaning(kind, item.id)
-        for text in (item.zh, item.en):
-            for form in names_of(text):
-                if word_key(form) not in v.exact:
-                    v.add(form, m)
+        for text in (item.zh, item.zh_hant or hant_of(item.zh), item.en):
+            for form in names_of(text) if text else ():
+                for said in (form, digits_for_words(form)):
+                    if word_key(said) not in v.exact:
+                        v.add(said, m)
     # unique prefixes of the declared names, for "thirteen" or "七星"
     for key, ms in list(v.exact.items()):
         if not ms or next(iter(ms)).kind not in ("shape", "flag", "count", "event", "fan"):
