@@ -16,11 +16,11 @@ from bot import guard, present, setup, texts, wizard
 from bot.context import Ctx, Who, db, db_long, ledger
 from bot.i18n import Translator
 from bot.streak import prefill_streak
-from bot.tg import edit_or_send, esc, send
+from bot.tg import Keyboard, edit_or_send, esc, send
 from scoring.declarations import is_enabled
 from scoring.errors import RecordError
 from scoring.rulesets.guobiao import prevalent_wind_for
-from storage.errors import DraftExpired, StaleDraft
+from storage.errors import EntryOpen
 from storage.views import DraftView, TableView
 
 log = logging.getLogger(__name__)
@@ -85,8 +85,10 @@ async def start_draft(
     step: str,
     data: dict[str, Any],
     reply_to: int | None = None,
+    entry: bool = False,
 ) -> DraftView:
-    """Create a draft and post its keyboard."""
+    """Create a draft and post its keyboard (``entry``: the table's one open entry, else
+    ``EntryOpen``)."""
     L = ledger(context)
     d = await db(
         L.create_draft,
@@ -96,6 +98,8 @@ async def start_draft(
         data=data,
         step=step,
         ttl_seconds=context.application.bot_data.get("draft_ttl", 86400),
+        entry=entry,
+        done_steps=guard.CONVERGE_STEPS,
     )
     screen = screen_for(d.step, d.data, w.tr, d.id)
     msg = await send(
@@ -140,21 +144,6 @@ def open_web_entry(drafts: list[DraftView], table: TableView) -> DraftView | Non
     return None
 
 
-async def point_to_web_entry(context: Ctx, w: Who, d: DraftView) -> None:
-    """Record hand while the Mini App has this hand open: no second entry; a note says who
-    is entering it there, with 🔄 Start over to drop it and enter the hand here instead."""
-    _ = w.tr.gettext
-    author = d.data.get("names", {}).get(str(d.author_id))
-    if author is None:
-        author = (await db(ledger(context).get_player, d.author_id)).name
-    note = _(
-        "{name} is entering this hand in the Mini App (📱 Open): go on there, or start over here."
-    ).format(name=esc(author))
-    screen = wizard.Screen(note, [[wizard.Button("🔄 " + _("Start over"), "new")]])
-    msg = await send(context.bot, w.chat_id, note, texts.draft_markup(screen, d.id, d.version))
-    await guard.bind_draft(context, d, msg)
-
-
 def open_entry(drafts: list[DraftView], table_id: int) -> DraftView | None:
     """The table's hand entry that is open (not /edit, nor a recorded hand whose messages are
     being shown)."""
@@ -164,57 +153,106 @@ def open_entry(drafts: list[DraftView], table_id: int) -> DraftView | None:
     return None
 
 
-async def resume_open_entry(context: Ctx, w: Who, table_id: int) -> bool:
-    """Record hand while an entry is open: no second draft. The open entry comes down to the
-    bottom of the chat (its old message loses its keyboard), saying whose entry it is; any
-    seated player may go on with it, or tap Start over. True if there was one."""
-    L = ledger(context)
-    drafts = await db(L.open_drafts, w.chat_id)
-    d = open_entry(drafts, table_id)
-    if d is None:
-        web = open_web_entry(drafts, await db(L.get_table, table_id))
-        if web is not None:
-            await point_to_web_entry(context, w, web)
-        return web is not None
+async def entry_author(context: Ctx, d: DraftView) -> str:
+    name = d.data.get("names", {}).get(str(d.author_id))
+    if name is None:
+        name = (await db(ledger(context).get_player, d.author_id)).name
+    return str(name)
+
+
+def pointer_text(author: str, d: DraftView, tr: Translator) -> str:
+    """The answer to a Record hand (or Draw) tap while entry ``d`` is open."""
+    _ = tr.gettext
+    if is_web_entry(d.data):
+        return _("{name} is entering this hand in the Mini App (📱 Open).").format(name=author)
+    if d.message_id is None:  # created a moment ago, its message on its way
+        text = _("The entry of this hand by {name} is on its way; it shows up in a moment.")
+        return text.format(name=author)
+    return _(
+        "{name} is already entering this hand: go on with it in its message (above), or "
+        "start over there."
+    ).format(name=author)
+
+
+async def point_to_entry(context: Ctx, w: Who, d: DraftView, *, draw: bool) -> str:
+    """Record hand (or Draw) while the table's entry ``d`` is open: no second entry, no new
+    message. Its message is edited in place (nothing is saved: no version to race for) to
+    say whose entry it is, with 🔄 Start over, and after Draw 🤝 Make it a draw; a Mini App
+    entry gets one note with 🔄 Start over. Returns the answer for the tap."""
     _ = w.tr.gettext
-    data = {**d.data, "shared": True}
-    try:
-        nd = await db(L.update_draft, d.id, version=d.version, step=d.step, data=data)
-    except (StaleDraft, DraftExpired):
-        return False  # it moved or closed meanwhile: a fresh entry is fine
-    author = data["names"].get(str(d.author_id))
-    if author is None:
-        author = (await db(L.get_player, d.author_id)).name
-    screen = screen_for(nd.step, nd.data, w.tr, nd.id)
+    author = await entry_author(context, d)
+    if is_web_entry(d.data):
+        note = _(
+            "{name} is entering this hand in the Mini App (📱 Open): go on there, or start "
+            "over here."
+        ).format(name=esc(author))
+        screen = wizard.Screen(note, [[wizard.Button("🔄 " + _("Start over"), "new")]])
+        markup = texts.draft_markup(screen, d.id, d.version)
+        msg = await edit_or_send(context.bot, w.chat_id, d.message_id, note, markup)
+        await guard.bind_draft(context, d, msg)
+        return pointer_text(author, d, w.tr)
+    if d.message_id is None:
+        return pointer_text(author, d, w.tr)
+    screen = screen_for(d.step, d.data, w.tr, d.id)
+    if not d.data.get("shared"):
+        screen.rows.insert(
+            max(0, len(screen.rows) - 1), [wizard.Button("🔄 " + _("Start over"), "new")]
+        )
+    markup = texts.draft_markup(screen, d.id, d.version)
+    if draw and d.data.get("first_result") != "draw" and d.table_id is not None:
+        label = "🤝 " + _("Make it a draw")
+        todraw = texts.table_button(label, d.table_id, "todraw", str(d.id))
+        rows = [list(r) for r in markup.inline_keyboard] if markup is not None else []
+        markup = Keyboard([*rows, [todraw]])
     note = _(
         "{name} is already entering this hand: anyone at the table can go on with it here, "
         "or start over."
     ).format(name=esc(author))
-    msg = await send(
-        context.bot,
-        w.chat_id,
-        f"✏️ <i>{note}</i>\n{screen.text}",
-        texts.draft_markup(screen, nd.id, nd.version),
-    )
-    await guard.bind_draft(context, nd, msg)
-    if d.message_id is not None and msg is not None and d.message_id != msg.message_id:
-        moved = "⤵️ " + esc(_("This entry continues below."))
-        try:
-            await edit_or_send(context.bot, w.chat_id, d.message_id, moved, None)
-        except BadRequest:
-            pass  # deleted meanwhile: nothing to clear
-    return True
+    try:
+        await edit_or_send(
+            context.bot, w.chat_id, d.message_id, f"✏️ <i>{note}</i>\n{screen.text}", markup
+        )
+    except BadRequest as err:  # "message is not modified": another tap drew the same
+        log.info("pointing to entry %s: %s", d.id, err.message)
+    return pointer_text(author, d, w.tr)
+
+
+async def current_entry(context: Ctx, w: Who, table: TableView) -> DraftView | None:
+    """The table's open entry (chat or Mini App): the one holding the database's slot, or
+    one opened before the slot existed."""
+    L = ledger(context)
+    d = await db(L.open_entry, table.id, guard.CONVERGE_STEPS)
+    if d is not None:
+        return d
+    drafts = await db(L.open_drafts, w.chat_id)
+    return open_entry(drafts, table.id) or open_web_entry(drafts, table)
 
 
 # ---------------------------------------------------------------------------------------
 # a new hand at the table
 # ---------------------------------------------------------------------------------------
-async def start_hand(context: Ctx, w: Who, table: TableView, result: str | None) -> None:
+async def start_hand(context: Ctx, w: Who, table: TableView, result: str | None) -> str | None:
     """Record hand (or Draw) on the table message, or 🔄 Start over: the hand's entry, unless
-    one is open already (then that one comes down to the bottom of the chat)."""
+    one is open already. One at a time, kept by the database: a concurrent tap that loses
+    the race is given the entry that won it (never a fresh one). Returns the answer for the
+    tap when it was pointed to an open entry (None: a new entry was posted)."""
     assert table.dealer_id is not None
-    if await resume_open_entry(context, w, table.id):  # one entry at a time (issue 14)
-        return
+    d = await current_entry(context, w, table)
+    if d is not None:
+        return await point_to_entry(context, w, d, draw=result == "draw")
+    step, data = await entry_state(context, table, result)
+    try:
+        await start_draft(context, w, table_id=table.id, step=step, data=data, entry=True)
+    except EntryOpen as err:
+        return await point_to_entry(context, w, err.draft, draw=result == "draw")
+    return None
+
+
+async def entry_state(
+    context: Ctx, table: TableView, result: str | None
+) -> tuple[str, dict[str, Any]]:
+    """The first step and data of a new hand's entry at ``table`` (``result``: "draw")."""
+    assert table.dealer_id is not None
     step, data = wizard.new_state(
         ruleset=table.ruleset,
         options=dict(table.options),
@@ -222,14 +260,14 @@ async def start_hand(context: Ctx, w: Who, table: TableView, result: str | None)
         names=present.names_of(table),
         dealer=str(table.dealer_id),
         result=result,
-        hand_no=table.next_seq,
+        hand_no=table.next_number,
     )
     data["kind"] = "hand"
     data.update(await round_extras(context, table))
-    data["table_entry"], data["first_result"] = True, result  # see resume_open_entry
+    data["table_entry"], data["first_result"] = True, result
     await prefill_streak(context, table, data)  # the dealer's 連莊 count from the ledger
     await add_bystanders(context, table, data)
-    await start_draft(context, w, table_id=table.id, step=step, data=data)
+    return step, data
 
 
 def seat_order(table: TableView) -> list[str]:
@@ -240,7 +278,7 @@ def seat_order(table: TableView) -> list[str]:
 async def round_extras(context: Ctx, table: TableView) -> dict[str, Any]:
     """The draft keys a new hand gets besides the record (Record hand, the one-line /hand, the
     Mini App): the table's hand count and next number, Guobiao's default prevalent wind (圈风)."""
-    extra: dict[str, Any] = {"hand_count": table.hand_count, "hand_no": table.next_seq}
+    extra: dict[str, Any] = {"hand_count": table.hand_count, "hand_no": table.next_number}
     rs = scoring.get(table.ruleset)
     if rs.option("round_wind") is not None:
         mode = rs.resolve_options(dict(table.options)).s("round_wind")

@@ -26,7 +26,14 @@ from bot.handlers.common import (
     reply,
     settled_note,
 )
-from bot.handlers.flow import add_bystanders, start_draft, start_hand
+from bot.handlers.flow import (
+    add_bystanders,
+    entry_state,
+    is_table_entry,
+    show_draft,
+    start_draft,
+    start_hand,
+)
 from bot.handlers.retry import retrying
 from bot.i18n import localize_csv
 from bot.limits import TEXT_LIMIT, chunks, fit_html, visible_len
@@ -213,7 +220,7 @@ async def cmd_edit(update: Update, context: Ctx) -> None:
         return
     L = ledger(context)
     try:
-        hand = await db(L.get_hand, table.id, n)
+        hand = await db(L.get_hand_number, table.id, n)  # hand N of tonight
     except LedgerError as err:
         await reply(update, esc(ledger_error(err, w.tr)))
         return
@@ -226,7 +233,7 @@ async def cmd_edit(update: Update, context: Ctx) -> None:
         return
     names = present.names_of(table, hand.names)
     data = wizard.from_record(
-        hand.record, names, kind="hand", edit_hand_id=hand.id, edit_seq=hand.seq
+        hand.record, names, kind="hand", edit_hand_id=hand.id, edit_seq=hand.number
     )
     await add_bystanders(context, table, data)
     await start_draft(context, w, table_id=table.id, step="preview", data=data)
@@ -351,7 +358,8 @@ async def on_start(update: Update, context: Ctx, w: Who, table: TableView, cb: T
 
 
 async def on_record(update: Update, context: Ctx, w: Who, table: TableView, cb: TableCb) -> None:
-    """Record hand (``rec``) or Draw (``draw``): open the hand entry."""
+    """Record hand (``rec``) or Draw (``draw``): open the hand entry, or point to the one
+    open (the database keeps one per table: concurrent taps make one entry)."""
     q = update.callback_query
     assert q is not None
     _ = w.tr.gettext
@@ -359,11 +367,8 @@ async def on_record(update: Update, context: Ctx, w: Who, table: TableView, cb: 
     if draw and "draw" not in {r.value for r in scoring.get(table.ruleset).results}:
         await alert(q, _("This ruleset has no draw."))
         return
-    if not guard.claim_entry(context, table.id, w.player.id):
-        await alert(q, _("Your entry is on its way; it shows up in a moment."))
-        return
     try:
-        await start_hand(context, w, table, "draw" if draw else None)
+        pointed = await start_hand(context, w, table, "draw" if draw else None)
     except TimedOut:
         await alert(
             q,
@@ -373,8 +378,51 @@ async def on_record(update: Update, context: Ctx, w: Who, table: TableView, cb: 
             ),
         )
         return
-    finally:
-        guard.release_entry(context, table.id, w.player.id)
+    if pointed is not None:
+        await alert(q, pointed)
+    else:
+        await done(q)
+
+
+async def on_to_draw(update: Update, context: Ctx, cb: TableCb) -> None:
+    """🤝 Make it a draw, under the note Draw drew into the open entry: the same entry (its
+    message, its draft) starts again as a draw."""
+    q = update.callback_query
+    assert q is not None and q.message is not None
+    w = await who(update, context)
+    _ = w.tr.gettext
+    L = ledger(context)
+    if not is_number(cb.arg):
+        raise BadCallback(f"bad draft {cb.arg!r}")
+    try:
+        d = await db(L.get_draft, int(cb.arg))
+    except LedgerError:
+        await alert(q, _("This entry is closed or has expired."))
+        return
+    table = await db(L.current_table, w.chat_id)
+    if (
+        table is None
+        or table.id != cb.table_id
+        or d.table_id != table.id
+        or d.tg_chat_id != w.chat_id
+        or not guard.on_its_message(q)
+        or d.message_id != q.message.message_id
+    ):
+        await alert(q, _("This button does not belong to this message; nothing was changed."))
+        return
+    if d.status != "open" or not is_table_entry(d.data) or d.step in guard.CONVERGE_STEPS:
+        await alert(q, _("This entry is already finished."))
+        return
+    if not await seated_or_admin(context, w, table):
+        await alert(q, _("Only the players at this table (or a chat admin) can do that."))
+        return
+    step, data = await entry_state(context, table, "draw")
+    try:
+        nd = await db(L.update_draft, d.id, version=d.version, step=step, data=data)
+    except (StaleDraft, DraftExpired) as err:
+        await alert(q, ledger_error(err, w.tr))
+        return
+    await show_draft(context, nd, w.tr, d.message_id)
     await done(q)
 
 
@@ -471,7 +519,7 @@ async def ask_undo(context: Ctx, w: Who, table: TableView, q: Any) -> None:
         "hand_id": hand.id,
         "seq": hand.seq,
         "question": question,
-        "yes": _("Yes, void hand {n}").format(n=hand.seq),
+        "yes": _("Yes, void hand {n}").format(n=hand.number),
     }
     await start_draft(context, w, table_id=table.id, step="confirm", data=data)
 
@@ -512,7 +560,7 @@ async def do_undo(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
                 "A newer hand was recorded since; nothing was undone. "
                 "Use /undo again, or /edit {n} to correct hand {n}."
             )
-        why = why.format(n=hand.seq)
+        why = why.format(n=hand.number)
         await edit_or_send(context.bot, d.tg_chat_id, q.message.message_id, esc(why), None)
         await alert(q, why)
         return
@@ -522,7 +570,7 @@ async def do_undo(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
         )
         await done(q)
         return
-    said = _("Hand {n} voided.").format(n=voided.seq)
+    said = _("Hand {n} voided.").format(n=voided.number)
     text = "↩ " + esc(said)
     if voided.night < table.night:
         text += "\n" + esc(settled_note(voided.night, w.tr))
@@ -746,7 +794,7 @@ async def cmd_explain(update: Update, context: Ctx) -> None:
     if n is None:
         return
     try:
-        hand = await db(ledger(context).get_hand, table.id, n)
+        hand = await db(ledger(context).get_hand_number, table.id, n)  # hand N of tonight
     except LedgerError as err:
         await reply(update, esc(ledger_error(err, w.tr)))
         return
@@ -756,7 +804,7 @@ async def cmd_explain(update: Update, context: Ctx) -> None:
     await send(context.bot, w.chat_id, fit_html(text, TEXT_LIMIT))
     png = await images.hand_card(context, w, table, hand, names, shown)
     if png is not None:
-        await context.bot.send_photo(w.chat_id, InputFile(png, filename=f"hand-{hand.seq}.png"))
+        await context.bot.send_photo(w.chat_id, InputFile(png, filename=f"hand-{hand.number}.png"))
 
 
 #: the seat-moving buttons before Start (🔀 Seats, ↑, ↓, Done)
@@ -772,6 +820,7 @@ ROUTES: dict[str, Callable[[Update, Ctx, TableCb], Coroutine[Any, Any, None]]] =
     "start": table_tap(on_start, seated=True),
     "rec": table_tap(on_record, seated=True, playing=True),
     "draw": table_tap(on_record, seated=True, playing=True),
+    "todraw": on_to_draw,  # on the entry's message, not the table's: its own checks
     "undo": table_tap(on_undo, seated=True, playing=True),
     "settle": table_tap(on_settle, seated=True, playing=True),
 }

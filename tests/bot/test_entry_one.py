@@ -1,7 +1,8 @@
 """One entry at a time (issue 14 point 5), end to end over the fake Bot API: a second Record
-hand while an entry is open creates no second draft; the entry comes down to the bottom of
-the chat saying whose it is, its old message loses its keyboard, any seated player goes on
-with it, or taps Start over. In English and Simplified Chinese."""
+hand while an entry is open creates no second draft and no new message (issue 26 point 5:
+"Record hand … while an entry is open points to that entry (editing in place, no new
+message)"): the entry's message says whose it is, the tap's answer points to it, any seated
+player goes on with it, or taps Start over. In English and Simplified Chinese."""
 
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ async def test_second_record_hand_continues_the_open_entry(tg, bot, lang: str):
     chat = tg.group(-100980 - len(lang))
     users = [tg.user(980 + i + 10 * len(lang), n, lang=lang) for i, n in enumerate(c["names"])]
     alice, bob, carol, dave = users
-    a, b, cc, _d = c["names"]
+    a, b, cc, d = c["names"]
     s = Scene(tg, chat)
     table = await open_table(
         s,
@@ -58,12 +59,14 @@ async def test_second_record_hand_continues_the_open_entry(tg, bot, lang: str):
     w = await s.tap_for_message(bob, table, c["rec"])
     await wizard(s, bob, w, f"{b} ← {cc}")  # Bob (dealer Alice) on Carol's discard
     assert len(open_hand_drafts(bot, chat.id)) == 1
-    # Carol taps Record hand too: the same entry, at the bottom, saying whose it is
-    w2 = await s.tap_for_message(carol, table, c["rec"])
-    assert w2["message_id"] != w["message_id"]
+    # Carol taps Record hand too: the same entry, edited in place, saying whose it is
+    mark = tg.mark()
+    ans = await s.tap(carol, table, c["rec"])
+    assert ans.get("show_alert") and b in ans["text"], ans  # pointed to Bob's entry
+    assert not [x for x in tg.sent_since(mark, None, chat.id) if x.method == "sendMessage"]
+    w2 = w
     assert c["whose"] in s.text(w2), s.text(w2)
     assert f"{b} — " in s.text(w2)  # what Bob chose is there
-    assert not s.labels(w)  # the old message lost its keyboard
     drafts = open_hand_drafts(bot, chat.id)
     assert len(drafts) == 1 and drafts[0].message_id == w2["message_id"]
     # Carol goes on with it (a seated player): shape → preview → Confirm, one hand
@@ -79,7 +82,9 @@ async def test_second_record_hand_continues_the_open_entry(tg, bot, lang: str):
     # Start over: Dave begins, Alice taps Record hand, then 🔄 Start over: a fresh entry
     w3 = await s.tap_for_message(dave, table, c["rec"])
     await wizard(s, dave, w3, f"{a} ← {b}")
-    w4 = await s.tap_for_message(alice, table, c["rec"])
+    ans = await s.tap(alice, table, c["rec"])
+    assert ans.get("show_alert") and d in ans["text"], ans
+    w4 = w3
     assert any(c["over"] in t for t in s.labels(w4))
     mark = tg.mark()
     await wizard(s, alice, w4, next(t for t in s.labels(w4) if c["over"] in t))
