@@ -6,7 +6,7 @@
                                            settle one hand record
     mahjong-tally calc --jsonl             batch: a record per stdin line, a result per line
     mahjong-tally bot                      run the Telegram bot
-    mahjong-tally playground [--port P] [--db PATH]
+    mahjong-tally playground [--port P] [--db PATH] [--host H --public]
                                            the bot offline: four phones in a web page
     mahjong-tally db upgrade               migrate the ledger database to the latest schema
     mahjong-tally render-samples OUTDIR    render sample images
@@ -415,17 +415,42 @@ def add_playground(sub: Any) -> None:
         help="try the bot offline: four phones in one group chat in a web page (no token)",
     )
     p.add_argument("--port", type=int, default=8080, help="the page's port (default 8080)")
-    p.add_argument("--host", default="127.0.0.1", help="listen address (default 127.0.0.1)")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="listen address (default 127.0.0.1; any other needs --public)",
+    )
+    p.add_argument(
+        "--public",
+        action="store_true",
+        help="allow a --host other than loopback (anyone who reaches it can play: no login)",
+    )
     p.add_argument(
         "--db",
         default=None,
         help="SQLite file or database URL (default: data dir/playground.sqlite3)",
     )
+    p.add_argument(
+        "--foreign-db",
+        action="store_true",
+        help="--db is not the playground's own ledger (needs --yes-write-it as well)",
+    )
+    p.add_argument(
+        "--yes-write-it",
+        action="store_true",
+        help="the second confirmation of --foreign-db: write into that ledger",
+    )
 
     def run(args: argparse.Namespace) -> int:
         from bot.playground.run import main as playground
 
-        return playground(port=args.port, db=args.db, host=args.host)
+        return playground(
+            port=args.port,
+            db=args.db,
+            host=args.host,
+            public=args.public,
+            foreign_db=int(args.foreign_db) + int(args.yes_write_it),
+        )
 
     p.set_defaults(func=run)
 

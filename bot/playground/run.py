@@ -20,8 +20,17 @@ The JSON API (all JSON; ``user`` is a user id, ``chat`` a chat id):
 * ``POST /play/api/tap`` ``{user, chat, message, data}`` — the user taps an inline button; the
   answer is the bot's ``answerCallbackQuery`` (``text``, ``show_alert``, ``url``) or ``{}``;
 * ``POST /play/api/name`` ``{user, name}`` — rename a user (as on Telegram: later messages);
-* ``POST /play/api/lang`` ``{lang: en|zh}`` — the users' Telegram language;
+* ``POST /play/api/lang`` ``{lang: en|zh|zh_Hant}`` — the users' Telegram language;
 * ``GET /play/api/file/<file_id>`` — a photo or document the bot sent (getFile's bytes).
+
+Only the page itself may use it (issue #24, point 6; :func:`guard`): every request must name
+the playground's own ``Host`` (loopback names, or an IP address when it listens publicly: a
+DNS name pointing here is refused, so DNS rebinding reaches nothing), a request that carries
+an ``Origin`` must come from that host, and a POST must be ``application/json`` (a cross-site
+form or ``text/plain`` POST is refused); bodies pass :mod:`bot.web.body` (size, depth before
+parsing, numbers, types). Listening on a non-loopback address needs ``--public``; a ``--db``
+that holds any chat but the playground's needs ``--foreign-db --yes-write-it``
+(:func:`foreign_ledger`).
 """
 
 from __future__ import annotations
@@ -32,6 +41,7 @@ import json
 import logging
 import time
 import urllib.parse
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,6 +49,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.playground.botapi import BOT_ID, BOT_USERNAME, Chat, FakeTelegram, User
+from bot.web import body as bodies
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +64,65 @@ GROUP_ID = -1000000000042
 MINIAPP_URL = "https://miniapp.playground.invalid"
 MINIAPP_SHORT_NAME = "table"
 LONG_POLL = 25.0
+#: the users' Telegram language_code per page language (the bot reads it: bot.i18n.normalize)
+LANG_CODES = {"en": "en", "zh": "zh", "zh_Hant": "zh-hant"}
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+#: what the page's POSTs hold (anything else is refused before the bot sees it)
+_ID = bodies.Scalar(("int", "str"))
+PLAY_BODY = bodies.Obj(
+    {
+        "user": _ID,
+        "chat": _ID,
+        "message": _ID,
+        "text": bodies.Scalar(("str", "null")),
+        "reply_to": bodies.Scalar(("int", "null")),
+        "data": bodies.Scalar(("str", "null")),
+        "name": bodies.Scalar(("str", "null")),
+        "lang": bodies.Scalar(("str", "null")),
+    },
+    null=False,
+)
+
+
+def is_loopback(host: str) -> bool:
+    import ipaddress
+
+    if host.strip("[]").lower() in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _ip_literal(host: str) -> bool:
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return False
+    return True
+
+
+def host_problem(header: str | None, port: int, public: bool) -> str | None:
+    """Why a ``Host`` header is not the playground's own (None when it is): a loopback name or
+    address with the right port; with ``public`` also any IP address (never a DNS name)."""
+    if not header:
+        return "no Host header"
+    parts = urllib.parse.urlsplit("//" + header)
+    try:
+        got = parts.port
+    except ValueError:
+        return "a bad port in Host"
+    name = (parts.hostname or "").lower()
+    if got != port:
+        return f"Host {header!r} names another port"
+    if name in LOOPBACK_NAMES or is_loopback(name):
+        return None
+    if public and _ip_literal(name):
+        return None
+    return f"Host {header!r} is not this playground"
 
 
 def sign_init_data(
@@ -89,6 +159,7 @@ class Playground:
     db_url: str
     port: int = 8080
     host: str = "127.0.0.1"
+    public: bool = False  # listening beyond loopback (--public): any IP address as Host
     miniapp: bool = True
     env: dict[str, Any] = field(default_factory=dict)  # extra Settings (tests)
     fake: FakeTelegram = field(init=False)
@@ -168,6 +239,12 @@ class Playground:
 
         cfg = config_of(self.app.bot_data) if self.app is not None else None
         app = build_web_app(self.app, cfg) if cfg is not None else web.Application()
+        app.middlewares.insert(0, self._guard)  # before the Mini App's own checks
+        if cfg is None:
+            from bot.web.server import quiet_parser_errors, set_server
+
+            app.on_response_prepare.append(set_server)
+            quiet_parser_errors()
         r = app.router
         r.add_get("/", self._index)
         r.add_get("/play/api/state", self._state)
@@ -183,8 +260,34 @@ class Playground:
         r.add_static("/play/fonts/", FONTS, follow_symlinks=False)
         return app
 
+    @web.middleware
+    async def _guard(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        """Only the page itself: its own Host, its own Origin, JSON POSTs (the module's doc)."""
+        from bot.web.server import refused
+
+        why = host_problem(request.headers.get("Host"), self.port, self.public)
+        origin = request.headers.get("Origin")
+        if why is None and origin is not None and origin != f"http://{request.host}":
+            why = f"Origin {origin[:80]!r} is not this page"
+        if why is None and request.method == "POST" and request.content_type != "application/json":
+            why = f"a POST must be application/json, not {request.content_type[:60]!r}"
+        if why is not None:
+            refused(request, "a playground request to", why)
+            return web.json_response({"error": "forbidden", "reason": why}, status=403)
+        return await handler(request)
+
     async def _index(self, _r: web.Request) -> web.StreamResponse:
-        return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+        from bot.web.server import page_csp
+
+        page = (STATIC / "index.html").read_text(encoding="utf-8")
+        csp = page_csp(page, script="", frames=("'none'",))
+        return web.Response(
+            text=page,
+            content_type="text/html",
+            headers={"Cache-Control": "no-store", "Content-Security-Policy": csp},
+        )
 
     def _user(self, uid: Any) -> User:
         try:
@@ -324,24 +427,31 @@ class Playground:
         """The phones' language (Telegram's language_code of the four users: the bot speaks it
         in a chat that has not chosen one with /lang)."""
         body = await self._body(request)
-        code = {"en": "en", "zh": "zh"}.get(str(body.get("lang")))
+        lang = str(body.get("lang"))
+        code = LANG_CODES.get(lang)
         if code is None:
-            return web.json_response({"error": "en or zh"}, status=400)
+            return web.json_response({"error": "en, zh or zh_Hant"}, status=400)
         for u in self.users:
             u.language_code = code
-        return web.json_response({"lang": code})
+        return web.json_response({"lang": lang})
 
     async def _body(self, request: web.Request) -> dict[str, Any]:
+        """The POST's JSON object through :mod:`bot.web.body`; a 400/413 with the reason."""
+        from bot.web.server import read_body, refused
+
         try:
-            body = await request.json()
-        except ValueError:
-            raise web.HTTPBadRequest(
-                text='{"error":"not JSON"}', content_type="application/json"
-            ) from None
-        if not isinstance(body, dict):
-            raise web.HTTPBadRequest(
-                text='{"error":"not an object"}', content_type="application/json"
-            )
+            body: dict[str, Any] = await read_body(request, PLAY_BODY)
+        except bodies.BodyError as err:
+            refused(request, "a playground body for", err.reason)
+            text = json.dumps({"error": "bad_request", "reason": err.reason})
+            if err.status == 413:
+                raise web.HTTPRequestEntityTooLarge(
+                    bodies.MAX_BODY,
+                    bodies.MAX_BODY + 1,
+                    text=text.replace("bad_request", "too_large"),
+                    content_type="application/json",
+                ) from None
+            raise web.HTTPBadRequest(text=text, content_type="application/json") from None
         return body
 
     async def _send(self, request: web.Request) -> web.StreamResponse:
@@ -409,6 +519,7 @@ class Playground:
         """The Mini App's page with Telegram's script replaced by the playground's stub, which
         gives it the signed initData of ``?as=<user id>`` (and ``start=``, the startapp)."""
         from bot.web.server import STATIC as APP_STATIC
+        from bot.web.server import page_csp
 
         if not self.miniapp:
             raise web.HTTPNotFound()
@@ -418,8 +529,13 @@ class Playground:
         stub = "/play/tg.js?" + urllib.parse.urlencode({"as": uid, "start": start})
         page = (APP_STATIC / "index.html").read_text(encoding="utf-8")
         page = page.replace("https://telegram.org/js/telegram-web-app.js", stub)
+        # the Mini App's own policy, with the stub (this origin) for Telegram's script and
+        # the playground's page as the one that frames it
+        csp = page_csp(page, script="", frames=("'self'",))
         return web.Response(
-            text=page, content_type="text/html", headers={"Cache-Control": "no-store"}
+            text=page,
+            content_type="text/html",
+            headers={"Cache-Control": "no-store", "Content-Security-Policy": csp},
         )
 
     async def _tg_js(self, request: web.Request) -> web.StreamResponse:
@@ -468,6 +584,33 @@ def db_url_of(db: str | None) -> str:
     return f"sqlite:///{path.absolute()}"
 
 
+def foreign_ledger(url: str) -> str | None:
+    """Why the ledger at ``url`` is not the playground's own (None when it is): it is its own
+    when it does not exist yet, holds no tables, or holds only the playground's chats (its
+    group and the four private chats). Nothing is created or changed by asking."""
+    import sqlalchemy as sa
+
+    if url.startswith("sqlite:///"):
+        path = Path(url.removeprefix("sqlite:///"))
+        if not path.exists() or path.stat().st_size == 0:
+            return None
+    engine = sa.create_engine(url)
+    try:
+        with engine.connect() as conn:
+            tables = set(sa.inspect(conn).get_table_names())
+            if not tables:
+                return None
+            if "chat" not in tables:
+                return "it is not a Mahjong Tally ledger"
+            ids = {int(r[0]) for r in conn.execute(sa.text("SELECT tg_chat_id FROM chat"))}
+    finally:
+        engine.dispose()
+    others = ids - {GROUP_ID, *USER_IDS}
+    if others:
+        return f"it holds {len(others)} chat(s) that are not the playground's"
+    return None
+
+
 async def serve(pg: Playground, ready: Any = None) -> None:
     try:
         await pg.start()
@@ -478,16 +621,50 @@ async def serve(pg: Playground, ready: Any = None) -> None:
         await pg.stop()
 
 
-def main(port: int = 8080, db: str | None = None, host: str = "127.0.0.1") -> int:
-    """Run the playground until Ctrl-C (``mahjong-tally playground``)."""
+def main(
+    port: int = 8080,
+    db: str | None = None,
+    host: str = "127.0.0.1",
+    *,
+    public: bool = False,
+    foreign_db: int = 0,
+) -> int:
+    """Run the playground until Ctrl-C (``mahjong-tally playground``). ``public``: the
+    ``--public`` flag a non-loopback ``host`` needs; ``foreign_db``: how many of the two
+    confirmations a ledger that is not the playground's has (``--foreign-db``,
+    ``--yes-write-it``)."""
     import sys
 
+    def fail(text: str) -> int:
+        print(f"mahjong-tally playground: {text}", file=sys.stderr)
+        return 2
+
+    if not is_loopback(host):
+        warning = (
+            f"--host {host} is not loopback: anyone who can reach this machine can play as "
+            "any of the four and write into the playground's ledger (there is no login)"
+        )
+        if not public:
+            return fail(f"{warning}.\nAdd --public to mean it, or leave --host out.")
+        print(f"mahjong-tally playground: warning: {warning}.", file=sys.stderr, flush=True)
     logging.basicConfig(
         level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     logging.getLogger("httpx").setLevel(logging.WARNING)
     url = db_url_of(db)
-    pg = Playground(url, port=port, host=host)
+    if db:
+        try:
+            why = foreign_ledger(url)
+        except Exception as err:  # a URL that cannot be opened: say so, one line
+            return fail(f"cannot open --db {db}: {type(err).__name__}: {err}".splitlines()[0])
+        if why is not None and foreign_db < 2:
+            return fail(
+                f"--db {db} is not the playground's own ledger ({why}); the playground "
+                "would write its made-up players and hands into it.\n"
+                "Leave --db out for the playground's own file, or add both --foreign-db "
+                "and --yes-write-it to write into this one anyway."
+            )
+    pg = Playground(url, port=port, host=host, public=public)
 
     def ready(p: Playground) -> None:
         where = url.removeprefix("sqlite:///")

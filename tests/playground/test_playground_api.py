@@ -188,3 +188,11 @@ def test_the_page_catalogs_cover_every_string() -> None:
     assert used and used <= en.keys(), used - en.keys()
     assert all(zh[k] and zh[k] != en[k] for k in en if k not in ("ok",)), "untranslated"
     assert all(re.search(r"[\u4e00-\u9fff]", zh[k]) for k in zh)
+    # 繁體 (issue #26): every string, in Traditional characters only (scoring/hant.py's
+    # OpenCC table: no character that exists only in Simplified)
+    from scoring.hant import simplified_only
+
+    hant = json.loads((STATIC / "i18n" / "zh_Hant.json").read_text(encoding="utf-8"))
+    assert hant.keys() == en.keys()
+    assert all(simplified_only(v) == [] for v in hant.values()), hant
+    assert all(hant[k] != zh[k] for k in ("title", "subtitle", "close", "send")), hant

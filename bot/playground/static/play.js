@@ -5,7 +5,15 @@
   const ALLOWED = new Set(["B", "STRONG", "I", "EM", "U", "INS", "S", "STRIKE", "DEL", "CODE",
     "PRE", "A", "SPAN", "BLOCKQUOTE", "TG-SPOILER", "TG-EMOJI"]);
   let T = {};
-  let lang = localStorage.getItem("playground-lang") || ((navigator.language || "en").startsWith("zh") ? "zh" : "en");
+  const LANGS = ["en", "zh", "zh_Hant"];
+  // the browser's language: zh-TW, zh-HK, zh-MO and zh-Hant-* read Traditional, other zh Simplified
+  function browserLang() {
+    const n = (navigator.language || "en").toLowerCase();
+    if (!n.startsWith("zh")) return "en";
+    return /^zh-(hant|tw|hk|mo)/.test(n) ? "zh_Hant" : "zh";
+  }
+  let lang = localStorage.getItem("playground-lang");
+  if (!LANGS.includes(lang)) lang = browserLang();
   let state = null;
   let version = -1;
   let chats = {};
@@ -181,7 +189,12 @@
     }
 
     async tap(btn, msg, view, button) {
-      button.disabled = true;
+      // waiting for the bot's answer: the message's buttons are disabled, the tapped one spins
+      const kb = button.closest(".kb");
+      const keys = kb ? Array.from(kb.querySelectorAll("button")) : [button];
+      for (const k of keys) k.disabled = true;
+      button.classList.add("waiting");
+      if (kb) kb.setAttribute("aria-busy", "true");
       try {
         const out = await api("tap", { user: this.user.id, chat: this.chatId(view), message: msg.id, data: btn.data });
         const a = out.answer || {};
@@ -191,7 +204,9 @@
       } catch (e) {
         this.toast(String(e.message || e));
       } finally {
-        button.disabled = false;
+        for (const k of keys) k.disabled = false;
+        button.classList.remove("waiting");
+        if (kb) kb.removeAttribute("aria-busy");
       }
     }
 
@@ -223,7 +238,8 @@
       const list = this.el.querySelector(".cmdlist");
       if (!list.hidden) { list.hidden = true; return; }
       const menus = (state.commands || {})[this.view] || {};
-      const cmds = (menus[lang] && menus[lang].length ? menus[lang] : menus.en) || [];
+      const mine = menus[lang] && menus[lang].length ? menus[lang] : menus[lang === "zh_Hant" ? "zh" : "en"];
+      const cmds = (mine && mine.length ? mine : menus.en) || [];
       list.replaceChildren(...cmds.map((c) => {
         const row = document.createElement("div");
         const b = document.createElement("b");
@@ -363,12 +379,11 @@
     lang = l;
     localStorage.setItem("playground-lang", l);
     T = await (await fetch("/play/static/i18n/" + l + ".json")).json();
-    document.documentElement.lang = l === "zh" ? "zh-Hans" : "en";
+    document.documentElement.lang = { zh: "zh-Hans", zh_Hant: "zh-Hant" }[l] || "en";
     document.title = t("title");
     document.getElementById("title").textContent = t("title");
     document.getElementById("subtitle").textContent = t("subtitle");
-    document.getElementById("lang-en").classList.toggle("on", l === "en");
-    document.getElementById("lang-zh").classList.toggle("on", l === "zh");
+    for (const code of LANGS) document.getElementById("lang-" + code).classList.toggle("on", l === code);
     for (const p of phones) { p.labels(); p.rendered = { group: new Map(), private: new Map() }; p.groupList.replaceChildren(); p.privateList.replaceChildren(); }
     renderAll();
     api("lang", { lang: l }).catch(() => {});
@@ -409,8 +424,7 @@
     state = await api("state");
     const main = document.getElementById("phones");
     state.users.forEach((u, i) => { const p = new Phone(u, i); phones.push(p); main.append(p.el); });
-    document.getElementById("lang-en").onclick = () => loadLang("en");
-    document.getElementById("lang-zh").onclick = () => loadLang("zh");
+    for (const code of LANGS) document.getElementById("lang-" + code).onclick = () => loadLang(code);
     window.addEventListener("message", (e) => {
       if (e.origin !== location.origin || !e.data || e.data.playground !== "close") return;
       for (const p of phones) if (p.el.querySelector("iframe").contentWindow === e.source) p.closeMiniApp();
