@@ -30,6 +30,7 @@ from bot.render.text import (
     text_width,
     width,
     wrap,
+    writing,
 )
 from bot.render.views import (
     HandCardView,
@@ -83,7 +84,7 @@ def _serialized(fn: Callable[[_V, str], bytes]) -> Callable[[_V, str], bytes]:
 
     @functools.wraps(fn)
     def wrapper(view: _V, lang: str) -> bytes:
-        with _LOCK:
+        with _LOCK, writing(lang):  # the language's fonts (Traditional: TC, Japanese: JP)
             return fn(view, lang)
 
     return wrapper

@@ -1,7 +1,11 @@
 """Text on the images: bundled fonts, a per-character fallback chain, ellipsis, wrapping.
 
 Every character of a text is drawn with the first font of the chain that covers it (the
-coverage comes from ``bot/fonts/coverage.json``, written by ``make_subset.py``); a character no
+coverage comes from ``bot/fonts/coverage.json``, written by ``make_subset.py``). The chain
+depends on the language of the image (:func:`writing`, set by the renderers for the image's
+``lang``): Han characters are drawn with that language's face of Noto Sans CJK first
+(:data:`CJK_FACE`: Traditional with TC, Japanese with JP, the others with SC), then the other
+faces, so a name in another script still finds its glyph; a character no
 font covers becomes a white square, control and format characters are dropped, combining marks
 stay on their base character (at most :data:`MAX_MARKS` of them, so a "Zalgo" name cannot grow
 out of its row). Colour emoji come from a bitmap font that FreeType only draws at 109 px: they are
@@ -14,6 +18,9 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 
@@ -31,10 +38,50 @@ _TAIL = (
     "NotoSansSymbols-Regular.ttf",
     EMOJI,
 )
-CHAINS: dict[bool, tuple[str, ...]] = {
-    False: ("NotoSans-Regular.ttf", "NotoSansSC-Regular.otf", *_TAIL),
-    True: ("NotoSans-Bold.ttf", "NotoSansSC-Bold.otf", *_TAIL),
-}
+#: the face of Noto Sans CJK a language draws Han characters with (default: SC)
+CJK_FACE = {"zh_Hant": "TC", "ja": "JP"}
+_FACES = ("SC", "TC", "JP")
+
+
+def chain(bold: bool = False, lang: str = "") -> tuple[str, ...]:
+    """The fonts a text in ``lang`` is drawn with, in order: Latin, the language's CJK face,
+    the other CJK faces, then the other scripts, symbols and emoji."""
+    return _chain(bold, CJK_FACE.get(lang, "SC"))
+
+
+@lru_cache(maxsize=16)
+def _chain(bold: bool, face: str) -> tuple[str, ...]:
+    w = "Bold" if bold else "Regular"
+    faces = (face, *(f for f in _FACES if f != face))
+    cjk = [f"NotoSans{f}-{w}.otf" for f in faces]
+    return (f"NotoSans-{w}.ttf", *(f for f in cjk if f in _coverage()), *_TAIL)
+
+
+#: the chains of the default language (Simplified first), by weight
+CHAINS: dict[bool, tuple[str, ...]] = {False: chain(False), True: chain(True)}
+
+#: the language of the image being drawn (a registered code of bot.i18n; "" = default)
+_LANG: ContextVar[str] = ContextVar("render_text_lang", default="")
+
+
+@contextmanager
+def writing(lang: str) -> Iterator[None]:
+    """Within this block, text is drawn in ``lang``'s fonts (:func:`chain`). ``lang`` is a
+    language of :mod:`bot.i18n` or an alias of one (``zh`` = zh_Hans, ``zh-TW`` …)."""
+    from bot.i18n import ALIASES, normalize
+
+    token = _LANG.set(normalize(ALIASES.get(lang, lang)))
+    try:
+        yield
+    finally:
+        _LANG.reset(token)
+
+
+def current_lang() -> str:
+    """The language set by :func:`writing` ("" outside of it)."""
+    return _LANG.get()
+
+
 PLACEHOLDER = "\u25a1"  # □ for a character no bundled font has
 ELLIPSIS = "\u2026"
 MAX_MARKS = 2
@@ -72,7 +119,7 @@ def _pick(cp: int, chain: tuple[str, ...], emoji_first: bool) -> str | None:
 
 def clusters(text: str, bold: bool = False) -> list[Run]:
     """Split ``text`` into grapheme-like clusters, each with the font that draws it."""
-    chain = CHAINS[bold]
+    fonts = chain(bold, _LANG.get())
     cov = _coverage()
     text = unicodedata.normalize("NFC", text)
     out: list[list[str]] = []
@@ -97,7 +144,7 @@ def clusters(text: str, bold: bool = False) -> list[Run]:
         if cat[0] in "ZP" and out and cp in cov[out[-1][0]] and _continues(chars, i, out[-1][0]):
             name: str | None = out[-1][0]  # spaces and punctuation stay in the current run
         else:
-            name = _pick(cp, chain, emoji_first) if cat != "Cn" else None
+            name = _pick(cp, fonts, emoji_first) if cat != "Cn" else None
         if name is None:
             ch, name = PLACEHOLDER, SYMBOLS2
         if ch == "\ufffd":
