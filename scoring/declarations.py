@@ -292,7 +292,10 @@ class FieldDecl:
 class EventDecl:
     """An event type. ``source`` says whether ``from`` is required, optional or forbidden.
 
-    ``results``: the hand results it may occur in (empty = any).
+    ``results``: the hand results it may occur in (empty = any). ``enabled_by``: the option
+    that must be on for it to be offered; a record with it while the option is off is refused,
+    unless ``off_pays_nothing``: then it is accepted and pays nothing (the ruleset's formula
+    pays it only with the option on, and its step says so).
     """
 
     id: str
@@ -306,6 +309,7 @@ class EventDecl:
     value_zh: str = ""
     value_en: str = ""
     enabled_by: str | None = None
+    off_pays_nothing: bool = False
 
     #: the Traditional Chinese name; empty = derived from ``zh`` at display time
     zh_hant: str = ""
@@ -326,6 +330,8 @@ class EventDecl:
             out["results"] = sorted(self.results)
         if self.enabled_by:
             out["enabled_by"] = self.enabled_by
+        if self.off_pays_nothing:
+            out["off_pays_nothing"] = True
         return out
 
 

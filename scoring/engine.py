@@ -151,7 +151,11 @@ def _check_events(rs: Ruleset, record: HandRecord, opts: Options) -> None:
         if decl is None:
             _fail(f"events[{i}].type", f"unknown event {ev.type!r} for ruleset {rs.id}")
         assert decl is not None
-        if decl.enabled_by is not None and not is_enabled(decl.enabled_by, opts):
+        if (
+            decl.enabled_by is not None
+            and not decl.off_pays_nothing
+            and not is_enabled(decl.enabled_by, opts)
+        ):
             _fail(f"events[{i}].type", f"not played at this table (option {decl.enabled_by})")
         if decl.results and record.result not in decl.results:
             _fail(f"events[{i}].type", f"{ev.type!r} cannot happen in a {record.result!r} hand")

@@ -27,6 +27,11 @@ discarder   the discarder alone pays 1 share          each other payer pays 1 sh
 ``payers`` are the players who take part in this win's payment (default: everyone but the
 winner); a 血战 table passes the players who have not won yet. With fewer than three other
 payers, 全冲's "代其他两家各一倍" covers the payers that are there (3 players: 3 shares).
+Several winners on one discard (一炮多响, spec §4 Q4 "each winner is paid separately, as if
+alone, and a co-winner never pays another winner"): the co-winners are passed as
+``co_winners``; under 全冲 the discarder still pays each winner 4 shares (at 4 players: the
+fixed "总计四倍" of L103, whoever the two others are), under ``split`` the co-winners pay
+nothing.
 
 Amounts are integers; nothing is divided, so no rounding occurs.
 """
@@ -126,6 +131,7 @@ def pay_fan_win(
     mode: str,
     *,
     payers: Sequence[str] | None = None,
+    co_winners: Collection[str] = (),
     label_zh: str = "",
     label_en: str = "",
 ) -> int:
@@ -133,8 +139,11 @@ def pay_fan_win(
 
     ``share`` is one loser's amount for the hand (an int ≥ 0). ``discarder`` None = self-drawn;
     for a robbed kong pass the kong player. ``payers`` defaults to every player but the winner;
-    the discarder, if any, must be one of them. ``label_zh``/``label_en`` (e.g. "清一色 3番")
-    start the explanation step this function adds.
+    the discarder, if any, must be one of them. ``co_winners``: the other winners of the same
+    discard (一炮多响), who are not payers: each winner is paid as if alone (spec Q4), so under
+    全冲 the discarder still covers them ("总计四倍", L103), and under ``split`` they pay
+    nothing. ``label_zh``/``label_en`` (e.g. "清一色 3番") start the explanation step this
+    function adds.
     """
     if type(share) is not int or share < 0:
         raise ValueError(f"share must be a non-negative int, got {share!r}")
@@ -151,22 +160,28 @@ def pay_fan_win(
         for p in others:
             tally.pay(p, winner, mult * share, REASON_SELF_DRAWN)
             total += mult * share
+        if mult == 1:
+            each_zh, each_en = f" {share}", f"{share},"
+        else:
+            each_zh = f"两份 2×{share}={mult * share}"
+            each_en = f"2 shares, 2 × {share} = {mult * share},"
         tally.explain(
-            f"{head_zh}{winner}自摸，{len(others)}家每家付 {mult}×{share}={mult * share}，共{total}",
-            f"{head_en}{winner} self-draws; each of {len(others)} pays "
-            f"{mult}×{share}={mult * share}, {total} in all",
+            f"{head_zh}{winner}自摸，{len(others)}家各付{each_zh}，共{total}",
+            f"{head_en}{winner} self-draws; {_each_of(len(others))} pays {each_en} {total} in all",
         )
         return total
     rest = [p for p in others if p != discarder]
     if mode == "quanchong":
-        mult = 2 + len(rest)
+        covered = len(rest) + sum(1 for p in co_winners if p not in (winner, discarder))
+        mult = 2 + covered
         total = mult * share
         tally.pay(discarder, winner, total, REASON_QUANCHONG)
+        why_zh = f"自己两份+代另{covered}家各一份" if covered else "自己两份"
+        why_en = f"2 + 1 for each of the other {covered}" if covered else "2 of its own"
         tally.explain(
-            f"{head_zh}全冲：{discarder}放枪，付自己两倍并代其他{len(rest)}家各一倍："
-            f"(2+{len(rest)})×{share}={total}",
-            f"{head_en}全冲: {discarder} dealt in and pays his own double plus one share for each of "
-            f"the other {len(rest)}: (2+{len(rest)})×{share}={total}",
+            f"{head_zh}全冲：{discarder}放枪，付{mult}份（{why_zh}）{mult}×{share}={total}",
+            f"{head_en}全冲: {discarder} dealt in and pays {mult} shares ({why_en}): "
+            f"{mult} × {share} = {total}",
         )
         return total
     if mode == "split":
@@ -174,15 +189,21 @@ def pay_fan_win(
         for p in rest:
             tally.pay(p, winner, share, REASON_OTHER)
         total = 2 * share + len(rest) * share
+        rest_zh = f"，另{len(rest)}家各付一份 {share}" if rest else ""
+        rest_en = f"; the other {len(rest)} pay one share, {share} each" if rest else ""
         tally.explain(
-            f"{head_zh}{discarder}放枪付 2×{share}={2 * share}，其他{len(rest)}家各付 {share}，共{total}",
-            f"{head_en}{discarder} dealt in and pays 2×{share}={2 * share}; each of the other "
-            f"{len(rest)} pays {share}; {total} in all",
+            f"{head_zh}{discarder}放枪付两份 2×{share}={2 * share}{rest_zh}，共{total}",
+            f"{head_en}{discarder} dealt in and pays 2 shares, 2 × {share} = {2 * share}"
+            f"{rest_en}; {total} in all",
         )
         return total
     tally.pay(discarder, winner, share, REASON_DISCARDER)
     tally.explain(
-        f"{head_zh}{discarder}点炮，一家付 {share}",
+        f"{head_zh}{discarder}点炮，一人付 {share}",
         f"{head_en}{discarder} dealt in and alone pays {share}",
     )
     return share
+
+
+def _each_of(n: int) -> str:
+    return "the other player" if n == 1 else f"each of the other {n}"

@@ -241,6 +241,7 @@ class Points(Ruleset):
                 share,
                 opts.s("payment"),
                 payers=payers,
+                co_winners=co_winners[k] - {w.winner},
                 label_zh=label_zh,
                 label_en=label_en,
             )

@@ -486,8 +486,7 @@ class Sichuan(Ruleset):
                 last_kong[(k, ev.player)] = paid
             mark(k)
             if k < len(wins):
-                co = co_winners.get(k)
-                self._win(record, opts, k, out | co if co else out, tally)
+                self._win(record, opts, k, out, co_winners.get(k, set()), tally)
                 if transfer:
                     group = group_of.get(k, [k])
                     if k == group[-1]:
@@ -566,7 +565,17 @@ class Sichuan(Ruleset):
         )
         return [(p, ev.player, amount) for p in payers]
 
-    def _win(self, record: HandRecord, opts: Options, k: int, out: set[str], tally: Tally) -> None:
+    def _win(
+        self,
+        record: HandRecord,
+        opts: Options,
+        k: int,
+        out: set[str],
+        co: set[str],
+        tally: Tally,
+    ) -> None:
+        """Win ``k``; ``out``: who has won before it, ``co``: the winners of its discard
+        (一炮多响), who do not pay it (quanchong-payment.md §4 Q4)."""
         win = record.wins[k]
         base = opts.i("base")
         fc = self.count_fan(record, win, opts)
@@ -591,7 +600,7 @@ class Sichuan(Ruleset):
         if win.robbed_kong:
             label_zh += f"（抢{win.discarder}的面下杠，该杠刮风无效）"
             label_en += f" (robbing {win.discarder}'s added kong, which earns no kong money)"
-        payers = [p for p in record.players if p == win.winner or p not in out]
+        payers = [p for p in record.players if p == win.winner or p not in out | co]
         pay_fan_win(
             tally,
             record.players,
@@ -600,6 +609,7 @@ class Sichuan(Ruleset):
             amount,
             opts.s("payment"),
             payers=payers,
+            co_winners=co - {win.winner},
             label_zh=label_zh,
             label_en=label_en,
         )

@@ -403,38 +403,38 @@ class Singapore(Ruleset):
             source_zh="放杠者", source_en="who discarded it", fields=(_FRESH,),
             value_zh="全付：放杠者3；三家付：每家1（见选项）",
             value_en="shooter tables: the feeder 3; all-pay: 1 each (see option)",
-            enabled_by="kong_payouts", zh_hant="明槓（槓打出的牌）",
+            enabled_by="kong_payouts", off_pays_nothing=True, zh_hant="明槓（槓打出的牌）",
         ),
         EventDecl(
             "added_kong", "加杠", "Added kong", value_zh="每家1", value_en="1 from each",
-            enabled_by="kong_payouts", zh_hant="加槓",
+            enabled_by="kong_payouts", off_pays_nothing=True, zh_hant="加槓",
         ),
         EventDecl(
             "concealed_kong", "暗杠", "Concealed kong", value_zh="每家2", value_en="2 from each",
-            enabled_by="kong_payouts", zh_hant="暗槓",
+            enabled_by="kong_payouts", off_pays_nothing=True, zh_hant="暗槓",
         ),
         EventDecl(
             "animal_pair", "咬（猫鼠或鸡蜈蚣）", "Bite (cat + rat or rooster + centipede)",
             source="optional", source_zh="只由一人付（否则每家付）",
             source_en="paid by one player only (else by each)", fields=(_HIDDEN,),
             value_zh="每家1；暗2", value_en="1 from each; hidden 2",
-            enabled_by="bonus_payouts", zh_hant="咬（貓鼠或雞蜈蚣）",
+            enabled_by="bonus_payouts", off_pays_nothing=True, zh_hant="咬（貓鼠或雞蜈蚣）",
         ),
         EventDecl(
             "seat_flower_pair", "正花一对（本位花与季）", "Own flower and season pair",
             source="optional", source_zh="只由一人付（否则每家付）",
             source_en="paid by one player only (else by each)", fields=(_HIDDEN,),
             value_zh="每家1；暗2", value_en="1 from each; hidden 2",
-            enabled_by="bonus_payouts", zh_hant="正花一對（本位花與季）",
+            enabled_by="bonus_payouts", off_pays_nothing=True, zh_hant="正花一對（本位花與季）",
         ),
         EventDecl(
             "flower_set_complete", "齐花（一组四花或四季）", "Complete flower set",
-            value_zh="每家2（选项）", value_en="2 from each (option)", enabled_by="bonus_payouts",
+            value_zh="每家2（选项）", value_en="2 from each (option)", enabled_by="bonus_payouts", off_pays_nothing=True,
             zh_hant="齊花（一組四花或四季）",
         ),
         EventDecl(
             "animal_set_complete", "齐四动物", "All four animals",
-            value_zh="每家2（选项）", value_en="2 from each (option)", enabled_by="bonus_payouts",
+            value_zh="每家2（选项）", value_en="2 from each (option)", enabled_by="bonus_payouts", off_pays_nothing=True,
             zh_hant="齊四動物",
         ),
         EventDecl(
@@ -745,6 +745,8 @@ class Singapore(Ruleset):
         unit_en = f" (unit k = {opts.i('instant_scale')} × {opts.i('base')} = {k})"
         for ev in record.events:
             others = [p for p in players if p != ev.player]
+            if self._switched_off(tally, opts, ev):
+                continue
             if ev.type in KONGS:
                 self._kong(tally, opts, ev, others, k, unit_zh, unit_en)
             elif ev.type in BITES:
@@ -775,6 +777,28 @@ class Singapore(Ruleset):
                     f"{ev.player} {zh}：三家各付 {n}k={amount}{unit_zh}",
                     f"{ev.player} {en}: each of the three pays {n}k = {amount}{unit_en}",
                 )
+
+    @classmethod
+    def _switched_off(cls, tally: Tally, opts: Options, ev: Event) -> bool:
+        """An instant payout recorded while its option is off (``kong_payouts`` or
+        ``bonus_payouts``, SG9) is accepted and pays nothing (spec §2 formula: "if e.type in
+        (…) and O.bonus_payouts"); a step says so. True if so."""
+        decl = cls.event(ev.type)
+        option = decl.enabled_by if decl is not None else None
+        if option is None or opts.b(option):
+            return False
+        if ev.type in KONG_NAMES:
+            zh, en = refs.name("kong", ev.type, *KONG_NAMES[ev.type])
+        else:
+            zh, en = cls.word(ev.type, "lower")
+        o = cls.option(option)
+        assert o is not None
+        oz, oe = refs.name("option", option, o.zh, o.en)
+        tally.explain(
+            f"{ev.player} {zh}：本桌未开“{oz}”，不付",
+            f"{ev.player} {en}: “{oe}” is off at this table, nothing is paid",
+        )
+        return True
 
     @classmethod
     def _kong(

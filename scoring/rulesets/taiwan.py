@@ -281,7 +281,8 @@ class Taiwan(Ruleset):
         CountDecl(
             STREAK, "庄家已连庄次数（0=首次坐庄）", "dealer's streak (0 = first hand as dealer)",
             max=99, zh_hant="莊家已連莊次數（0=首次坐莊）",
-            results=frozenset({"win"}),  # a draw pays nothing: not asked there
+            # any result: a draw pays nothing but may carry the dealer's count (spec §1 "流局:
+            # … the dealer keeps the deal and N grows by 1"; only a non-dealer's is impossible)
             prefill="dealer_streak",  # from the ledger (bot/streak.py), still editable
         ),
     )  # fmt: skip
@@ -393,9 +394,10 @@ class Taiwan(Ruleset):
         for win in record.wins:
             self._win(t, record, opts, win)
         if not t.steps:
+            n = record.count(STREAK, record.dealer)
             t.explain(
-                f"流局，无人付款；庄家{record.dealer}连庄（连庄次数+1）",
-                f"Draw: nobody pays; dealer {record.dealer} keeps the deal (streak +1)",
+                f"流局，无人付款；庄家{record.dealer}连庄，连庄次数 {n} → {n + 1}",
+                f"Draw: nobody pays; dealer {record.dealer} keeps the deal, streak {n} → {n + 1}",
             )
         return t.settlement()
 

@@ -47,11 +47,11 @@ def test_sichuan_split_two_winners_one_discard(wins: list[dict[str, object]]) ->
 
 @pytest.mark.parametrize("wins", [TWO_ON_C, TWO_ON_C[::-1]], ids=["b_first", "d_first"])
 def test_sichuan_quanchong_two_winners_one_discard(wins: list[dict[str, object]]) -> None:
-    # 全冲 (seed 001 L103 "放枪者…除了自己的两倍，还要代其他两家各一倍"): the discarder pays his own
-    # double and one share for each other player who would pay this win: only a (d won on the
-    # same discard). So c pays each winner (2+1)×10 = 30: a 0, b +30, c −60, d +30.
+    # quanchong-payment.md §4 Q4: "With 全冲 the discarder pays **each** winner 4 × that winner's
+    # share (the fixed "总计四倍" of L103, whoever the two others are)". So c pays each winner
+    # 4×10 = 40 (d, the co-winner, pays nothing): a 0, b +40, c −80, d +40.
     s = settle(sichuan(wins, options={"mode": "normal", "payment": "quanchong", "base": 10}))
-    assert s.net == {"a": 0, "b": 30, "c": -60, "d": 30}
+    assert s.net == {"a": 0, "b": 40, "c": -80, "d": 40}
 
 
 def test_sichuan_xuezhan_three_on_one_discard_then_nothing_left() -> None:

@@ -189,7 +189,7 @@ def test_property_zero_sum_and_cap(
 def test_audit_flush_pungs_flowers_quanchong() -> None:
     # spec §1 + quanchong-payment.md §2; fans add (L26), flowers house +1 each (L19, option on):
     # 清一色 6 (L94) + 对对和 3 (L92) + 花牌 2 = 11番 ≤ 13; share = 20 × 2^11 = 20 × 2048 = 40960.
-    # 全冲 (001 L103 "总计四倍"): the discarder d pays (2+2) × 40960 = 163840; a and c pay nothing.
+    # 全冲 (001 L103 "总计四倍"): the discarder d pays 4 × 40960 = 163840; a and c pay nothing.
     r = rec(
         [win("b", "d", "qing_yi_se", "dui_dui_he")],
         options={"base": 20, "flowers": True, "payment": "quanchong"},
@@ -199,10 +199,8 @@ def test_audit_flush_pungs_flowers_quanchong() -> None:
     assert s.net == {"a": 0, "b": 163840, "c": 0, "d": -163840}
     assert s.paid("d", "b") == 163840
     zh, en = s.explanation[0].zh, s.explanation[0].en
-    assert (
-        "清一色6+对对和3+花牌2=11番" in zh and "20×2^11=40960" in zh and "(2+2)×40960=163840" in zh
-    )
-    assert "Full flush 6 + All pungs 3 + flowers 2 = 11 fan" in en and "(2+2)×40960=163840" in en
+    assert "清一色6+对对和3+花牌2=11番" in zh and "20×2^11=40960" in zh and "4×40960=163840" in zh
+    assert "Full flush 6 + All pungs 3 + flowers 2 = 11 fan" in en and "4 × 40960 = 163840" in en
 
 
 def test_audit_cap_after_flowers_split_self_draw() -> None:
@@ -239,14 +237,14 @@ def test_audit_two_winners_one_discard_split() -> None:
 
 
 def test_two_winners_one_discard_quanchong() -> None:
-    # 全冲 (seed 001 L103 "除了自己的两倍，还要代其他两家各一倍"): the discarder pays his double and
-    # one share for each other payer of this win — only a (c is a co-winner): (2+1) shares.
-    # b: 40 → d pays 120; c: 160 → d pays 480. Net a 0, b 120, c 480, d −600.
+    # quanchong-payment.md §4 Q4: "With 全冲 the discarder pays **each** winner 4 × that winner's
+    # share ... whoever the two others are" (c is a co-winner and pays nothing): 4 shares each.
+    # b: 40 → d pays 160; c: 160 → d pays 640. Net a 0, b 160, c 640, d −800.
     r = rec(
         [win("b", "d", fan=2), win("c", "d", "qi_dui_zi", "hun_yi_se")],
         options={"payment": "quanchong"},
     )
-    assert settle(r).net == {"a": 0, "b": 120, "c": 480, "d": -600}
+    assert settle(r).net == {"a": 0, "b": 160, "c": 640, "d": -800}
 
 
 def test_audit_robbed_kong_quanchong_is_self_draw() -> None:

@@ -50,7 +50,8 @@ def test_quanchong_discard_four_times() -> None:
     assert total == 60
     assert s.net == {"a": 60, "b": 0, "c": -60, "d": 0}
     assert [p.reason for p in s.payments] == [REASON_QUANCHONG]
-    assert "(2+2)×15=60" in s.explanation[0].zh and "(2+2)×15=60" in s.explanation[0].en
+    assert "付4份（自己两份+代另2家各一份）4×15=60" in s.explanation[0].zh
+    assert "pays 4 shares (2 + 1 for each of the other 2): 4 × 15 = 60" in s.explanation[0].en
 
 
 def test_split_discard_spec_q1() -> None:

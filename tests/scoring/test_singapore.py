@@ -305,10 +305,36 @@ def test_instant_scale_c3_and_single_payer_bite() -> None:
     assert nets(s) == (-2, 6, -2 + 4, -2 - 4)
 
 
-def test_payouts_switched_off_are_refused() -> None:
-    # SG9: instant payouts off; an event of that kind is then not played at the table
-    ev = [{"type": "concealed_kong", "player": "S", "from": None}]
-    assert refused(rec([], ev, result="draw", kong_payouts=False)) == "events[0].type"
+@pytest.mark.parametrize(
+    ("event", "option", "zh", "en"),
+    [
+        ({"type": "animal_pair", "player": "S", "hidden": 0}, "bonus_payouts", "咬", "bite"),
+        ({"type": "seat_flower_pair", "player": "S", "hidden": 1}, "bonus_payouts", "正花一对",
+         "own flower pair"),
+        ({"type": "flower_set_complete", "player": "S"}, "bonus_payouts", "齐花",
+         "complete flower set"),
+        ({"type": "animal_set_complete", "player": "S"}, "bonus_payouts", "齐四动物",
+         "all animals"),
+        ({"type": "concealed_kong", "player": "S"}, "kong_payouts", "暗杠", "concealed kong"),
+        ({"type": "exposed_kong", "player": "S", "from": "W"}, "kong_payouts", "明杠",
+         "kong on a discard"),
+    ],
+)  # fmt: skip
+def test_payouts_switched_off_accept_the_event_and_pay_nothing(
+    event: dict[str, Any], option: str, zh: str, en: str
+) -> None:
+    # issue 24 point 7; spec §2 formula: "if e.type in ("animal_pair", "seat_flower_pair") and
+    # O.bonus_payouts:   # 咬 bite" (and "… and O.kong_payouts" for kongs): an event recorded at
+    # a table with SG9's instant payouts off is accepted and pays nothing, and a step says so.
+    s = settle(rec([win("S", "W", fan=1)], [event], **{option: False}))
+    assert s.paid("W", "S") == settle(rec([win("S", "W", fan=1)], **{option: False})).net["S"]
+    assert sum(p.amount for p in s.payments if p.reason == event["type"]) == 0
+    steps = [(st.zh, st.en) for st in s.explanation]
+    assert any(z.startswith(f"S {zh}：本桌未开“") and z.endswith("”，不付") for z, _ in steps)
+    assert any(e.startswith(f"S {en}: “") and e.endswith("” is off at this table, nothing is paid")
+               for _, e in steps)  # fmt: skip
+    # at a draw as well: nothing moves at all
+    assert nets(settle(rec([], [event], result="draw", **{option: False}))) == (0, 0, 0, 0)
 
 
 def test_limit_all_pay_double_and_thirteen_double_and_dealer_double() -> None:

@@ -203,13 +203,26 @@ def test_a_draw_pays_nothing_and_keeps_the_dealer() -> None:
     # §1: "流局: nothing is paid; the dealer keeps the deal and N grows by 1" (T2)
     r = rec([], result="draw")
     s = settle(r)
-    assert s.payments == () and "keeps the deal (streak +1)" in s.explanation[0].en
-    with pytest.raises(RecordError) as err:  # the streak is not asked in a draw
-        settle(rec([], result="draw", streak=2))
-    assert err.value.field == "counts.lian_zhuang.E"
+    assert s.payments == () and "keeps the deal, streak 0 → 1" in s.explanation[0].en
     assert next_dealer(r) == "E"
     assert next_dealer(rec([{"winner": "S", "from": "W", "fan": 2}])) == "S"
     assert next_dealer(rec([{"winner": "E", "from": "W", "fan": 2}])) == "E"
+
+
+def test_a_draw_carries_the_dealers_streak() -> None:
+    # issue 24 point 7; spec §1: "N = the number of consecutive hands the current dealer has
+    # already kept" and "Drawn hand 流局: nothing is paid; the dealer keeps the deal and N grows
+    # by 1"; hand record: "`counts.lian_zhuang` | `{dealer_id: N}`. Only the dealer may appear".
+    # A draw with the dealer's N = 2 is accepted, pays nothing and says N goes 2 → 3.
+    s = settle(rec([], result="draw", streak=2))
+    assert s.payments == () and all(v == 0 for v in s.net.values())
+    assert "streak 2 → 3" in s.explanation[0].en and "连庄次数 2 → 3" in s.explanation[0].zh
+    # only a non-dealer's count is impossible, at a draw as at a win
+    bad = record_of("taiwan", [], players=P, dealer="E", result="draw",
+                    counts={"lian_zhuang": {"S": 1}})  # fmt: skip
+    with pytest.raises(RecordError) as err:
+        settle(bad)
+    assert err.value.field == "counts.lian_zhuang.S"
 
 
 def test_rules_json_lists_the_checklist() -> None:
