@@ -74,11 +74,13 @@ PAO_LISTS: Mapping[str, frozenset[str]] = {
 def word(word_id: str, form: str = "") -> tuple[str, str]:
     """The (zh, en) a step writes for one of :data:`WORDS` (a reference while storing)."""
     zh, _, en = WORDS[word_id]
-    return refs.name("word", word_id, zh, en, form)
+    return refs.name("word", word_id, zh, refs.FORMS[form](en), form)
 
 
-def event_name(event_id: str, zh: str, en: str) -> tuple[str, str]:
-    return refs.name("event", event_id, zh, en, "lower")
+def event_name(event_id: str) -> tuple[str, str]:
+    """An event's declared name inside a step (English in lower case)."""
+    decl = next(e for e in EVENTS if e.id == event_id)
+    return refs.name("event", event_id, decl.zh, decl.en.lower(), "lower")
 
 
 def _c(value: str, zh: str, en: str, hant: str = "") -> Choice:

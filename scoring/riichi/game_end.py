@@ -213,7 +213,7 @@ def settle(record: HandRecord, opts: Options) -> Settlement:
     if ret != start:
         t.explain(
             f"{oz}：每人（{fmt(ret)}−{fmt(start)}）={fmt(ret - start)}，共{fmt((ret - start) * len(players))}归第一",
-            f"{oe.capitalize()}: ({fmt(ret)} − {fmt(start)}) = {fmt(ret - start)} from each, "
+            f"{word('oka', 'cap')[1]}: ({fmt(ret)} − {fmt(start)}) = {fmt(ret - start)} from each, "
             f"{fmt((ret - start) * len(players))} to first place",
         )
     _settle_vector(t, res.order, res.oka, "oka")

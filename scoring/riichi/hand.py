@@ -98,7 +98,9 @@ def after(record: HandRecord, opts: Options) -> TableState:
             return TableState(moved, 0, 0)
         return TableState(d if opts.b("abortive_renchan") else moved, h + 1, k + r)
     if record.result == DRAW:
-        ready = {e.player for e in record.events if e.type in ("tenpai", "nagashi_mangan")}
+        # renchan by dealer tenpai only, a nagashi dealer too (RC-14, DER-18: "dealer nagashi:
+        # 4000 all … next: dealer S"; §2.5's "or is a nagashi player" contradicts it)
+        ready = {e.player for e in record.events if e.type == "tenpai"}
         stays = opts.s("renchan") == "tenpai" and d in ready
         return TableState(d if stays else moved, h + 1, k + r)
     if record.result == ABORTIVE:
@@ -120,7 +122,7 @@ def _deposits(t: Tally, record: HandRecord, *, paid: bool = True) -> int:
     who = riichi_players(record)
     if not who:
         return 0
-    rz, re_ = event_name("riichi", "立直", "riichi")
+    rz, re_ = event_name("riichi")
     pz, pe = word("pot")
     names = "、".join(who)
     if not paid:
@@ -219,7 +221,7 @@ def _pay_pao(
     dealer = w == record.dealer
     v = ron_value(YAKUMAN, dealer)
     rest = value.basic - YAKUMAN
-    pz, pe = event_name("pao", "包牌", "pao")
+    pz, pe = event_name("pao")
     yaku = str(pao.get("yaku", ""))
     yz, ye = PAO_YAKU.get(yaku, ("", ""))
     yz = f"（{yz}）" if yz else ""
@@ -264,7 +266,7 @@ def _pot_to_winners(t: Tally, record: HandRecord, opts: Options, wins: list[Win]
     total = table_before(record).sticks + r
     if total == 0 or not wins:
         return
-    pz, pe = word("pot")
+    pz = word("pot")[0]
     nearest = wins[0].winner
     back: list[str] = []
     if opts.s("sticks_multi") == "own_back_nearest" and len(wins) > 1:
@@ -283,7 +285,7 @@ def _pot_to_winners(t: Tally, record: HandRecord, opts: Options, wins: list[Win]
     near_en = " (the nearest)" if len(wins) > 1 else ""
     t.explain(
         f"{pz}{left}根立直棒{fmt(left * STICK)}归{nearest}{near_zh}",
-        f"{pe.capitalize()}: {left} sticks, {fmt(left * STICK)} to {nearest}{near_en}",
+        f"{word('pot', 'cap')[1]}: {left} sticks, {fmt(left * STICK)} to {nearest}{near_en}",
     )
 
 
@@ -300,10 +302,10 @@ def settle_win(record: HandRecord, opts: Options, values: Mapping[str, HandValue
         _after_draw_pot(t, record, r)
         return t
     if mode == "head_bump" and len(record.wins) > 1:
-        bz, be = word("head_bump")
+        bz = word("head_bump")[0]
         t.explain(
             f"{bz}：只有{wins[0].winner}（放铳者下家起最近）和了",
-            f"{be.capitalize()}: only {wins[0].winner}, the nearest to the discarder's right, wins",
+            f"{word('head_bump', 'cap')[1]}: only {wins[0].winner}, the nearest to the discarder's right, wins",
         )
     each = opts.s("honba_multi") == "each"
     for i, win in enumerate(wins):
@@ -314,10 +316,10 @@ def settle_win(record: HandRecord, opts: Options, values: Mapping[str, HandValue
 
 def _after_draw_pot(t: Tally, record: HandRecord, r: int) -> None:
     k = table_before(record).sticks
-    pz, pe = word("pot")
+    pz = word("pot")[0]
     t.explain(
         f"{pz}留在桌上：原有{k}根＋本局{r}根＝{k + r}根",
-        f"{pe.capitalize()} stays on the table: {k} + {r} this hand = {k + r} sticks",
+        f"{word('pot', 'cap')[1]} stays on the table: {k} + {r} this hand = {k + r} sticks",
     )
 
 
@@ -328,7 +330,7 @@ def settle_draw(record: HandRecord, opts: Options) -> Tally:
     nagashi = [e.player for e in record.events if e.type == "nagashi_mangan"]
     if nagashi:
         h, hv = table_before(record).honba, opts.i("honba_value")
-        nz, ne = event_name("nagashi_mangan", "流局满贯", "nagashi mangan")
+        nz, ne = event_name("nagashi_mangan")
         mz, me = word("mangan")
         for p in nagashi:
             t.explain(
@@ -345,7 +347,7 @@ def settle_draw(record: HandRecord, opts: Options) -> Tally:
             for p in record.players
             if any(e.type == "tenpai" and e.player == p for e in record.events)
         ]
-        tz, te = event_name("tenpai", "听牌", "tenpai")
+        tz, te = event_name("tenpai")
         if 0 < len(ready) < n:
             total = opts.i("noten_total")
             noten = [p for p in record.players if p not in ready]
@@ -383,7 +385,7 @@ def settle_chombo(record: HandRecord, opts: Options) -> Tally:
     t = Tally(record.players)
     ev = next(e for e in record.events if e.type == "chombo")
     x, d = ev.player, record.dealer
-    cz, ce = event_name("chombo", "错和", "chombo")
+    cz, ce = event_name("chombo")
     _deposits(t, record, paid=False)
     if opts.s("chombo") == "final_penalty":
         pen = fmt(opts.i("chombo_penalty"))

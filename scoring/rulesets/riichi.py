@@ -105,9 +105,14 @@ class Riichi(Ruleset):
     # --- options -----------------------------------------------------------------------
     @classmethod
     def check_options(cls, opts: Options) -> None:
-        n = opts.i("players")
         if opts.i("return_points") < opts.i("start_points"):
             _fail("options.return_points", "must be at least the start points")
+
+    @staticmethod
+    def check_players(opts: Options) -> None:
+        """The options that depend on the number of players (checked with each record, so that
+        an option set of either size resolves)."""
+        n = opts.i("players")
         if opts.i("honba_value") % (n - 1):
             _fail("options.honba_value", f"must split evenly among the {n - 1} payers of a tsumo")
         if opts.i("noten_total") % (12 if n == 4 else 2):
@@ -121,6 +126,7 @@ class Riichi(Ruleset):
         n = len(record.players)
         if n != opts.i("players"):
             _fail("players", f"the options are for {opts.i('players')} players, not {n}")
+        self.check_players(opts)
         if record.result == ABORTIVE and not opts.b("abortive_draws"):
             _fail("result", "abortive draws are not played at this table (option abortive_draws)")
         for cid in ("honba", "riichi_sticks"):
