@@ -41,17 +41,17 @@ from bot.describe import how as _how
 from bot.describe import name as _name
 from bot.describe import prevalent as _prevalent
 from bot.describe import seat_wind as _seat_wind
+from bot.entry import allowed, checks
+from bot.entry.draft import Draft, WinDraft, load
 from bot.i18n import Translator
 from scoring.declarations import (
     DISCARD,
-    HOW_NAMES,
     ROBBED_KONG,
     SELF_DRAWN,
     EventDecl,
     FieldDecl,
     WinItemDecl,
     is_enabled,
-    item_problem,
 )
 from scoring.errors import RecordError
 from scoring.gb.notation import (
@@ -109,164 +109,15 @@ class Screen:
 # --------------------------------------------------------------------------------------
 # state
 # --------------------------------------------------------------------------------------
-@dataclass(slots=True)
-class WinDraft:
-    """One win as entered so far (the contract's win, and how its value is being entered)."""
-
-    winner: str
-    discarder: str | None = None  # JSON "from"
-    robbed_kong: bool = False
-    shape: str | None = None
-    flags: list[str] = field(default_factory=list)
-    fan: int | None = None
-    fans: list[str] | None = None
-    tiles: dict[str, Any] | None = None
-    mode: str | None = None  # "fan", "fans" or "tiles"; None until chosen
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    KEYS = ("winner", "from", "robbed_kong", "shape", "flags", "fan", "fans", "tiles", "mode")
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> WinDraft:
-        return cls(
-            winner=str(d["winner"]),
-            discarder=None if d.get("from") is None else str(d["from"]),
-            robbed_kong=bool(d.get("robbed_kong")),
-            shape=d.get("shape"),
-            flags=[str(f) for f in d.get("flags") or []],
-            fan=d.get("fan"),
-            fans=None if d.get("fans") is None else [str(f) for f in d["fans"]],
-            tiles=d.get("tiles"),
-            mode=d.get("mode"),
-            extra={k: v for k, v in d.items() if k not in cls.KEYS},
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "winner": self.winner,
-            "from": self.discarder,
-            "robbed_kong": self.robbed_kong,
-            "shape": self.shape,
-            "flags": list(self.flags),
-            "fan": self.fan,
-            "fans": None if self.fans is None else list(self.fans),
-            "tiles": self.tiles,
-        }
-        if self.mode is not None:
-            out["mode"] = self.mode
-        out.update(self.extra)
-        return out
+__all__ = ["Draft", "WinDraft", "load"]
 
 
-@dataclass(slots=True)
-class Draft:
-    """A hand entry as stored in a ledger draft: the typed form of the wizard's state, with a
-    JSON round trip (:meth:`to_json` is what the step classes work on and the ledger stores).
-    :meth:`from_json` also reads what earlier versions stored (keys missing, steps that no
-    longer come up), so an entry begun before an upgrade or a restart resumes; keys it does
-    not know (another module's) are kept in ``extra``, unchanged."""
-
-    ruleset: str
-    players: list[str]
-    names: dict[str, str]
-    dealer: str
-    options: dict[str, Any] = field(default_factory=dict)
-    mode: str = "record"  # or "calc"
-    result: str = "win"
-    wins: list[WinDraft] = field(default_factory=list)
-    counts: dict[str, dict[str, int]] = field(default_factory=dict)
-    events: list[dict[str, Any]] = field(default_factory=list)
-    trail: list[str] = field(default_factory=list)  # the steps passed, for Back
-    page: int = 0  # of a paged list
-    hand_no: int | None = None  # the number the hand gets (shown in the summary)
-    kind: str = "hand"
-    ev: dict[str, Any] | None = None  # the event being added
-    rk: bool = False  # the winners' grid shows robbed kongs
-    bystanders: list[str] | None = None  # the chat's players who are not seated
-    edit_hand_id: int | None = None  # /edit: the hand corrected, and its number
-    edit_seq: int | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    KEYS = (
-        "ruleset",
-        "players",
-        "names",
-        "dealer",
-        "options",
-        "mode",
-        "result",
-        "wins",
-        "counts",
-        "events",
-        "trail",
-        "page",
-        "hand_no",
-        "kind",
-        "ev",
-        "rk",
-        "bystanders",
-        "edit_hand_id",
-        "edit_seq",
-    )
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> Draft:
-        return cls(
-            ruleset=str(d["ruleset"]),
-            players=[str(p) for p in d["players"]],
-            names={str(k): str(v) for k, v in (d.get("names") or {}).items()},
-            dealer=str(d["dealer"]),
-            options=dict(d.get("options") or {}),
-            mode=str(d.get("mode") or "record"),
-            result=str(d.get("result") or "win"),
-            wins=[WinDraft.from_json(w) for w in d.get("wins") or []],
-            counts={
-                str(c): {str(p): int(n) for p, n in (per or {}).items()}
-                for c, per in (d.get("counts") or {}).items()
-            },
-            events=[dict(e) for e in d.get("events") or []],
-            trail=[str(t) for t in d.get("trail") or []],
-            page=int(d.get("page") or 0),
-            hand_no=d.get("hand_no"),
-            kind=str(d.get("kind") or "hand"),
-            ev=dict(d["ev"]) if isinstance(d.get("ev"), dict) else None,
-            rk=bool(d.get("rk")),
-            bystanders=None if d.get("bystanders") is None else [str(x) for x in d["bystanders"]],
-            edit_hand_id=d.get("edit_hand_id"),
-            edit_seq=d.get("edit_seq"),
-            extra={k: v for k, v in d.items() if k not in cls.KEYS},
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "mode": self.mode,
-            "ruleset": self.ruleset,
-            "options": dict(self.options),
-            "players": list(self.players),
-            "names": dict(self.names),
-            "dealer": self.dealer,
-            "result": self.result,
-            "wins": [w.to_json() for w in self.wins],
-            "counts": {c: dict(per) for c, per in self.counts.items()},
-            "events": [dict(e) for e in self.events],
-            "trail": list(self.trail),
-            "page": self.page,
-            "hand_no": self.hand_no,
-            "kind": self.kind,
-        }
-        for key in ("ev", "bystanders", "edit_hand_id", "edit_seq"):
-            value = getattr(self, key)
-            if value is not None:
-                out[key] = value
-        if self.rk:
-            out["rk"] = True
-        out.update(self.extra)
-        return out
+def _d(data: dict[str, Any]) -> Draft:
+    return Draft.from_json(data)
 
 
-def load(data: dict[str, Any]) -> dict[str, Any]:
-    """A hand draft's data as stored (now or by an earlier version), in the current form."""
-    return Draft.from_json(data).to_json()
+def _w(win: dict[str, Any]) -> WinDraft:
+    return WinDraft.from_json(win)
 
 
 def new_state(
@@ -370,59 +221,29 @@ def _item_ok(
     how: str | None = None,
     shape: str | None = None,
     flags: list[str] | None = None,
+    data: dict[str, Any] | None = None,
 ) -> bool:
-    """Whether a shape/flag may go with the win as chosen so far (the engine's own rule)."""
-    cur_shape = shape if shape is not None else win.get("shape")
-    chosen = [f for f in (flags if flags is not None else win.get("flags") or []) if f != item.id]
-    return (
-        item_problem(
-            item,
-            how=how or _how(win),
-            winner_is_dealer=win["winner"] == dealer,
-            shape=cur_shape,
-            others=[*chosen, cur_shape],
-            opts=opts,
-        )
-        is None
-    )
+    """Whether a shape/flag may go with the win as chosen so far (:func:`allowed.item_ok`)."""
+    assert data is not None
+    return allowed.item_ok(_d(data), _w(win), item, how=how, shape=shape, flags=flags)
 
 
 def valid_shapes(
     rs: Ruleset, opts: Options, data: dict[str, Any], win: dict[str, Any], how: str | None = None
 ) -> list[int]:
-    out = []
-    for i, s in enumerate(rs.shapes):
-        if _item_ok(s, win, data["dealer"], opts, how=how, shape=s.id, flags=[]):
-            out.append(i)
-    return out
+    return allowed.shapes(_d(data), _w(win), how)
 
 
 def valid_flags(rs: Ruleset, opts: Options, data: dict[str, Any], win: dict[str, Any]) -> list[int]:
     """Flags that can be toggled now (selected ones stay listed so they can be turned off)."""
-    chosen = list(win.get("flags") or [])
-    return [
-        i
-        for i, f in enumerate(rs.flags)
-        if f.id in chosen or _flag_compatible(rs, opts, data, win, f.id)
-    ]
+    return allowed.flags(_d(data), _w(win))
 
 
 def _flag_compatible(
     rs: Ruleset, opts: Options, data: dict[str, Any], win: dict[str, Any], flag_id: str
 ) -> bool:
-    """The flag's own constraints, and ``not_with`` in both directions (the chosen shape's
-    and the chosen flags' declarations may exclude it too)."""
-    f = rs.flag(flag_id)
-    if f is None or not _item_ok(f, win, data["dealer"], opts):
-        return False
-    shape = rs.shape(win["shape"]) if win.get("shape") else None
-    if shape is not None and flag_id in shape.not_with:
-        return False
-    for c in win.get("flags") or []:
-        other = rs.flag(c)
-        if c != flag_id and other is not None and flag_id in other.not_with:
-            return False
-    return True
+    """The flag's own constraints, and ``not_with`` in both directions."""
+    return allowed.flag_ok(_d(data), _w(win), flag_id)
 
 
 def fan_compatible(
@@ -432,60 +253,34 @@ def fan_compatible(
     data: dict[str, Any] | None = None,
     win: dict[str, Any] | None = None,
 ) -> bool:
-    """A checklist fan that no chosen fan excludes (``not_with`` both ways, where given), and
-    that the ruleset still offers beside the chosen ones (``fan_offerable``: Guobiao's
-    contradictions and 不计 table, given the draft's options and the win's how)."""
-    by_id = {f["id"]: f for f in fans}
-    mine = set(by_id.get(fan_id, {}).get("not_with") or ())
-    for c in chosen:
-        if c == fan_id:
-            continue
-        if c in mine or fan_id in set(by_id.get(c, {}).get("not_with") or ()):
-            return False
-    offerable = getattr(_rs(data), "fan_offerable", None) if data is not None else None
-    if offerable is not None and data is not None:
-        w = win or {}
-        self_drawn = w.get("from") is None
-        robbed = bool(w.get("robbed_kong"))
-        return bool(
-            offerable(_opts(data), chosen, fan_id, self_drawn=self_drawn, robbed_kong=robbed)
-        )
-    return True
+    """A checklist fan that may be ticked beside ``chosen`` (:func:`allowed.fan_ok`)."""
+    assert data is not None
+    w = _w({**(win or {"winner": ""}), "fans": chosen})
+    return allowed.fan_ok(_d(data), w, fan_id, chosen)
 
 
 def checklist_total(data: dict[str, Any], win: dict[str, Any], fans: list[dict[str, Any]]) -> int:
-    """The checklist's running total: what the ruleset pays for the ticked fans
-    (``checklist_points``), else the sum of their points."""
-    chosen = list(win.get("fans") or [])
-    points = getattr(_rs(data), "checklist_points", None)
-    if points is not None:
-        self_drawn = win.get("from") is None
-        robbed = bool(win.get("robbed_kong"))
-        return int(points(_opts(data), chosen, self_drawn=self_drawn, robbed_kong=robbed))
-    return checklist.total(fans, chosen)  # each copy of a repeated fan counted
+    """The checklist's running total (:func:`allowed.fan_total`)."""
+    return allowed.fan_total(_d(data), _w(win))
 
 
 def prune_flags(rs: Ruleset, opts: Options, data: dict[str, Any], win: dict[str, Any]) -> None:
     """Drop chosen flags that are no longer possible (after the winner/how/shape changed)."""
-    kept: list[str] = []
-    for fid in win.get("flags") or []:
-        trial = dict(win, flags=kept)
-        if _flag_compatible(rs, opts, data, trial, fid):
-            kept.append(fid)
-    win["flags"] = kept
+    w = _w(win)
+    allowed.prune_flags(_d(data), w)
+    win["flags"] = w.flags
 
 
 def win_modes(rs: Ruleset) -> list[str]:
-    return [m for m in ("fan", "fans", "tiles") if m in rs.win_inputs]
+    return allowed.value_modes(rs)
 
 
 def uses_shape(rs: Ruleset) -> bool:
-    return "shape" in rs.win_inputs and bool(rs.shapes)
+    return allowed.uses_shape(rs)
 
 
 def enabled_counts(rs: Ruleset, opts: Options, result: str | None = None) -> list[int]:
-    """The counts asked: enabled by the options, and (given the hand's result) declared for
-    it (a count's ``results``, e.g. Sichuan's 查大叫 inputs only in a draw)."""
+    """The counts asked (:func:`bot.entry.checks.asked_counts`)."""
     return [
         i
         for i, c in enumerate(rs.counts)
@@ -506,12 +301,7 @@ def enabled_events(rs: Ruleset, opts: Options, result: str) -> list[int]:
 # step order
 # --------------------------------------------------------------------------------------
 def _multi_possible(rs: Ruleset, data: dict[str, Any]) -> bool:
-    wins = data["wins"]
-    if rs.multi_win == "none" or len(wins) >= len(data["players"]) - 1:
-        return False
-    if rs.multi_win == "same_discard":
-        return bool(wins) and wins[0].get("from") is not None
-    return True
+    return allowed.multi_possible(_d(data))
 
 
 def _after_wins(rs: Ruleset, opts: Options, data: dict[str, Any]) -> str:
@@ -643,11 +433,7 @@ def _snapshot(data: dict[str, Any]) -> dict[str, Any]:
 
 def problem(data: dict[str, Any]) -> RecordError | None:
     """What the scoring core says is wrong with the hand as entered (None if nothing)."""
-    try:
-        scoring.settle(build_record(data))
-    except RecordError as err:
-        return err
-    return None
+    return checks.problem(_d(data))
 
 
 def _keep_or_refuse(data: dict[str, Any], before: dict[str, Any], *, related: str = "") -> None:
@@ -665,35 +451,13 @@ def _keep_or_refuse(data: dict[str, Any], before: dict[str, Any], *, related: st
 
 
 def repair(data: dict[str, Any]) -> bool:
-    """On the way to the preview, make the one change the rules force, if there is exactly
-    one: a result the wins imply (Sichuan 血战: with fewer than three winners the hand ended in
-    a draw), or the one flag that makes a win possible (Xingguo: a plain win on a discard is
-    德国 at a table where a plain win with 精 cannot be won on a discard). Returns whether
-    anything changed."""
-    if problem(data) is None:
-        return False
-    rs, opts = _rs(data), _opts(data)
-    fixes: list[dict[str, Any]] = []
-    if data["wins"]:
-        for r in rs.results:
-            if r.value != data["result"] and (r.value == "win" or r.value in rs.wins_allowed_in):
-                trial = _snapshot(data)
-                trial["result"] = r.value
-                if problem(trial) is None:
-                    fixes.append(trial)
-    for n, win in enumerate(data["wins"]):
-        for i in valid_flags(rs, opts, data, win):
-            fid = rs.flags[i].id
-            if fid in (win.get("flags") or []):
-                continue
-            trial = _snapshot(data)
-            trial["wins"][n]["flags"] = [*(win.get("flags") or []), fid]
-            if problem(trial) is None:
-                fixes.append(trial)
-    if len(fixes) != 1:
+    """On the way to the preview, make the one change the rules force
+    (:func:`bot.entry.allowed.repair`); ``data`` changed in place."""
+    d = _d(data)
+    if not allowed.repair(d):
         return False
     data.clear()
-    data.update(fixes[0])
+    data.update(d.to_json())
     return True
 
 
@@ -740,7 +504,7 @@ def _set_how(
     if (
         win.get("shape")
         and (shape := rs.shape(win["shape"]))
-        and not _item_ok(shape, win, data["dealer"], opts, flags=[])
+        and not _item_ok(shape, win, data["dealer"], opts, flags=[], data=data)
     ):
         win["shape"] = None
     prune_flags(rs, opts, data, win)
@@ -898,31 +662,8 @@ def _ev_first(data: dict[str, Any], decl: EventDecl) -> str:
 
 
 def event_cells(data: dict[str, Any], decl: EventDecl) -> list[tuple[str, str | None]]:
-    """``(player, from)`` pairs the event may have in this hand: ``from`` as its declaration
-    says (none, optional or required; never the player), and only pairs the scoring core
-    accepts for it (e.g. 跟庄 is always the dealer's: one cell)."""
-    players = data["players"]
-    cells: list[tuple[str, str | None]] = []
-    for p in players:
-        if decl.source != "required":
-            cells.append((p, None))
-        if decl.source != "forbidden":
-            cells.extend((p, q) for q in players if q != p)
-    base = data.get("ev") or {"type": decl.id}
-    at = f"events[{len(data['events'])}]"
-    ok = []
-    for p, q in cells:
-        trial = {k: v for k, v in data.items() if k != "ev"}
-        ev = {**base, "player": p, "from": q}
-        for f in text_fields(decl):  # a stand-in text id: only the players are tried here
-            ev.setdefault(f.id, "?")
-            if ev[f.id] is None:
-                ev[f.id] = "?"
-        trial["events"] = [*data["events"], {k: v for k, v in ev.items() if v is not None}]
-        err = problem(trial)
-        if err is None or not err.field.startswith(at):
-            ok.append((p, q))
-    return ok or cells
+    """``(player, from)`` pairs the event may have (:func:`allowed.event_cells`)."""
+    return allowed.event_cells(_d(data), decl)
 
 
 def _refuse_win(data: dict[str, Any], n: int, paths: tuple[str, ...]) -> None:
@@ -959,19 +700,14 @@ def _step_count(data: dict[str, Any], c: int, i: int, action: str) -> None:
 
 
 def can_add(cdecl: Any, per: dict[str, int], p: str) -> bool:
-    total = sum(per.values())
-    return per.get(p, 0) < cdecl.max and (cdecl.total_max is None or total < cdecl.total_max)
+    return allowed.can_add(cdecl, per, p)
 
 
 # --------------------------------------------------------------------------------------
 # choices
 # --------------------------------------------------------------------------------------
 def winner_choices(rs: Ruleset, data: dict[str, Any], n: int) -> list[str]:
-    earlier = {w["winner"] for w in data["wins"][:n]}
-    out = [p for p in data["players"] if p not in earlier]
-    if n > 0 and rs.multi_win == "same_discard":
-        out = [p for p in out if p != data["wins"][0].get("from")]
-    return out
+    return allowed.winners(_d(data), n)
 
 
 def how_choices(
@@ -985,71 +721,18 @@ def grid_hows(
     rs: Ruleset, opts: Options, data: dict[str, Any], n: int, p: str
 ) -> list[tuple[str, str | None]]:
     """The cells of ``p``'s row on the winners' grid: self-drawn and each discarder, or (with
-    the robbed-kong switch on) each player whose kong was robbed."""
-    wins = data["wins"]
-    win = wins[n] if len(wins) > n and wins[n]["winner"] == p else _new_win(p)
-    hows = _hows_for(rs, opts, data, n, win)
+    the robbed-kong switch on) each player whose kong was robbed; only the ways the table
+    plays (:func:`allowed.hows`)."""
+    hows = allowed.hows(_d(data), n, p)
     if data.get("rk"):
-        hows = [c for c in hows if c[0] == ROBBED_KONG]
-    else:
-        hows = [c for c in hows if c[0] != ROBBED_KONG]
-    return [c for c in hows if c[0] == SELF_DRAWN or _how_possible(rs, opts, data, n, p, c)]
-
-
-def _how_possible(
-    rs: Ruleset,
-    opts: Options,
-    data: dict[str, Any],
-    n: int,
-    p: str,
-    cell: tuple[str, str | None],
-) -> bool:
-    """Whether ``p`` can win this way in this hand at all: some shape (with the one flag the
-    rules would force) that the scoring core accepts — a table that plays no wins on a
-    discard (Xiaoshan's option, Guangdong 推倒胡) gets no discard cells, so the refusal
-    comes where the tap is, not at the shape."""
-    h, src = cell
-    at = f"wins[{n}]"
-    trial = {k: v for k, v in data.items() if k not in ("trail", "ev")}
-    base = _new_win(p)
-    base["from"], base["robbed_kong"] = src, h == ROBBED_KONG
-    shapes: list[str | None] = [None]
-    if uses_shape(rs):
-        ids = [rs.shapes[i].id for i in valid_shapes(rs, opts, data, base, how=h)][:3]
-        shapes = [*ids, None] if not rs.shape_required else list[str | None](ids)
-    first: dict[str, Any] | None = None
-    for shape in shapes[:3]:
-        w = dict(base, shape=shape)
-        attempt = {**trial, "wins": [*data["wins"][:n], w], "result": "win"}
-        err = problem(attempt)
-        if err is None or not err.field.startswith((at + ".from", at + ".robbed_kong")):
-            return True
-        first = first or attempt
-    if first is None:
-        return True
-    fixed = _snapshot(first)  # the one flag the rules force (德国, 杠上花 …) may make it
-    return repair(fixed) and problem(fixed) is None
+        return [c for c in hows if c[0] == ROBBED_KONG]
+    return [c for c in hows if c[0] != ROBBED_KONG]
 
 
 def _hows_for(
     rs: Ruleset, opts: Options, data: dict[str, Any], n: int, win: dict[str, Any]
 ) -> list[tuple[str, str | None]]:
-    gone = {w["winner"] for w in data["wins"][:n]} if rs.multi_win == "sequential" else set()
-    others = [p for p in data["players"] if p != win["winner"] and p not in gone]
-    out: list[tuple[str, str | None]] = []
-
-    def possible(h: str) -> bool:
-        if not uses_shape(rs) or not rs.shape_required:
-            return True
-        return bool(valid_shapes(rs, opts, data, win, how=h))
-
-    if possible(SELF_DRAWN):
-        out.append((SELF_DRAWN, None))
-    if possible(DISCARD):
-        out.extend((DISCARD, p) for p in others)
-    if possible(ROBBED_KONG):
-        out.extend((ROBBED_KONG, p) for p in others)
-    return out
+    return allowed.hows_for(_d(data), n, _w(win))
 
 
 def shown_counts(data: dict[str, Any]) -> list[int]:
@@ -1173,37 +856,8 @@ def _apply_preview(step: str, data: dict[str, Any], action: str, arg: str) -> st
 # the hand record
 # --------------------------------------------------------------------------------------
 def build_record(data: dict[str, Any]) -> HandRecord:
-    rs, opts = _rs(data), _opts(data)
-    asked = {rs.counts[i].id for i in enabled_counts(rs, opts, data["result"])}
-    # a count entered before the result changed (Back) and no longer asked is left out
-    counts = {
-        cid: {p: n for p, n in per.items() if n}
-        for cid, per in data["counts"].items()
-        if cid in asked
-    }
-    counts = {cid: per for cid, per in counts.items() if per}
-    wins = []
-    for w in data["wins"]:
-        out = {
-            k: w.get(k)
-            for k in ("winner", "from", "robbed_kong", "shape", "flags", "fan", "fans", "tiles")
-        }
-        t = out["tiles"]
-        if isinstance(t, dict) and FLOWERS not in t and FLOWERS in asked:
-            out["tiles"] = {**t, FLOWERS: counts.get(FLOWERS, {}).get(w["winner"], 0)}
-        wins.append(out)
-    return HandRecord.from_json(
-        {
-            "ruleset": data["ruleset"],
-            "options": data.get("options") or {},
-            "players": data["players"],
-            "dealer": data["dealer"],
-            "result": data["result"],
-            "wins": wins,
-            "counts": counts,
-            "events": data["events"],
-        }
-    )
+    """The hand record (:func:`bot.entry.checks.to_record`)."""
+    return checks.to_record(_d(data))
 
 
 def preview(data: dict[str, Any]) -> tuple[HandRecord, Settlement]:
@@ -1569,9 +1223,12 @@ class WinnerStep(Step):
             if p not in winner_choices(rs, data, n):
                 raise WizardError("bad_arg")
             choices = grid_hows(rs, opts, data, n, p)
-            h, src = choices[_idx(j_txt, len(choices))]
+            cell, src = choices[_idx(j_txt, len(choices))]
+            h, with_flag = allowed.cell_flag(cell)
             _set_winner(rs, data, n, p)
             _set_how(rs, opts, data, n, h, src)
+            if with_flag is not None and with_flag not in data["wins"][n]["flags"]:
+                data["wins"][n]["flags"].append(with_flag)
             data.pop("rk", None)
             return _go(data, step, _after_how(rs, opts, data, n))
         if action == "w":
@@ -2459,6 +2116,8 @@ def _winner_grid(
                 label = _("{name} self-drawn").format(name=name)
             elif h == DISCARD:
                 label = f"{name} ← {_name(data, src)}"
+            elif h.startswith(DISCARD + "+"):  # a win on src's exposed kong (杠爆全包)
+                label = _("{name} ← {other} (kong)").format(name=name, other=_name(data, src))
             else:
                 label = _("{name} robs {other}'s kong").format(name=name, other=_name(data, src))
             row.append(Button(label, "wh", f"{players.index(p)}.{j}"))
@@ -2605,157 +2264,9 @@ def format_settlement(st: Settlement, data: dict[str, Any], tr: Translator) -> s
     return "\n".join(lines)
 
 
-_PATH = re.compile(
-    r"^(?:wins\[(?P<w>\d+)\](?:\.(?P<wf>\w+)(?:\[(?P<wi>\d+)\])?)?"
-    r"|counts\.(?P<c>\w+)(?:\.(?P<cp>[^.\s]+))?"
-    r"|events\[(?P<e>\d+)\](?:\.(?P<ef>\w+))?"
-    r"|(?P<top>\w+))$"
-)
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 def problem_text(err: RecordError, data: dict[str, Any], tr: Translator) -> str:
-    """THE one place a :class:`RecordError` becomes a sentence for a person: what it is about
-    (the flag, shape, count or event by its name, the player by theirs, from the error's JSON
-    path) and why, in the chat's language. No JSON path, id or English reaches a Chinese
-    chat: the scoring core's reason (English) is shown in English chats with every id
-    replaced by its name, and in Chinese ones only where it starts with a Chinese phrase;
-    the constraints every ruleset shares (:func:`scoring.declarations.item_problem`) are
-    translated."""
-    _ = tr.gettext
-    rs = _rs(data)
-    m = _PATH.match(err.field or "")
-    what, who = "", None
-    g = m.groupdict() if m else {}
-    if g.get("w") is not None:
-        n = int(g["w"])
-        win = data["wins"][n] if n < len(data["wins"]) else {}
-        who = win.get("winner")
-        wf, wi = g.get("wf"), g.get("wi")
-        if wf == "flags" and wi is not None:
-            flags = win.get("flags") or []
-            f = rs.flag(flags[int(wi)]) if int(wi) < len(flags) else None
-            what = tr.name(f) if f else _("a special")
-        elif wf == "shape" and win.get("shape") and (sh := rs.shape(win["shape"])):
-            what = tr.name(sh)
-        elif wf == "from" and win.get("from"):
-            what = "from"
-        elif wf == "robbed_kong":
-            what = _("robbing a kong")
-        elif wf in ("fan", "fans", "tiles"):
-            what = _("the hand's value")
-    elif g.get("c") is not None:
-        c = rs.count(g["c"])
-        what = tr.name(c) if c else _("a count")
-        cp = g.get("cp")
-        who = cp if cp in data["players"] else None
-    elif g.get("e") is not None:
-        i = int(g["e"])
-        ev = data["events"][i] if i < len(data["events"]) else (data.get("ev") or {})
-        decl = rs.event(str(ev.get("type")))
-        what = tr.name(decl) if decl else _("an event")
-        who = ev.get("player")
-    elif g.get("top") == "events":
-        what = _("the events")
-    elif g.get("top") == "wins":
-        what = _("the winners")
-    why = _reason(err.message, data, tr)
-    name = _name(data, who) if who else ""
-    if what == "from":
-        other = _name(data, data["wins"][int(g["w"])].get("from"))
-        head = _("{name} cannot win on {other}'s discard here").format(name=name, other=other)
-    elif what and name:
-        head = _("{what} ({name}) is not possible in this hand").format(what=what, name=name)
-    elif what:
-        head = _("{what} is not possible in this hand").format(what=what)
-    elif name:
-        head = _("{name}'s win is not possible as entered").format(name=name)
-    else:
-        head = _("This hand is not possible as entered")
-    sep = "：" if tr.zh else ": "
-    return head + (sep + why if why else "") + ("。" if tr.zh else ".")
-
-
-def _reason(message: str, data: dict[str, Any], tr: Translator) -> str:
-    """The reason of a :class:`RecordError` in the chat's language (see :func:`problem_text`)."""
-    _ = tr.gettext
-    rs = _rs(data)
-    hows = {
-        SELF_DRAWN: _("self-drawn"),
-        DISCARD: _("on a discard"),
-        ROBBED_KONG: _("robbing a kong"),
-    }
-    if m := re.search(r"not played at this table \(option (\w+)\)", message):
-        o = rs.option(m.group(1))
-        return _("not played at this table (option: {option})").format(
-            option=tr.name(o) if o else "?"
-        )
-    if m := re.search(r"is only possible (.+?), not ", message):
-        ways = [hows[h] for h, en in HOW_NAMES.items() if en in m.group(1)]
-        return _("only possible {ways}").format(ways=_(" or ").join(ways))
-    if "is only possible for the dealer" in message:
-        return _("only the dealer can have it")
-    if "is not possible for the dealer" in message:
-        return _("the dealer cannot have it")
-    if m := re.search(r"needs shape (.+)$", message):
-        names = [tr.name(sh) for x in m.group(1).split(" or ") if (sh := rs.shape(x.strip()))]
-        return _("it needs the shape {shapes}").format(shapes=_(" or ").join(names))
-    if m := re.search(r"cannot be combined with '(\w+)'", message):
-        item = rs.flag(m.group(1)) or rs.shape(m.group(1))
-        return _("it cannot go with {item}").format(item=tr.name(item) if item else "?")
-    if m := re.search(r"reaches (\d+) fan, below the (\d+)-fan minimum", message):
-        return _("it reaches {n} fan, under the table's minimum of {m}").format(
-            n=m.group(1), m=m.group(2)
-        )
-    if m := re.search(r"must be at most (\d+)", message):
-        return _("at most {n}").format(n=m.group(1))
-    if m := re.search(r"must be at least (\d+)", message):
-        return _("at least {n}").format(n=m.group(1))
-    if tr.zh:
-        head = re.split(r"[:：]", message, maxsplit=1)[0].strip()
-        if _CJK.search(head) and not re.search(r"[A-Za-z]", head):
-            return tr.chinese(head)
-        return ""
-    return _sanitize(message, data, tr)
-
-
-def _sanitize(message: str, data: dict[str, Any], tr: Translator) -> str:
-    """An English reason of the scoring core with its internals replaced: ids of options,
-    shapes, flags, counts, events and players by their names; seed/spec line references and
-    JSON paths dropped."""
-    rs = _rs(data)
-    text = re.sub(r"\s*\((?:L\d+[^)]*|spec [^)]*|seed [^)]*)\)", "", message)
-    text = re.sub(r"\b\w+\[\d+\](?:\.\w+)*(?:\[\d+\])?", "", text)
-
-    def opt(m: re.Match[str]) -> str:
-        o = rs.option(m.group(1))
-        return f"(option: {tr.name(o)})" if o else ""
-
-    text = re.sub(r"\(option (\w+)\)", opt, text)
-
-    def ident(m: re.Match[str]) -> str:
-        key = m.group(1)
-        item = rs.flag(key) or rs.shape(key) or rs.count(key) or rs.event(key) or rs.option(key)
-        return tr.name(item) if item else key.replace("_", " ")
-
-    text = re.sub(r"'([a-z][a-z0-9_]*)'", ident, text)
-    text = re.sub(
-        r"\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b",
-        lambda m: (
-            ident(m)
-            if (
-                rs.flag(m.group(1))
-                or rs.shape(m.group(1))
-                or rs.count(m.group(1))
-                or rs.event(m.group(1))
-                or rs.option(m.group(1))
-            )
-            else m.group(1).replace("_", " ")
-        ),
-        text,
-    )
-    for p in sorted(
-        data["players"] + [str(x) for x in data.get("bystanders", [])], key=len, reverse=True
-    ):
-        text = re.sub(rf"(?<![\w.]){re.escape(str(p))}(?![\w.])", _name(data, str(p)), text)
-    return " ".join(text.split()).rstrip(".")
+    """The sentence for ``err`` (:func:`bot.entry.checks.problem_text`)."""
+    return checks.problem_text(err, _d(data), tr)

@@ -34,16 +34,17 @@ from typing import Any
 from aiohttp import web
 
 import scoring
-from bot import fan_words, guard, present, wizard
+from bot import fan_words, guard, present
 from bot.context import db, db_long, is_admin
 from bot.describe import fan_list
+from bot.entry import allowed, checks
+from bot.entry.draft import Draft
 from bot.handlers.common import ledger_error
 from bot.handlers.flow import round_extras
 from bot.i18n import Translator, normalize
 from bot.web.auth import WebUser, table_of_token
 from bot.web.config import CONFIG, PTB_APP
-from bot.wizard import checklist_total, fan_compatible
-from scoring.declarations import HOWS, SELF_DRAWN, is_enabled, item_problem
+from scoring.declarations import is_enabled
 from scoring.errors import RecordError
 from scoring.record import HandRecord
 from scoring.ruleset import Ruleset
@@ -468,7 +469,7 @@ def record_json(
         for cid, per in counts.items()
         if isinstance(per, dict)
     }
-    return {
+    rec = {
         "ruleset": ruleset,
         "options": options,
         "players": players,
@@ -478,64 +479,21 @@ def record_json(
         "counts": {k: v for k, v in clean_counts.items() if v},
         "events": [e for e in form.get("events") or [] if isinstance(e, dict)],
     }
+    # the record every door builds (bot.entry.checks): the fan a "how" carries, the flowers
+    return checks.record_json(Draft.of_record(rec, {}))
 
 
 def valid_choices(rs: Ruleset, opts: Any, rec: dict[str, Any]) -> list[dict[str, Any]]:
-    """Per win: the shapes and flags that can go with it as it is now
-    (:func:`scoring.declarations.item_problem`, the rule of the engine and the wizard); where
-    the ruleset takes a checklist, the fans it still offers beside the ticked ones and their
-    total (the chat wizard's :func:`bot.wizard.fan_compatible` / ``checklist_total``: the
-    ruleset's ``fan_offerable`` / ``checklist_points`` where it has them — Guobiao's
-    contradictions and 不计 table — else the fan list's ``not_with`` and the points' sum)."""
-    fans = fan_list(rs) if "fans" in rs.win_inputs else []
-    out = []
-    for w in rec.get("wins") or []:
-        frm = w.get("from")
-        how = SELF_DRAWN if frm is None else ("robbed_kong" if w.get("robbed_kong") else "discard")
-        assert how in HOWS
-        dealer = w.get("winner") == rec.get("dealer")
-        flags = [f for f in w.get("flags") or [] if isinstance(f, str)]
-        shape = w.get("shape")
-        shapes = [
-            s.id
-            for s in rs.shapes
-            if item_problem(
-                s, how=how, winner_is_dealer=dealer, shape=None, others=flags, opts=opts
-            )
-            is None
-        ]
-        ok_flags = [
-            f.id
-            for f in rs.flags
-            if item_problem(
-                f,
-                how=how,
-                winner_is_dealer=dealer,
-                shape=shape,
-                others=[shape, *(x for x in flags if x != f.id)],
-                opts=opts,
-            )
-            is None
-        ]
-        choice: dict[str, Any] = {"shapes": shapes, "flags": ok_flags}
-        if fans:
-            chosen = [f for f in w.get("fans") or [] if isinstance(f, str)]
-            choice["fans"] = [
-                f["id"]
-                for f in fans
-                if f["id"] in chosen or fan_compatible(fans, chosen, f["id"], rec, w)
-            ]
-            choice["fan_total"] = checklist_total(rec, {**w, "fans": chosen}, fans)
-        out.append(choice)
-    return out
+    """Per win, what the form may choose now: :func:`bot.entry.allowed.choices` (the chat's
+    buttons and ``/hand`` ask the same): ``shapes``, ``flags`` (``not_with`` both ways),
+    ``hows`` (the ways the table plays), ``fan_min`` and, with a checklist, ``fans`` and
+    ``fan_total`` (a fan the "how" carries, Hong Kong's 自摸, is added, not offered)."""
+    return allowed.choices(Draft.of_record(rec, {}))
 
 
 def problem(err: RecordError, rec: dict[str, Any], names: dict[str, str], tr: Translator) -> str:
-    try:
-        return wizard.problem_text(err, {**rec, "names": names}, tr)
-    except Exception:  # the wizard's data differs from a record here and there: say it plainly
-        log.exception("no sentence for %s at %s", type(err).__name__, err.field)  # a bug shows
-        return tr.gettext("This hand is not possible: {why}").format(why=str(err.message))
+    """The sentence for an impossible form (:func:`bot.entry.checks.problem_text`)."""
+    return checks.problem_text(err, Draft.of_record(rec, names), tr)
 
 
 def settlement_json(rec: dict[str, Any], names: dict[str, str], tr: Translator) -> dict[str, Any]:

@@ -688,15 +688,20 @@ def test_tile_pad_chows_by_shortcut_or_tile_by_tile(shortcuts: bool) -> None:
 
 def test_the_grid_offers_only_ways_of_winning_the_table_plays():
     # Xiaoshan (option discard_wins off by default): no win on a discard, so no ← cells; with
-    # the option on, the discards are offered. Guangdong 推倒胡 keeps them: a discard win is
-    # possible there with the one flag the rules then force (杠上花 kong_flower).
+    # the option on, the discards are offered. Guangdong 推倒胡 (option discard_win off, the
+    # default) neither (issue #23: the grid offered "Bob ← Carol" and took the tap, then
+    # forced 杠上花 kong_flower on it): a win on the replacement tile of Carol's exposed kong
+    # (杠爆全包) is its own way of winning, "Bob ← Carol (kong)", the flag ticked.
     def cells(ruleset: str, **opts: object) -> set[str]:
         step, data = start(ruleset, **opts)
         return {b.label for b in offered(step, data) if b.action == "wh"}
 
     assert cells("xiaoshan") == {f"{n} self-drawn" for n in NAMES.values()}
     assert "Bob ← Carol" in cells("xiaoshan", discard_wins=True)
-    assert "Bob ← Carol" in cells("guangdong")
+    gd = cells("guangdong")
+    assert "Bob ← Carol" not in gd and "Bob ← Carol (kong)" in gd
+    assert "Bob ← Carol" in cells("guangdong", discard_win=True)
     step, data = start("guangdong")
-    step = go(step, data, ("wh", "1.2"), ("s", "0"))  # Bob on Carol's discard, 平胡
+    step = go(step, data, ("wh", "1.2"), ("s", "0"))  # Bob on Carol's kong, 平胡
     assert step == "preview" and data["wins"][0]["flags"] == ["kong_flower"]
+    assert data["wins"][0]["from"] == P[2] and wizard.problem(data) is None
