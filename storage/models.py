@@ -116,7 +116,7 @@ class GameTable(SQLModel, table=True):
     last_seq: int = 0  # the last sequence number handed out (voided hands keep theirs)
     # the last hand number handed out in the current night (a hand's number is its place in
     # the night: each night starts at 1, a void frees none, a correction keeps its hand's)
-    last_number: int = 0
+    last_number: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
     message_id: int | None = Field(default=None, sa_type=BigInteger)
     created_at: datetime = Field(default_factory=utcnow)
     closed_at: datetime | None = None
@@ -138,7 +138,8 @@ class Night(SQLModel, table=True):
     started_at: datetime = Field(default_factory=utcnow)
     start_dealer_id: int | None = Field(default=None, foreign_key="player.id")
     hand_count: int = 0  # confirmed hands of this night
-    last_number: int = 0  # the night's last hand number (its hands, voided ones too)
+    # the night's last hand number (its hands, voided ones too)
+    last_number: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
     # the night's own fee and cap (copied from the table when the night begins)
     fee_amount: int | None = Field(default=None, sa_type=BigInteger)
     fee_split: str | None = Field(default=None, max_length=10)
@@ -222,7 +223,7 @@ class Hand(SQLModel, table=True):
     position: int  # play order (a correction takes the position of the hand it replaces)
     # the hand's place in its night, 1, 2, … (a correction keeps it: the superseded version
     # carries its correction's number and has none of its own; a voided hand keeps its own)
-    number: int = 0
+    number: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
     record: str = Field(sa_type=Text)  # the hand record JSON
     settlement: str = Field(sa_type=Text)  # the settlement JSON
     result: str = Field(max_length=20)

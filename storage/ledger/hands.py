@@ -7,7 +7,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
@@ -23,6 +23,7 @@ from storage.ledger._util import (
     HT,
     MAX_HAND_POINTS,
     MAX_PAGE_SIZE,
+    NGT,
     POT,
     TT,
     _dump,
@@ -62,7 +63,11 @@ _BY_NUMBER = (
     .order_by(HT.c.id.desc())
     .limit(1)
 )
-_TABLE_NIGHT = select(TT.c.night).where(TT.c.id == bindparam("t"))
+_TABLE_NIGHT = select(TT.c.night, TT.c.last_number).where(TT.c.id == bindparam("t"))
+# the last night with a numbered hand (a night just begun has none yet)
+_LAST_PLAYED = select(func.max(NGT.c.number)).where(
+    NGT.c.table_id == bindparam("t"), NGT.c.last_number > 0
+)
 
 
 class HandsArea(LedgerBase):
@@ -349,14 +354,17 @@ class HandsArea(LedgerBase):
             return self._hand_views(s, [h])[0]
 
     def get_hand_number(self, table_id: int, number: int, *, night: int | None = None) -> HandView:
-        """Hand ``number`` of a night (None = the table's current night) as people call it
-        ("/edit 6"): its current version (a correction, if it was corrected). ``NotFound``
-        if the night has no such hand."""
+        """Hand ``number`` of a night as people call it ("/edit 6"): its current version (a
+        correction, if it was corrected). ``night`` None = the table's current night, or the
+        last night played while the current one has no hand yet (just after Settle).
+        ``NotFound`` if the night has no such hand."""
         with self._core() as conn:
-            current = conn.execute(_TABLE_NIGHT, {"t": table_id}).scalar()
-            if current is None:
+            t = conn.execute(_TABLE_NIGHT, {"t": table_id}).first()
+            if t is None:
                 raise NotFound(f"table {table_id} does not exist")
-            n = int(current) if night is None else night
+            n = int(t.night) if night is None else night
+            if night is None and not t.last_number:
+                n = int(conn.execute(_LAST_PLAYED, {"t": table_id}).scalar() or n)
             row = conn.execute(_BY_NUMBER, {"t": table_id, "n": n, "num": number}).first()
             if row is None:
                 raise NotFound(f"night {n} of table {table_id} has no hand {number}")

@@ -113,21 +113,19 @@ def _currencies(conn: sa.Connection) -> None:
     )
 
 
+COLUMNS = (("hand", "number"), ("night", "last_number"), ("game_table", "last_number"))
+
+
 def upgrade() -> None:
-    for name in ("hand", "night", "game_table"):
-        column = "number" if name == "hand" else "last_number"
-        with op.batch_alter_table(name) as b:
-            b.add_column(sa.Column(column, sa.Integer(), nullable=True))
+    # plain ADD COLUMN … NOT NULL DEFAULT 0 (no table rebuild on SQLite: the rows of ``hand``
+    # and ``game_table`` are referenced, and a rebuild would drop them under the foreign keys)
+    for name, column in COLUMNS:
+        op.add_column(
+            name, sa.Column(column, sa.Integer(), server_default=sa.text("0"), nullable=False)
+        )
     conn = op.get_bind()
-    for name in ("night", "game_table"):
-        conn.execute(sa.text(f"UPDATE {name} SET last_number = 0"))
-    conn.execute(sa.text("UPDATE hand SET number = 0"))
     _number_hands(conn)
     _currencies(conn)
-    for name in ("hand", "night", "game_table"):
-        column = "number" if name == "hand" else "last_number"
-        with op.batch_alter_table(name) as b:
-            b.alter_column(column, existing_type=sa.Integer(), nullable=False)
     op.create_index(
         "ix_hand_table_night_number", "hand", ["table_id", "night", "number"], unique=False
     )
@@ -135,7 +133,9 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_index("ix_hand_table_night_number", table_name="hand")
-    for name in ("hand", "night", "game_table"):
-        column = "number" if name == "hand" else "last_number"
-        with op.batch_alter_table(name) as b:
-            b.drop_column(column)
+    conn = op.get_bind()
+    for name, column in COLUMNS:
+        if conn.dialect.name == "sqlite":  # SQLite ≥ 3.35 drops a column in place
+            conn.exec_driver_sql(f"ALTER TABLE {name} DROP COLUMN {column}")
+        else:
+            op.drop_column(name, column)
