@@ -168,7 +168,7 @@ def fans(d: Draft, w: WinDraft) -> list[str]:
     return [
         str(f["id"])
         for f in fan_list(d.rs)
-        if f["id"] in chosen or (f["id"] not in carried and fan_ok(d, w, str(f["id"]), chosen))
+        if f["id"] not in carried and (f["id"] in chosen or fan_ok(d, w, str(f["id"]), chosen))
     ]
 
 
