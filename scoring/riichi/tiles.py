@@ -97,11 +97,11 @@ def parse_tiles(text: object, path: str, aka: bool) -> list[Tile]:
 class _Pool:
     """Hands out the 136-format ids: copy 0 of a five is the red one (R20 FIVE_RED_*)."""
 
-    def __init__(self, path: str, aka: bool) -> None:
+    def __init__(self, aka: bool) -> None:
         self.used: dict[int, set[int]] = {}
-        self.path, self.aka = path, aka
+        self.aka = aka
 
-    def take(self, tile: Tile) -> int:
+    def take(self, tile: Tile, path: str) -> int:
         used = self.used.setdefault(tile.kind, set())
         reds = self.aka and tile.kind < 27 and tile.kind % 9 == 4
         if tile.red:
@@ -112,7 +112,7 @@ class _Pool:
             if c not in used:
                 used.add(c)
                 return tile.kind * 4 + c
-        raise RecordError(self.path, f"more of tile {_name(tile)} than the set holds")
+        raise RecordError(path, f"more of tile {_name(tile)} than the set holds")
 
 
 def _name(tile: Tile) -> str:
@@ -146,13 +146,13 @@ def evaluate(
         if key not in TILES_KEYS:
             raise RecordError(f"{path}.{key}", "unknown field")
     aka = opts.b("aka_dora")
-    pool = _Pool(path, aka)
+    pool = _Pool(aka)
     hand = parse_tiles(tiles.get("hand"), f"{path}.hand", aka)
     win = parse_tiles(tiles.get("win_tile"), f"{path}.win_tile", aka)
     if len(win) != 1:
         raise RecordError(f"{path}.win_tile", "must be one tile")
-    all_ids = [pool.take(t) for t in hand]
-    win_id = pool.take(win[0])
+    all_ids = [pool.take(t, f"{path}.hand") for t in hand]
+    win_id = pool.take(win[0], f"{path}.win_tile")
     all_ids.append(win_id)
     melds_raw = tiles.get("melds") or []
     if not isinstance(melds_raw, list):
@@ -179,7 +179,7 @@ def evaluate(
         concealed = m.get("concealed", False)
         if not isinstance(concealed, bool) or (concealed and m["kind"] != "kong"):
             raise RecordError(f"{mp}.concealed", "only a kong may be concealed (true/false)")
-        ids = [pool.take(t) for t in mtiles]
+        ids = [pool.take(t, f"{mp}.tiles") for t in mtiles]
         all_ids.extend(ids)
         melds.append(Meld(meld_type=mtype, tiles=ids, opened=not concealed))
     if len(hand) + 1 + 3 * len(melds) != 14:
@@ -187,8 +187,14 @@ def evaluate(
             f"{path}.hand",
             f"needs {13 - 3 * len(melds)} tiles with {len(melds)} melds, has {len(hand)}",
         )
-    dora = [pool.take(t) for t in _optional_tiles(tiles, "dora_indicators", path, aka)]
-    ura = [pool.take(t) for t in _optional_tiles(tiles, "ura_dora_indicators", path, aka)]
+    dora = [
+        pool.take(t, f"{path}.dora_indicators")
+        for t in _optional_tiles(tiles, "dora_indicators", path, aka)
+    ]
+    ura = [
+        pool.take(t, f"{path}.ura_dora_indicators")
+        for t in _optional_tiles(tiles, "ura_dora_indicators", path, aka)
+    ]
     round_wind = _wind(tiles.get("prevalent_wind", "E"), f"{path}.prevalent_wind")
     if "seat_wind" in tiles and _wind(tiles["seat_wind"], f"{path}.seat_wind") != seat:
         raise RecordError(f"{path}.seat_wind", "does not match the winner's seat from the dealer")
