@@ -129,6 +129,7 @@ async def test_a_short_xingguo_night_by_clicking_the_phones(playground: Playgrou
             page = await ctx.new_page()
             errors: list[str] = []
             page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("console", lambda m: csp_violation(m, errors))
             await page.goto(playground.url)
             await page.locator('.phone[data-idx="3"]').wait_for()
             try:
@@ -136,6 +137,82 @@ async def test_a_short_xingguo_night_by_clicking_the_phones(playground: Playgrou
             except Exception:
                 await page.screenshot(path="/tmp/pgshots/fail.png")
                 raise
+            assert not errors, errors  # no script error, nothing the pages' CSP refused
+        finally:
+            await b.close()
+
+
+def csp_violation(message: Any, errors: list[str]) -> None:
+    """A console line of the page or its Mini App frame saying the CSP refused something
+    (issue #24 point 6: the pages must still work under their Content-Security-Policy)."""
+    if "Content Security Policy" in message.text or "Refused to" in message.text:
+        errors.append(message.text)
+
+
+async def test_a_tap_shows_it_waits_and_the_page_speaks_traditional(
+    playground: Playground,
+) -> None:
+    """Issue #26: "The playground's page gets a 繁體 option and a waiting state on taps"."""
+    need_chromium()
+    import asyncio
+
+    from playwright.async_api import async_playwright
+
+    from scoring.hant import simplified_only
+
+    async with async_playwright() as p:
+        b = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            ctx = await b.new_context(viewport={"width": 1560, "height": 940})
+            page = await ctx.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("console", lambda m: csp_violation(m, errors))
+            await page.goto(playground.url)
+            await page.locator('.phone[data-idx="3"]').wait_for()
+            ph = Phones(page)
+            await ph.say(0, "/newtable")
+            await ph.has(0, "Which rules")
+
+            # the bot's answer held back 1.5 s: meanwhile the keyboard waits visibly
+            release = asyncio.Event()
+
+            async def slow(route: Any) -> None:
+                await release.wait()
+                await route.continue_()
+
+            await page.route("**/play/api/tap", slow)
+            kb = ph.chat(0).locator(".kb").last  # the wizard's keyboard: which rules
+            keys = kb.locator("button")
+            await keys.first.click()
+            await kb.locator("button.waiting").wait_for(timeout=TIMEOUT)
+            assert await kb.get_attribute("aria-busy") == "true"
+            states = await keys.evaluate_all("bs => bs.map(b => b.disabled)")
+            assert states and all(states), states  # no second tap while it waits
+            spinner = await kb.locator("button.waiting").evaluate(
+                "b => getComputedStyle(b, '::before').animationName"
+            )
+            assert spinner == "spin", spinner
+            release.set()
+            await ph.idle(0)
+            assert await page.locator(".kb button.waiting").count() == 0
+            await page.unroute("**/play/api/tap")
+
+            # 繁體: the page's labels, then the bot's answer to a user whose Telegram is zh-hant
+            await page.locator("#lang-zh_Hant").click()
+            await page.locator("#title").filter(has_text="麻將記帳").wait_for(timeout=TIMEOUT)
+            assert await page.evaluate("document.documentElement.lang") == "zh-Hant"
+            assert await ph.phone(1).locator(".send").inner_text() == "傳送"
+            assert "on" in (await page.locator("#lang-zh_Hant").get_attribute("class") or "")
+            await ph.phone(2).locator(".tab-private").click()
+            await ph.say(2, "/help")
+            reply = ph.chat(2).locator(".msg.bot").last
+            await reply.wait_for(timeout=TIMEOUT)
+            text = await reply.inner_text()
+            assert re.search(r"[\u4e00-\u9fff]", text) and simplified_only(text) == [], text
+            # kept across a reload
+            await page.reload()
+            await page.locator("#title").filter(has_text="麻將記帳").wait_for(timeout=TIMEOUT)
             assert not errors, errors
         finally:
             await b.close()
