@@ -13,7 +13,16 @@ labels all go through it. Traditional Chinese (zh_Hant) shows a declared ``zh_ha
 there is one and otherwise converts the Simplified text (:func:`scoring.hant.to_hant`, OpenCC
 data); a message missing from the zh_Hant catalog is the zh_Hans one converted.
 
-Adding a language is its catalog plus one :func:`register` line below.
+A language other than Chinese and English brings its own declared names too: the catalog
+``bot/locales/<code>/LC_MESSAGES/names.po`` (compiled to ``names.mo`` like the messages) maps
+each Simplified Chinese name, as the rulesets and the bot declare it, to the language's text
+(``msgctxt`` = the English name where one Chinese name means two things). Every name a
+:class:`Translator` shows (:meth:`~Translator.pick`, :meth:`~Translator.name`, the references
+of explanation steps …) is looked up there first; a name missing from it shows the language's
+``names`` side (English). ``python -m bot.i18n extract`` writes ``messages.pot`` from the code
+(what ``pybabel extract --no-location --sort-output -o bot/locales/messages.pot bot`` writes).
+
+Adding a language is its catalog (and names catalog) plus one :func:`register` line below.
 """
 
 from __future__ import annotations
@@ -31,6 +40,8 @@ from scoring.hant import to_hant
 
 LOCALES = Path(__file__).parent / "locales"
 DOMAIN = "messages"
+#: the catalog of a language's own declared names (keyed by the Simplified Chinese name)
+NAMES_DOMAIN = "names"
 DEFAULT_LANG = "en"
 
 
@@ -43,6 +54,7 @@ class Language:
     declared (zh_Hant: :func:`scoring.hant.to_hant`); ``fallback`` is the catalog whose
     translation (passed through ``derive``) stands in for a message its own catalog lacks;
     ``tags`` are the Telegram ``language_code`` values (and their ``-XX`` subtags) it answers.
+    A language's own names (``names.po``, see the module docstring) come before ``names``.
     """
 
     code: str
@@ -68,6 +80,7 @@ register(
         "zh_Hant", "繁體中文", "zh", ("zh-hant", "zh-tw", "zh-hk", "zh-mo"), to_hant, "zh_Hans"
     )
 )
+register(Language("ja", "日本語", "en", ("ja",)))
 
 LANGS = tuple(LANGUAGES)
 LANG_NAMES = {code: lang.name for code, lang in LANGUAGES.items()}
@@ -137,6 +150,25 @@ def _compile(po: Path) -> gettext.NullTranslations:
     return gettext.GNUTranslations(buf)
 
 
+def _load(base: Path, domain: str) -> gettext.NullTranslations | None:
+    po, mo = base / f"{domain}.po", base / f"{domain}.mo"
+    if mo.exists():  # compiled at build time and committed (a test keeps it equal to the .po)
+        with mo.open("rb") as fh:
+            return gettext.GNUTranslations(fh)
+    if po.exists():
+        return _compile(po)
+    return None
+
+
+@cache
+def own_names(lang: str) -> Mapping[str, str]:
+    """A language's own declared names (``names.po``): Simplified Chinese name → its text, and
+    ``English name + "\x04" + Chinese name`` → its text where the catalog gives a context."""
+    t = _load(LOCALES / lang / "LC_MESSAGES", NAMES_DOMAIN)
+    raw: dict[object, str] = getattr(t, "_catalog", {})
+    return {k: v for k, v in raw.items() if isinstance(k, str) and k and v}
+
+
 class _Derived(gettext.NullTranslations):
     """Another catalog's translations passed through a conversion (zh_Hant from zh_Hans for a
     message the zh_Hant catalog does not have yet)."""
@@ -154,16 +186,7 @@ class _Derived(gettext.NullTranslations):
 
 @cache
 def _translations(lang: str) -> gettext.NullTranslations:
-    base = LOCALES / lang / "LC_MESSAGES"
-    po, mo = base / f"{DOMAIN}.po", base / f"{DOMAIN}.mo"
-    t: gettext.NullTranslations
-    if mo.exists():  # compiled at build time and committed (a test keeps it equal to the .po)
-        with mo.open("rb") as fh:
-            t = gettext.GNUTranslations(fh)
-    elif po.exists():
-        t = _compile(po)
-    else:
-        t = gettext.NullTranslations()
+    t = _load(LOCALES / lang / "LC_MESSAGES", DOMAIN) or gettext.NullTranslations()
     language = LANGUAGES.get(lang)
     if language is not None and language.fallback:
         fallback = _translations(language.fallback)
@@ -180,13 +203,14 @@ class Translator:
     code (``zh``, ``zh-TW``) is normalized, anything else is English.
     """
 
-    __slots__ = ("_derive", "_t", "lang", "language")
+    __slots__ = ("_derive", "_own", "_t", "lang", "language")
 
     def __init__(self, lang: str) -> None:
         self.lang = lang if lang in LANGUAGES else normalize(ALIASES.get(lang, lang))
         self.language = LANGUAGES[self.lang]
         self._derive = self.language.derive
         self._t = _translations(self.lang)
+        self._own = own_names(self.lang)
 
     @property
     def zh(self) -> bool:
@@ -205,7 +229,11 @@ class Translator:
 
     def pick(self, zh: str, en: str, zh_hant: str = "") -> str:
         """``zh`` or ``en`` by language; zh_Hant shows ``zh_hant`` if given, else ``zh``
-        converted."""
+        converted; a language with its own names shows its name of ``zh`` where it has one."""
+        if self._own:
+            own = self._own.get(f"{en}\x04{zh}") or self._own.get(zh)
+            if own:
+                return own
         if not self.zh:
             return en
         if zh_hant and self.lang == "zh_Hant":
@@ -255,6 +283,8 @@ class Translator:
         never converted), then the players (``bot.present.NamedStep``)."""
         from scoring.refs import resolve
 
+        if self._own:
+            return self._own_step(step)
         lang = "zh_Hant" if self.lang == "zh_Hant" else ("zh" if self.zh else "en")
         if isinstance(step, Mapping):
             return resolve(self.pick(str(step.get("zh", "")), str(step.get("en", ""))), lang)
@@ -262,6 +292,39 @@ class Translator:
         if shown is not None:
             return str(shown(self.pick, lang))
         return resolve(self.pick(step.zh, step.en), lang)
+
+    def _own_step(self, step: Any) -> str:
+        """A step in a language with its own names: the step's own text in this language where
+        the ruleset wrote one (a ``{lang}`` key or attribute, e.g. ``ja``), else the English
+        text with each declared item it references named in this language (the arithmetic and
+        the players as in English)."""
+        if isinstance(step, Mapping):
+            own = str(step.get(self.lang) or "")
+            return own or self._own_refs(str(step.get("en", "")))
+        own = getattr(step, self.lang, "")
+        if isinstance(own, str) and own:
+            return own
+        shown = getattr(step, "shown", None)  # bot.present.NamedStep: the players' names after
+        if shown is not None:
+            return str(shown(lambda _zh, en: self._own_refs(en), "en"))
+        return self._own_refs(str(step.en))
+
+    def _own_refs(self, text: str) -> str:
+        """``text`` with each declared item's reference (:mod:`scoring.refs`) named in this
+        language: its own name of the item's Chinese name, else the English."""
+        from scoring import refs
+
+        if refs.OPEN not in text:
+            return text
+
+        def sub(m: Any) -> str:
+            body = m.group(1)
+            parts = body.split(":")
+            names = refs.lookup(*parts[:3]) if len(parts) >= 3 else None
+            own = names and (self._own.get(f"{names[2]}\x04{names[0]}") or self._own.get(names[0]))
+            return own or refs.one(body, "en")
+
+        return refs.REF.sub(sub, text)
 
     def steps(self, steps: Iterable[Any]) -> list[str]:
         return [self.step(s) for s in steps]
@@ -361,13 +424,32 @@ def compile_all() -> None:
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    for po in LOCALES.glob(f"*/LC_MESSAGES/{DOMAIN}.po"):
+    for po in LOCALES.glob("*/LC_MESSAGES/*.po"):
         with po.open("rb") as fh:
             catalog = read_po(fh)
         with po.with_suffix(".mo").open("wb") as out:
             write_mo(out, catalog)
 
 
+def extract_pot(path: Path = LOCALES / f"{DOMAIN}.pot") -> None:
+    """Write the message template from the code: every ``gettext``/``ngettext`` message of
+    ``bot/`` (Babel's default keywords), sorted, without source locations (as ``pybabel
+    extract --no-location --sort-output -o bot/locales/messages.pot bot`` writes it)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.pofile import write_po
+
+    catalog = Catalog(project="mahjong-tally", version="0.1")
+    for _file, _line, message, comments, context in extract_from_dir(
+        str(Path(__file__).parent), method_map=[("**.py", "python")]
+    ):
+        catalog.add(message, None, auto_comments=comments, context=context)
+    with path.open("wb") as fh:
+        write_po(fh, catalog, omit_header=False, no_location=True, sort_output=True, width=76)
+
+
 if __name__ == "__main__":  # pragma: no cover
     if sys.argv[1:] == ["compile"]:
         compile_all()
+    elif sys.argv[1:] == ["extract"]:
+        extract_pot()
