@@ -38,6 +38,20 @@ _TAIL = (
     "NotoSansSymbols-Regular.ttf",
     EMOJI,
 )
+
+
+@lru_cache(maxsize=1)
+def _coverage() -> dict[str, frozenset[int]]:
+    raw = json.loads((FONT_DIR / "coverage.json").read_text(encoding="utf-8"))
+    out: dict[str, frozenset[int]] = {}
+    for name, ranges in raw.items():
+        cps: set[int] = set()
+        for a, b in ranges:
+            cps.update(range(a, b + 1))
+        out[name] = frozenset(cps)
+    return out
+
+
 #: the face of Noto Sans CJK a language draws Han characters with (default: SC)
 CJK_FACE = {"zh_Hant": "TC", "ja": "JP"}
 _FACES = ("SC", "TC", "JP")
@@ -88,18 +102,6 @@ MAX_MARKS = 2
 _JOINERS = {0x200D, 0xFE0E, 0xFE0F, *range(0xE0020, 0xE0080)}  # ZWJ, variation selectors, tags
 
 Run = tuple[str, str]  # (font file, text)
-
-
-@lru_cache(maxsize=1)
-def _coverage() -> dict[str, frozenset[int]]:
-    raw = json.loads((FONT_DIR / "coverage.json").read_text(encoding="utf-8"))
-    out: dict[str, frozenset[int]] = {}
-    for name, ranges in raw.items():
-        cps: set[int] = set()
-        for a, b in ranges:
-            cps.update(range(a, b + 1))
-        out[name] = frozenset(cps)
-    return out
 
 
 @lru_cache(maxsize=256)
