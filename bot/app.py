@@ -37,10 +37,18 @@ from bot.config import Settings, load_settings
 from bot.context import translator
 from bot.errors import install_redaction, on_error
 from bot.handlers import drafts, info, phrase, retry, season, table
-from bot.handlers.common import on_unknown_tap, refresh_table, tap
+from bot.handlers.common import (
+    REMEMBER_UPDATES,
+    drop_replayed,
+    mark_handled,
+    on_unknown_tap,
+    refresh_table,
+    tap,
+)
 from bot.i18n import Translator, menu_languages
 from bot.limits import TallyLimiter
 from storage.errors import LedgerError
+from storage.models import utcnow
 from storage.service import Ledger
 
 if TYPE_CHECKING:
@@ -56,6 +64,8 @@ if TYPE_CHECKING:
     ]
 
 log = logging.getLogger(__name__)
+#: the handler group that runs after every other (a handled command is remembered there)
+LAST_GROUP = 99
 
 GROUP_COMMANDS = (
     "newtable",
@@ -153,6 +163,7 @@ async def expire_drafts(app: AnyApp) -> int:
     try:
         ledger: Ledger = app.bot_data["ledger"]
         n = await asyncio.to_thread(ledger.expire_drafts)
+        await asyncio.to_thread(ledger.forget_updates, utcnow() - REMEMBER_UPDATES)
     except Exception:
         log.exception("expiring old drafts failed (retried at the next sweep)")
         return 0
@@ -228,6 +239,9 @@ def add_handlers(app: AnyApp) -> None:
         "close": table.cmd_close,
         "calc": table.cmd_calc,
     }
+    # a command handled before a restart and redelivered is dropped (first), and a command
+    # handled to the end is remembered (last): see bot.handlers.common
+    app.add_handler(TypeHandler(object, drop_replayed), group=-2)
     app.add_handler(TypeHandler(object, _sweep_hook), group=-1)
     for name, fn in commands.items():
         app.add_handler(CommandHandler(name, fn))
@@ -252,6 +266,7 @@ def add_handlers(app: AnyApp) -> None:
         MessageHandler(filters.REPLY & filters.TEXT & ~filters.COMMAND, phrase.on_table_reply),
         group=1,
     )
+    app.add_handler(TypeHandler(object, mark_handled), group=LAST_GROUP)
     app.add_error_handler(on_error)
 
 

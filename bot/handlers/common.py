@@ -5,11 +5,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
+from datetime import timedelta
 from typing import Any, TypeVar
 
-from telegram import CallbackQuery, Message, Update
+from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.error import BadRequest, TelegramError
+from telegram.ext import ApplicationHandlerStop
 
+import scoring
 from bot import present, texts
 from bot.callback import BadCallback, DraftCb, TableCb, decode
 from bot.context import Ctx, db, ledger, translator
@@ -23,7 +26,7 @@ from bot.handlers.retry import (
 )
 from bot.i18n import Translator
 from bot.streak import table_streak
-from bot.tg import edit_or_send, esc
+from bot.tg import Keyboard, edit_or_send, esc
 from bot.web.links import with_open_button  # the Mini App's link (only if configured)
 from scoring.errors import RecordError
 from storage.errors import LedgerError
@@ -31,6 +34,7 @@ from storage.views import HandView, TableView
 
 log = logging.getLogger(__name__)
 Cb = TypeVar("Cb", DraftCb, TableCb)
+T = TypeVar("T")
 
 
 async def alert(q: CallbackQuery, text: str, *, show: bool = True) -> None:
@@ -224,8 +228,9 @@ async def post_table_message(
     is remembered in the ledger); the id of the message that shows it."""
     streak = await table_streak(context, table)  # the dealer's 連莊 (where a count uses it)
     text = texts.table_text(table, standings, tr, arranging=arranging, streak=streak)
-    text = await table_head(context, table, tr, latest) + text
-    markup = texts.table_markup(table, tr, arranging=arranging)
+    hand = await head_hand(context, table, latest)
+    text = table_head(table, tr, hand) + text
+    markup = table_keyboard(table, tr, arranging=arranging, fix=hand)
     markup = with_open_button(context, table, markup, tr)
     msg = await edit_or_send(
         context.bot, table.chat_id, table.message_id if edit else None, text, markup
@@ -238,25 +243,108 @@ async def post_table_message(
     return msg.message_id
 
 
-async def table_head(
-    context: Ctx, table: TableView, tr: Translator, latest: HandView | None = None
-) -> str:
-    """The top of the table message while a table is playing: the latest hand (✅ recorded,
-    and its result line), as its Confirm left it, as long as that hand stands (a voided one
-    shows none) and belongs to this night (or corrects a hand of a night settled already).
-    ``latest``: that hand, if the caller has it (the Confirm that recorded it)."""
+async def head_hand(
+    context: Ctx, table: TableView, latest: HandView | None = None
+) -> HandView | None:
+    """The hand the top of the table message shows while a table is playing: the latest
+    hand, as long as it stands (a voided one shows none) and belongs to this night (or
+    corrects a hand of a night settled already). ``latest``: that hand, if the caller has it
+    (the Confirm that recorded it)."""
     if table.status != "playing" or table.next_seq <= 1:
-        return ""
+        return None
     hand = latest if latest is not None else await db(ledger(context).latest_hand, table.id)
     if hand is None or hand.status != "confirmed":
-        return ""
+        return None
     if hand.night != table.night and hand.replaces_hand_id is None:
+        return None
+    return hand
+
+
+def table_head(table: TableView, tr: Translator, hand: HandView | None) -> str:
+    """The top of the table message: the hand of :func:`head_hand` (✅ recorded, and its
+    result line), as its Confirm left it; nothing without one."""
+    if hand is None:
         return ""
     names = present.names_of(table, hand.names)
     _ = tr.gettext
     said = _("✅ Hand {n} corrected") if hand.replaces_hand_id else _("✅ Hand {n} recorded")
-    head = f"<b>{said.format(n=hand.seq)}</b>\n"
+    head = f"<b>{said.format(n=hand.number)}</b>\n"
     if hand.night < table.night:  # a correction of a hand of a night settled already
         head += esc(settled_note(hand.night, tr)) + "\n"
     line = texts.result_line(hand, names, tr)
     return f"{head}{line}\n\n"
+
+
+def table_keyboard(
+    table: TableView, tr: Translator, *, arranging: bool = False, fix: HandView | None = None
+) -> InlineKeyboardMarkup | None:
+    """The table message's buttons as its state allows (issue 26 point 5): 🙋 Join only
+    while a seat is free and before Start; under "✅ Hand N recorded" (``fix``: that hand)
+    ✏️ Fix next to ↩ Undo, opening the hand's preview-editor."""
+    markup = texts.table_markup(table, tr, arranging=arranging)
+    if markup is None:
+        return None
+    seats_free = len(table.seats) < max(scoring.get(table.ruleset).players)
+    joinable = table.status == "open" and seats_free
+    rows: list[list[InlineKeyboardButton]] = []
+    for row in markup.inline_keyboard:
+        kept = [b for b in row if joinable or button_action(b) != "join"]
+        if fix is not None and any(button_action(b) == "undo" for b in kept):
+            at = next(i for i, b in enumerate(kept) if button_action(b) == "undo")
+            label = "✏️ " + tr.gettext("Fix")
+            rows.append([kept[at], texts.table_button(label, table.id, "fix", str(fix.id))])
+            kept = kept[:at] + kept[at + 1 :]
+        if kept:
+            rows.append(kept)
+    return Keyboard(rows) if rows else None
+
+
+def button_action(button: InlineKeyboardButton) -> str | None:
+    """A table button's action (None for any other button)."""
+    data = button.callback_data
+    try:
+        cb = decode(data if isinstance(data, str) else None)
+    except BadCallback:
+        return None
+    return cb.action if isinstance(cb, TableCb) else None
+
+
+# ---------------------------------------------------------------------------------------
+# a redelivered update (issue 24 point 3): Telegram sends an update again when the bot
+# stopped before confirming it (a crash, kill -9); nothing may change twice
+# ---------------------------------------------------------------------------------------
+#: how long a handled command is remembered (Telegram keeps an update for a day at most)
+REMEMBER_UPDATES = timedelta(days=2)
+
+
+def is_command(update: object) -> bool:
+    """A message that is a bot command (``/...``): what :func:`drop_replayed` remembers."""
+    msg = update.effective_message if isinstance(update, Update) else None
+    return bool(msg is not None and msg.text and msg.text.startswith("/"))
+
+
+async def drop_replayed(update: object, context: Ctx) -> None:
+    """First of all (``bot.app``, group -2): a command handled to the end before (then
+    redelivered) is dropped; one that stopped half-way runs again, its change keyed
+    (:func:`once`) so it answers without changing anything twice."""
+    if is_command(update):
+        assert isinstance(update, Update)
+        if await db(ledger(context).update_seen, f"u:{update.update_id}"):
+            log.info("update %s was handled before the restart: dropped", update.update_id)
+            raise ApplicationHandlerStop
+
+
+async def mark_handled(update: object, context: Ctx) -> None:
+    """Last of all (``bot.app``, the last group): the command is handled to the end."""
+    if is_command(update):
+        assert isinstance(update, Update)
+        await db(ledger(context).mark_update, f"u:{update.update_id}")
+
+
+async def once(update: Update, context: Ctx, fn: Callable[..., T], *args: Any, **kw: Any) -> T:
+    """A command's state change, at most once per Telegram update: the update's key is
+    written in the change's own transaction; ``AlreadyDone`` (nothing changed) when this
+    update made it before (a redelivery after a crash)."""
+    key = f"c:{update.update_id}"
+    return await db(ledger(context).keyed, key, fn, *args, **kw)
+

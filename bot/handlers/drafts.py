@@ -23,7 +23,7 @@ from bot.handlers.flow import (
     show_draft,
     start_hand,
 )
-from bot.handlers.table import do_settle, do_undo
+from bot.handlers.table import do_settle, do_undo, finished_text
 from bot.i18n import Translator
 from bot.tg import edit_or_send, esc
 from scoring.errors import RecordError
@@ -62,7 +62,7 @@ async def on_draft_tap(update: Update, context: Ctx, cb: DraftCb) -> None:
     ):
         return  # a hand the ledger has: its messages shown, whatever the tap was
     if d.status != "open":
-        await alert(q, _("This entry is already finished."))
+        await alert(q, await finished_text(context, d, w.tr))  # e.g. "already voided"
         return
     if not await allowed(context, w, d):
         await alert(q, _("Only the players at this table (or a chat admin) can do that."))

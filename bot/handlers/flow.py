@@ -86,9 +86,10 @@ async def start_draft(
     data: dict[str, Any],
     reply_to: int | None = None,
     entry: bool = False,
+    screen: wizard.Screen | None = None,
 ) -> DraftView:
     """Create a draft and post its keyboard (``entry``: the table's one open entry, else
-    ``EntryOpen``)."""
+    ``EntryOpen``; ``screen``: drawn already, e.g. /hand's preview, settled once)."""
     L = ledger(context)
     d = await db(
         L.create_draft,
@@ -101,7 +102,8 @@ async def start_draft(
         entry=entry,
         done_steps=guard.CONVERGE_STEPS,
     )
-    screen = screen_for(d.step, d.data, w.tr, d.id)
+    if screen is None:
+        screen = screen_for(d.step, d.data, w.tr, d.id)
     msg = await send(
         context.bot,
         w.chat_id,
@@ -174,11 +176,12 @@ def pointer_text(author: str, d: DraftView, tr: Translator) -> str:
     ).format(name=author)
 
 
-async def point_to_entry(context: Ctx, w: Who, d: DraftView, *, draw: bool) -> str:
+async def point_to_entry(context: Ctx, w: Who, d: DraftView, *, draw: bool) -> str | None:
     """Record hand (or Draw) while the table's entry ``d`` is open: no second entry, no new
     message. Its message is edited in place (nothing is saved: no version to race for) to
     say whose entry it is, with 🔄 Start over, and after Draw 🤝 Make it a draw; a Mini App
-    entry gets one note with 🔄 Start over. Returns the answer for the tap."""
+    entry gets one note with 🔄 Start over. Returns the answer for the tap (None: the note
+    just posted says it)."""
     _ = w.tr.gettext
     author = await entry_author(context, d)
     if is_web_entry(d.data):
@@ -190,7 +193,7 @@ async def point_to_entry(context: Ctx, w: Who, d: DraftView, *, draw: bool) -> s
         markup = texts.draft_markup(screen, d.id, d.version)
         msg = await edit_or_send(context.bot, w.chat_id, d.message_id, note, markup)
         await guard.bind_draft(context, d, msg)
-        return pointer_text(author, d, w.tr)
+        return pointer_text(author, d, w.tr) if msg is None else None  # the note says it
     if d.message_id is None:
         return pointer_text(author, d, w.tr)
     screen = screen_for(d.step, d.data, w.tr, d.id)

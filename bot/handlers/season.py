@@ -16,10 +16,10 @@ from telegram import InputFile, Update
 from bot import season_texts as st
 from bot.context import Ctx, Who, db, db_long, is_admin, ledger, who
 from bot.handlers import images
-from bot.handlers.common import args_of, is_number, reply
+from bot.handlers.common import args_of, is_number, once, reply
 from bot.limits import TEXT_LIMIT, fit_html
 from bot.tg import esc, send
-from storage.errors import Conflict, LedgerError, NotFound, TableClosed
+from storage.errors import AlreadyDone, Conflict, LedgerError, NotFound, TableClosed
 from storage.seasons import PlayerHistory, SeasonBoard
 from storage.views import TableView
 
@@ -86,7 +86,7 @@ async def cmd_fee(update: Update, context: Ctx) -> None:
     L = ledger(context)
     names = _names(table)
     if args[0].casefold() in OFF_WORDS:
-        fs = await _change(update, w, L.set_fee, table.id, None)
+        fs = await _change(update, context, w, L.set_fee, table.id, None)
     else:
         value = st.parse_amount(args[0], table)
         split = "aa"
@@ -110,7 +110,9 @@ async def cmd_fee(update: Update, context: Ctx) -> None:
         if value is None or value <= 0:
             await reply(update, esc(_fee_usage(w, table)))
             return
-        fs = await _change(update, w, L.set_fee, table.id, value, split=split, payee_id=payee)
+        fs = await _change(
+            update, context, w, L.set_fee, table.id, value, split=split, payee_id=payee
+        )
     if fs is not None:
         await reply(update, st.fee_status(table, fs, names, w.tr))
 
@@ -125,21 +127,25 @@ async def cmd_cap(update: Update, context: Ctx) -> None:
     names = _names(table)
     usage = _cap_usage(w, table)
     if args[0].casefold() in OFF_WORDS:
-        fs = await _change(update, w, L.set_cap, table.id, None)
+        fs = await _change(update, context, w, L.set_cap, table.id, None)
     else:
         value = st.parse_amount(args[0], table)
         if value is None or value <= 0 or len(args) > 1:
             await reply(update, esc(usage))
             return
-        fs = await _change(update, w, L.set_cap, table.id, value)
+        fs = await _change(update, context, w, L.set_cap, table.id, value)
     if fs is not None:
         await reply(update, st.fee_status(table, fs, names, w.tr))
 
 
-async def _change(update: Update, w: Who, fn: Any, *args: Any, **kw: Any) -> Any:
+async def _change(update: Update, context: Ctx, w: Who, fn: Any, *args: Any, **kw: Any) -> Any:
+    """/fee or /cap's change (``fn`` on the table ``args[0]``), once per update: a redelivery
+    after a crash shows the table's fee and cap as they are."""
     _ = w.tr.gettext
     try:
-        return await db(fn, *args, **kw)
+        return await once(update, context, fn, *args, **kw)
+    except AlreadyDone:
+        return await db(ledger(context).fee_settings, args[0])
     except TableClosed:
         await reply(update, esc(_("This table is closed.")))
     except LedgerError:
@@ -197,7 +203,12 @@ async def cmd_season(update: Update, context: Ctx) -> None:
             )
             return
         name = " ".join(args[1:]).strip() or None
-        info = await db(L.new_season, w.chat_id, name, by_player_id=w.player.id)
+        try:  # once per update: a redelivery after a crash begins no second season
+            info = await once(
+                update, context, L.new_season, w.chat_id, name, by_player_id=w.player.id
+            )
+        except AlreadyDone:
+            info = (await db(L.seasons, w.chat_id))[-1]
         await reply(
             update,
             esc(
@@ -284,8 +295,10 @@ async def cmd_merge(update: Update, context: Ctx) -> None:
     if target is None or not guest.strip():
         await reply(update, esc(usage))
         return
-    try:
-        _n, name = await db(L.merge_guest, w.chat_id, guest, target)
+    try:  # once per update: a redelivery after a crash says it is done, not "already merged"
+        _n, name = await once(update, context, L.merge_guest, w.chat_id, guest, target)
+    except AlreadyDone:
+        name = guest
     except NotFound:
         await reply(
             update, esc(_("There is no guest called {name} in this chat.").format(name=guest))

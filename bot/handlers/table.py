@@ -11,23 +11,23 @@ from telegram import InputFile, Update
 from telegram.error import BadRequest, TelegramError, TimedOut
 
 import scoring
-from bot import guard, present, setup, texts, wizard
+from bot import guard, present, setup, texts
 from bot.callback import BadCallback, TableCb
 from bot.context import Ctx, Who, db, db_long, is_admin, ledger, seated_or_admin, who
-from bot.handlers import images
+from bot.handlers import fix, images
 from bot.handlers.common import (
     alert,
     args_of,
     done,
     is_number,
     ledger_error,
+    once,
     post_table_message,
     refresh_table,
     reply,
     settled_note,
 )
 from bot.handlers.flow import (
-    add_bystanders,
     entry_state,
     is_table_entry,
     show_draft,
@@ -35,11 +35,18 @@ from bot.handlers.flow import (
     start_hand,
 )
 from bot.handlers.retry import retrying
-from bot.i18n import localize_csv
+from bot.i18n import Translator, localize_csv
 from bot.limits import TEXT_LIMIT, chunks, fit_html, visible_len
 from bot.tg import Keyboard, edit_or_send, esc, send
 from bot.web.links import offer_calculator, offer_tables  # the Mini App's, if configured
-from storage.errors import AlreadyVoided, Conflict, DraftExpired, LedgerError, StaleDraft
+from storage.errors import (
+    AlreadyDone,
+    AlreadyVoided,
+    Conflict,
+    DraftExpired,
+    LedgerError,
+    StaleDraft,
+)
 from storage.service import Ledger
 from storage.views import DraftView, StandingsView, TableView
 
@@ -121,10 +128,13 @@ async def cmd_table(update: Update, context: Ctx) -> None:
 async def change_table(
     update: Update, context: Ctx, w: Who, table: TableView, call: Any, *args: Any, **kw: Any
 ) -> bool:
-    """Run one ledger change for a command on ``table``: a refusal (LedgerError) is answered
-    politely and changes nothing; on success the table message is refreshed."""
+    """Run one ledger change for a command on ``table``, once per update (a redelivery after
+    a crash changes nothing again: the table is only redrawn); a refusal (LedgerError) is
+    answered politely and changes nothing; on success the table message is refreshed."""
     try:
-        await db(call, *args, **kw)
+        await once(update, context, call, *args, **kw)
+    except AlreadyDone:
+        pass  # done before the restart: what follows shows it
     except LedgerError as err:
         await reply(update, esc(ledger_error(err, w.tr)))
         return False
@@ -229,14 +239,9 @@ async def cmd_edit(update: Update, context: Ctx) -> None:
         return
     # correcting a hand voids it: the right of /undo (checked again at Confirm)
     if not (await guard.void_right(context, w, table, hand)).ok:
-        await reply(update, esc(guard.void_refusal(w.tr)))
+        await reply(update, esc(await fix.who_may(context, table, hand, w.tr, fix.CORRECT)))
         return
-    names = present.names_of(table, hand.names)
-    data = wizard.from_record(
-        hand.record, names, kind="hand", edit_hand_id=hand.id, edit_seq=hand.number
-    )
-    await add_bystanders(context, table, data)
-    await start_draft(context, w, table_id=table.id, step="preview", data=data)
+    await fix.open_correction(context, w, table, hand)
 
 
 # ---------------------------------------------------------------------------------------
@@ -343,6 +348,12 @@ async def on_start(update: Update, context: Ctx, w: Who, table: TableView, cb: T
     q = update.callback_query
     assert q is not None
     _ = w.tr.gettext
+    if not table.seats:
+        await alert(q, _("Tap 🙋 Join first."))
+        return
+    if not await seated_or_admin(context, w, table):
+        await alert(q, _("Only the players at this table (or a chat admin) can do that."))
+        return
     rs = scoring.get(table.ruleset)
     if len(table.seats) not in rs.players:
         need = " / ".join(str(n) for n in rs.players)
@@ -494,19 +505,19 @@ async def refuse(context: Ctx, w: Who, q: Any, text: str) -> None:
 
 
 async def ask_undo(context: Ctx, w: Who, table: TableView, q: Any) -> None:
+    """Undo / ``/undo``: "Void the last hand?" — asked only of whoever may void it (who
+    recorded it, the table's creator, a chat admin); anyone else is told at once who may."""
     _ = w.tr.gettext
-    if not await guard.table_right(context, w, table):
-        await refuse(
-            context, w, q, _("Only the players at this table (or a chat admin) can do that.")
-        )
-        return
     hand = await db(ledger(context).last_hand, table.id)
     if hand is None:
-        text = _("There is no hand to undo.")
-        if q is not None:
-            await alert(q, text)
+        if not await guard.table_right(context, w, table):
+            text = _("Only the players at this table (or a chat admin) can do that.")
         else:
-            await send(context.bot, w.chat_id, esc(text))
+            text = _("There is no hand to undo.")
+        await refuse(context, w, q, text)
+        return
+    if not (await guard.void_right(context, w, table, hand)).ok:
+        await refuse(context, w, q, await fix.who_may(context, table, hand, w.tr, fix.VOID))
         return
     names = present.names_of(table, hand.names)
     question = _("Void the last hand?") + "\n" + texts.result_line(hand, names, w.tr)
@@ -516,7 +527,7 @@ async def ask_undo(context: Ctx, w: Who, table: TableView, q: Any) -> None:
     data = {
         "kind": "confirm",
         "what": "undo",
-        "hand_id": hand.id,
+        "void_hand_id": hand.id,  # not "hand_id": that names a recorded hand's entry
         "seq": hand.seq,
         "question": question,
         "yes": _("Yes, void hand {n}").format(n=hand.number),
@@ -524,7 +535,15 @@ async def ask_undo(context: Ctx, w: Who, table: TableView, q: Any) -> None:
     await start_draft(context, w, table_id=table.id, step="confirm", data=data)
 
 
+def undo_hand_id(d: DraftView) -> int:
+    """The hand an undo's confirmation voids (``hand_id`` in drafts from before)."""
+    return int(d.data["void_hand_id"] if "void_hand_id" in d.data else d.data["hand_id"])
+
+
 async def do_undo(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
+    """Yes, void hand N. The void is the change (once: a second Yes, or the same tap
+    redelivered after a restart, finds the hand voided by an undo and only shows it); the
+    confirmation is closed after it, so no crash point loses the undo."""
     q = update.callback_query
     assert q is not None and q.message is not None
     _ = w.tr.gettext
@@ -532,16 +551,13 @@ async def do_undo(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
     assert d.table_id is not None
     table = await db(L.get_table, d.table_id)
     # by its id: a correction (/edit) takes the hand's number, the first entry another
-    hand = await db(L.get_hand_by_id, int(d.data["hand_id"]))
+    hand = await db(L.get_hand_by_id, undo_hand_id(d))
     right = await guard.void_right(context, w, table, hand)  # admin status asked right now
     if not right.ok:
-        await alert(q, guard.void_refusal(w.tr))
+        await alert(q, await fix.who_may(context, table, hand, w.tr, fix.VOID))
         return
-    admin = right.admin
-    try:
-        await db(L.close_draft, d.id, version=d.version, status="done")
-    except (StaleDraft, DraftExpired):
-        await alert(q, _("Already done."))
+    if hand.status == "voided" and hand.void_reason == "undo":
+        await undone(update, context, w, d, table, hand, again=True)
         return
     try:  # only while it is still the last hand: a hand recorded since makes it an older one
         voided = await db(
@@ -549,10 +565,14 @@ async def do_undo(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
             hand.id,
             by_player_id=w.player.id,
             reason="undo",
-            admin=admin,
+            admin=right.admin,
             expect_last=True,
         )
     except (AlreadyVoided, Conflict) as err:
+        now = await db(L.get_hand_by_id, hand.id)
+        if now.status == "voided" and now.void_reason == "undo":  # a second Yes, just now
+            await undone(update, context, w, d, table, now, again=True)
+            return
         if isinstance(err, AlreadyVoided):
             why = _("Hand {n} was already voided or corrected meanwhile; nothing was undone.")
         else:
@@ -561,6 +581,7 @@ async def do_undo(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
                 "Use /undo again, or /edit {n} to correct hand {n}."
             )
         why = why.format(n=hand.number)
+        await close_quietly(context, d)
         await edit_or_send(context.bot, d.tg_chat_id, q.message.message_id, esc(why), None)
         await alert(q, why)
         return
@@ -570,16 +591,61 @@ async def do_undo(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
         )
         await done(q)
         return
+    await undone(update, context, w, d, table, voided, again=False)
+
+
+async def undone(
+    update: Update,
+    context: Ctx,
+    w: Who,
+    d: DraftView,
+    table: TableView,
+    voided: Any,
+    *,
+    again: bool,
+) -> None:
+    """Show an undo's outcome (``again``: it was done before, by another Yes or before a
+    restart): the prompt becomes "↩ Hand N voided.", the table is redrawn, the
+    confirmation closed; the tap's answer says it if it was done already."""
+    q = update.callback_query
+    assert q is not None and q.message is not None
+    _ = w.tr.gettext
+    await close_quietly(context, d)
     said = _("Hand {n} voided.").format(n=voided.number)
     text = "↩ " + esc(said)
     if voided.night < table.night:
         text += "\n" + esc(settled_note(voided.night, w.tr))
     shown = await show_anyway(context, d.tg_chat_id, q.message.message_id, text)
     shown = await refresh_table(context, table.id, w.tr) and shown
-    if shown:
+    if again:
+        await alert(q, _("Hand {n} is already voided.").format(n=voided.number))
+    elif shown:
         await done(q)
     else:  # the hand is voided whatever Telegram did with the messages: say so
         await alert(q, said)
+
+
+async def close_quietly(context: Ctx, d: DraftView) -> None:
+    """Close a confirmation after its change (closed already by another tap: fine)."""
+    try:
+        await db(ledger(context).close_draft, d.id, version=d.version, status="done")
+    except (StaleDraft, DraftExpired):
+        pass
+
+
+async def finished_text(context: Ctx, d: DraftView, tr: Translator) -> str:
+    """The answer to a tap on a confirmation that is closed: what it did, if it did it."""
+    _ = tr.gettext
+    if d.data.get("kind") == "confirm" and d.data.get("what") == "undo":
+        try:
+            hand = await db(ledger(context).get_hand_by_id, undo_hand_id(d))
+        except LedgerError:
+            hand = None
+        if hand is not None and hand.status == "voided":
+            return _("Hand {n} is already voided.").format(n=hand.number)
+    if d.status == "done" and d.data.get("kind") == "confirm" and d.data.get("what") == "settle":
+        return _("Night {n} is already settled.").format(n=d.data.get("night"))
+    return _("This entry is already finished.")
 
 
 async def show_anyway(context: Ctx, chat_id: int, message_id: int, text: str) -> bool:
@@ -616,6 +682,9 @@ async def ask_settle(context: Ctx, w: Who, table: TableView, q: Any) -> None:
 
 
 async def do_settle(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
+    """Settle (Yes). The new night is the change (once: ``expect_night``); a second Settle, or
+    the same tap redelivered after a restart, finds the night ended and shows its settlement
+    in the prompt again (no second image); the confirmation is closed after the change."""
     q = update.callback_query
     assert q is not None and q.message is not None
     _ = w.tr.gettext
@@ -626,32 +695,29 @@ async def do_settle(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
     if not await guard.table_right(context, w, table):
         await alert(q, _("Only the players at this table (or a chat admin) can do that."))
         return
-    if table.night != night:
-        await alert(q, _("Already done."))
-        return
-    try:
-        await db(L.close_draft, d.id, version=d.version, status="done")
-    except (StaleDraft, DraftExpired):
-        await alert(q, _("Already done."))
-        return
-    try:  # another Settle of this night (a second confirmation) may have got here first
-        await db(L.new_night, table.id, expect_night=night)
-    except Conflict:
-        await edit_or_send(
-            context.bot, d.tg_chat_id, q.message.message_id, esc(_("Already done.")), None
-        )
-        await alert(q, _("Already done."))
+    again = table.night != night
+    if not again:
+        try:  # another Settle of this night (a second confirmation) may have got here first
+            await db(L.new_night, table.id, expect_night=night)
+        except Conflict:
+            again = True
+    await close_quietly(context, d)
+    if again and (await db(L.get_table, d.table_id)).night <= night:
+        await alert(q, _("Already done."))  # not ended after all: nothing to show
         return
     sv = await db(L.night_transfers, table.id, night=night)
     standings = await db(L.standings, table.id, night=night)
     text = texts.settle_text(table, sv, w.tr)
     shown = await show_anyway(context, d.tg_chat_id, q.message.message_id, text)
-    try:
-        await send_settlement_image(context, w, table, sv, standings)
-    except TelegramError as err:
-        log.warning("could not send the settlement image: %s", err)
+    if not again:  # the image once: a replay shows the text only
+        try:
+            await send_settlement_image(context, w, table, sv, standings)
+        except TelegramError as err:
+            log.warning("could not send the settlement image: %s", err)
     shown = await refresh_table(context, table.id, w.tr) and shown
-    if shown:
+    if again:
+        await alert(q, _("Night {n} is already settled.").format(n=night))
+    elif shown:
         await done(q)
     else:
         await alert(q, _("Night {n} is settled").format(n=night))
@@ -817,10 +883,11 @@ ROUTES: dict[str, Callable[[Update, Ctx, TableCb], Coroutine[Any, Any, None]]] =
     "hist": table_tap(on_history_page, closed_ok=True),
     "board": table_tap(on_board),
     **dict.fromkeys(SEAT_ACTIONS, table_tap(on_seats_tap)),
-    "start": table_tap(on_start, seated=True),
+    "start": table_tap(on_start),  # seated, checked after "Tap 🙋 Join first"
     "rec": table_tap(on_record, seated=True, playing=True),
     "draw": table_tap(on_record, seated=True, playing=True),
     "todraw": on_to_draw,  # on the entry's message, not the table's: its own checks
-    "undo": table_tap(on_undo, seated=True, playing=True),
+    "undo": table_tap(on_undo, playing=True),  # the right to void, checked at once
+    "fix": table_tap(fix.on_fix, playing=True),
     "settle": table_tap(on_settle, seated=True, playing=True),
 }

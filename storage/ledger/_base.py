@@ -3,18 +3,26 @@ transaction, and the lookups of rows by id (see :mod:`storage.service` for the f
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
+from datetime import datetime
+from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine, select
+from sqlalchemy import Connection, Engine, delete, select
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
 import scoring
 from scoring.errors import RecordError
 from storage.db import default_url, is_sqlite, make_engine, normalize_url, writer
-from storage.errors import Conflict, NotFound, TableClosed
+from storage.errors import AlreadyDone, Conflict, NotFound, TableClosed
 from storage.ledger._views import ViewBuilders
-from storage.models import Chat, GameTable, Night, Player, Seat
+from storage.models import Chat, GameTable, Night, Player, Seat, UpdateKey
+
+T = TypeVar("T")
+#: the key :meth:`LedgerBase.keyed` hands to the next write transaction of its call
+_KEY: ContextVar[list[str] | None] = ContextVar("mt_update_key", default=None)
 
 
 class LedgerBase(ViewBuilders):
@@ -57,6 +65,46 @@ class LedgerBase(ViewBuilders):
     def _write(self) -> Iterator[Session]:
         with Session(self._writer, expire_on_commit=False) as s, s.begin():
             yield s
+            pending = _KEY.get()
+            if pending:  # the change of a keyed call (see keyed): its key in its transaction
+                s.add(UpdateKey(key=pending.pop()))
+                try:
+                    s.flush()
+                except IntegrityError:
+                    raise AlreadyDone("this update was processed already") from None
+
+    # --- processed updates -------------------------------------------------------------------
+    def keyed(self, key: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run the ledger call ``fn`` at most once per ``key`` (e.g. a Telegram update's id):
+        its first write transaction records ``key`` as well, so a redelivered update, even one
+        racing the first, changes nothing twice: ``AlreadyDone`` (nothing changed) instead."""
+        if self.update_seen(key):
+            raise AlreadyDone("this update was processed already")
+        token = _KEY.set([key])
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _KEY.reset(token)
+
+    def update_seen(self, key: str) -> bool:
+        """Whether ``key`` is recorded (:meth:`keyed`, :meth:`mark_update`)."""
+        with self._core() as conn:
+            row = conn.execute(select(col(UpdateKey.key)).where(col(UpdateKey.key) == key)).first()
+        return row is not None
+
+    def mark_update(self, key: str) -> None:
+        """Record ``key`` (an update handled to the end); recorded already is fine."""
+        try:
+            with self._write() as s:
+                s.add(UpdateKey(key=key))
+        except IntegrityError:
+            pass
+
+    def forget_updates(self, before: datetime) -> int:
+        """Drop the keys recorded before ``before`` (Telegram redelivers for a day at most)."""
+        with self._write() as s:
+            res = s.exec(delete(UpdateKey).where(col(UpdateKey.created_at) < before))
+            return int(res.rowcount)
 
     # --- lookups ---------------------------------------------------------------------------
     @staticmethod

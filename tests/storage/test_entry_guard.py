@@ -107,3 +107,53 @@ def test_the_slot_frees_when_closed_recorded_or_expired(game: Game) -> None:
         step="confirm",
     )
     assert led.open_entry(game.table.id, DONE) == d and other.id != d.id
+
+
+# --- issue 24 point 3: a redelivered update changes nothing twice ------------------------------
+def test_a_keyed_change_happens_once_even_when_raced(game: Game, db_url: str) -> None:
+    """'/season new S6, kill -9 within 40 ms, restart: Telegram redelivers the update and the
+    season is created twice.' The update's key is written in the season's own transaction:
+    20 deliveries of one update at once (5 pools) make one season; the rest are AlreadyDone."""
+    from storage.errors import AlreadyDone
+
+    ledgers = [Ledger(db_url) for _ in range(5)]
+    barrier = threading.Barrier(20)
+
+    def attempt(i: int) -> str:
+        led = ledgers[i % 5]
+        barrier.wait()
+        try:
+            led.keyed("c:4242", led.new_season, game.chat_id, "S6", by_player_id=game.pids[0])
+        except AlreadyDone:
+            return "replayed"
+        return "done"
+
+    try:
+        with ThreadPoolExecutor(20) as pool:
+            results = list(pool.map(attempt, range(20)))
+    finally:
+        for led in ledgers:
+            led.dispose()
+    assert results.count("done") == 1, results
+    assert [s.name for s in game.ledger.seasons(game.chat_id)][-1] == "S6"
+    assert len(game.ledger.seasons(game.chat_id)) == 2  # season 1, then S6 once
+
+
+def test_a_failed_keyed_change_leaves_no_key(game: Game) -> None:
+    """A change that is refused records nothing: the same update may be tried again."""
+    from storage.errors import AlreadyDone, NotFound
+
+    led = game.ledger
+    for _ in range(2):
+        with pytest.raises(NotFound):
+            led.keyed("c:7", led.merge_guest, game.chat_id, "nobody", game.pids[0])
+    assert not led.update_seen("c:7")
+    led.mark_update("u:7")
+    led.mark_update("u:7")  # twice is fine
+    assert led.update_seen("u:7")
+    assert led.forget_updates(utcnow() + timedelta(seconds=1)) == 1
+    assert not led.update_seen("u:7")
+    with pytest.raises(AlreadyDone):
+        led.keyed("c:8", led.new_season, game.chat_id, "A", by_player_id=game.pids[0])
+        led.keyed("c:8", led.new_season, game.chat_id, "B", by_player_id=game.pids[0])
+    assert [s.name for s in led.seasons(game.chat_id)][-1] == "A"
