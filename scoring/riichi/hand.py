@@ -37,6 +37,10 @@ from scoring.ruleset import Options, Tally
 STICK = 1000
 
 
+def sticks_en(k: int) -> str:
+    return f"{k} stick" if k == 1 else f"{k} sticks"
+
+
 @dataclass(frozen=True, slots=True)
 class TableState:
     """The table before or after a hand: who deals, the honba counters, sticks in the pot."""
@@ -114,7 +118,7 @@ def _explain_after(t: Tally, record: HandRecord, opts: Options) -> None:
     pz, pe = word("pot")
     t.explain(
         f"下一局：庄家{nxt.dealer}，{nxt.honba}{hz}，{pz}{nxt.sticks}根立直棒",
-        f"Next hand: dealer {nxt.dealer}, {he} {nxt.honba}, {pe}: {nxt.sticks} sticks",
+        f"Next hand: dealer {nxt.dealer}, {he} {nxt.honba}, {pe}: {sticks_en(nxt.sticks)}",
     )
 
 
@@ -134,8 +138,8 @@ def _deposits(t: Tally, record: HandRecord, *, paid: bool = True) -> int:
     for p in who:
         t.pay(p, POT, STICK, "riichi_deposit")
     t.explain(
-        f"{names}{rz}：每人付1,000点入{pz}",
-        f"{', '.join(who)} {re_}: 1,000 each into {pe}",
+        f"{names}{rz}：{'每人' if len(who) > 1 else ''}付1,000点入{pz}",
+        f"{', '.join(who)} {re_}: 1,000{' each' if len(who) > 1 else ''} into {pe}",
     )
     return len(who)
 
@@ -285,7 +289,7 @@ def _pot_to_winners(t: Tally, record: HandRecord, opts: Options, wins: list[Win]
     near_en = " (the nearest)" if len(wins) > 1 else ""
     t.explain(
         f"{pz}{left}根立直棒{fmt(left * STICK)}归{nearest}{near_zh}",
-        f"{word('pot', 'cap')[1]}: {left} sticks, {fmt(left * STICK)} to {nearest}{near_en}",
+        f"{word('pot', 'cap')[1]}: {sticks_en(left)}, {fmt(left * STICK)} to {nearest}{near_en}",
     )
 
 
@@ -319,7 +323,7 @@ def _after_draw_pot(t: Tally, record: HandRecord, r: int) -> None:
     pz = word("pot")[0]
     t.explain(
         f"{pz}留在桌上：原有{k}根＋本局{r}根＝{k + r}根",
-        f"{word('pot', 'cap')[1]} stays on the table: {k} + {r} this hand = {k + r} sticks",
+        f"{word('pot', 'cap')[1]} stays on the table: {k} + {r} this hand = {sticks_en(k + r)}",
     )
 
 

@@ -16,7 +16,7 @@ live in :mod:`scoring.riichi`; this module declares the ruleset and checks the r
 from __future__ import annotations
 
 from collections import Counter
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from scoring.declarations import (
     Choice,
@@ -40,6 +40,7 @@ from scoring.riichi.decls import (
     GAME_END,
     OPTIONS,
     PAO_LISTS,
+    PAO_YAKU,
     PRESETS,
     REASONS,
     RESULTS,
@@ -273,6 +274,20 @@ class Riichi(Ruleset):
                 )
             )
         return out
+
+    @classmethod
+    def extra_json(cls) -> dict[str, Any]:
+        """The values of the events' text fields, with their names (``rules riichi --json``):
+        the abortive draw kinds (§1.1) and the pao yaku of each ``pao_yaku`` option value."""
+        return {
+            "abortive_kinds": [
+                {"id": k, "name_zh": zh, "name_en": en} for k, (zh, en) in ABORTIVE_KINDS.items()
+            ],
+            "pao_yaku": [
+                {"id": k, "name_zh": zh, "name_en": en} for k, (zh, en) in PAO_YAKU.items()
+            ],
+            "pao_lists": {k: sorted(v) for k, v in PAO_LISTS.items()},
+        }
 
     def next_dealer(self, record: HandRecord) -> str:
         return hand.after(record, self.resolve_options(record.options)).dealer

@@ -408,3 +408,28 @@ def test_section_1_2_record_example() -> None:
         ("E", "W", 2600, "ron"),
         ("E", "W", 900, "honba"),
     ]
+
+
+def test_the_explanation_redoes_the_arithmetic() -> None:
+    # RI-01 with 2 honba: "b = 960; 4b = 3,840 → 3,900" (§4.1) and "h = 2: ron +600" (RI-28)
+    s = settle(hand([win("S", "W", 3)], fu={"S": 30}, honba=2))
+    en = "\n".join(step.en for step in s.explanation)
+    zh = "\n".join(step.zh for step in s.explanation)
+    assert "3 han 30 fu: basic points 30 fu × 32 = 960" in en
+    assert "non-dealer ron 4 × 960 = 3,840, rounded up to 3,900" in en
+    assert "honba 2 × 300 = 600" in en
+    assert "3番30符：基本点30符×32=960" in zh and "2本场×300=600" in zh
+    assert "Next hand: dealer S, honba 0, the pot: 0 sticks" in en
+
+
+def test_rules_json_names_every_text_value() -> None:
+    # §1.1: abortive kinds kyuushu_kyuuhai 九種九牌 … sanchahou 三家和; pao yaku daisangen,
+    # daisuushii, suukantsu — each with zh and en names for the bot
+    from scoring.rulesets.riichi import Riichi
+
+    extra = Riichi.extra_json()
+    kinds = {k["id"] for k in extra["abortive_kinds"]}
+    assert kinds == {"kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou"}
+    assert {y["id"] for y in extra["pao_yaku"]} == {"daisangen", "daisuushii", "suukantsu"}
+    for item in extra["abortive_kinds"] + extra["pao_yaku"]:
+        assert item["name_zh"] and item["name_en"] and item["name_zh"] != item["name_en"]
