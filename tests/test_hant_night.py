@@ -59,22 +59,21 @@ GUEST_DISPLAY = ("訪客甲", "訪客乙", "訪客丙")
 
 SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 JSON_PATH = re.compile(r"[A-Za-z_]\[\d+\]|\b(?:wins|events|counts|options|players|tiles)\.\w")
-DB_ID = re.compile(r"(?<!\d)900\d(?!\d)")
+DB_ID = re.compile(r"(?<!\d)900[1-9](?!\d)")  # the ids start at 9001: 9000 is an amount
 RECORD_ID = re.compile(r"\b(?:" + "|".join((*NAMES, *GUESTS)) + r")\b")
 POT_ID = re.compile(rf"\b{POT}\b")
 TAG = re.compile(r"<[^>]+>")
 
-_cjk: set[int] = set()
-
-
-def cjk_font() -> set[int]:
-    if not _cjk:
-        cov = json.loads(
-            (Path(render_text.__file__).parent.parent / "fonts" / "coverage.json").read_text()
-        )
-        for a, b in cov["NotoSansSC-Regular.otf"]:
-            _cjk.update(range(a, b + 1))
-    return _cjk
+@cache
+def cjk_font(lang: str = "zh_Hans") -> set[int]:
+    """The code points of the CJK face ``lang``'s images draw Han with (zh_Hant: TC, ja: JP)."""
+    cov = json.loads(
+        (Path(render_text.__file__).parent.parent / "fonts" / "coverage.json").read_text()
+    )
+    out: set[int] = set()
+    for a, b in cov[render_text.chain(False, lang)[1]]:
+        out.update(range(a, b + 1))
+    return out
 
 
 def problems(text: str, lang: str, *, drawn: bool = False) -> list[str]:
@@ -91,7 +90,7 @@ def problems(text: str, lang: str, *, drawn: bool = False) -> list[str]:
         out += [
             f"not in the font {c}"
             for c in sorted(set(text))
-            if 0x3400 <= ord(c) <= 0x9FFF and ord(c) not in cjk_font()
+            if 0x3400 <= ord(c) <= 0x9FFF and ord(c) not in cjk_font(lang)
         ]
     return out
 

@@ -28,7 +28,7 @@ const Tally = (() => {
       const r = await fetch("/app/static/i18n/" + encodeURIComponent(lang) + ".json");
       if (r.ok) { S.strings = await r.json(); S.lang = lang; }
     } catch (e) { /* English stays */ }
-    document.documentElement.lang = lang === "zh_Hant" ? "zh-Hant" : lang === "zh_Hans" ? "zh-Hans" : "en";
+    document.documentElement.lang = lang === "zh_Hant" ? "zh-Hant" : lang === "zh_Hans" ? "zh-Hans" : lang === "ja" ? "ja" : "en";
     document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
   }
 
