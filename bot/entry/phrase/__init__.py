@@ -39,16 +39,20 @@ without 自摸 or a discarder is asked back.
 """
 
 from bot.entry.phrase.errors import PhraseError, error_text
-from bot.entry.phrase.record import looks_like_hand, parse, parse_record
+from bot.entry.phrase.record import Missing, Reading, looks_like_hand, parse, parse_record, read
 from bot.entry.phrase.vocab import TableInfo
-from bot.entry.phrase.write import phrase_of
+from bot.entry.phrase.write import examples, phrase_of
 
 __all__ = [
+    "Missing",
     "PhraseError",
+    "Reading",
     "TableInfo",
     "error_text",
+    "examples",
     "looks_like_hand",
     "parse",
     "parse_record",
     "phrase_of",
+    "read",
 ]

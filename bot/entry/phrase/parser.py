@@ -50,6 +50,8 @@ class Parser:
         self.toks: list[Tok] = []
         self.i = 0
         self.text = ""  # the phrase as typed (for naming a word back)
+        #: the wins whose way of winning the line leaves open (win index, what to ask)
+        self.open_how: list[tuple[int, PhraseError]] = []
 
     # --- helpers ----------------------------------------------------------------------
     def name(self, pid: str | None) -> str:
@@ -517,14 +519,28 @@ class Parser:
             raise PhraseError("no_winner_for", who=self.name(self.feeder), word=self.expect_word)
         if self.expect == "winner_self" or self.expect == "winner_any":
             raise PhraseError("no_winner")
-        for w in self.wins:
+        for n, w in enumerate(self.wins):
             if w.how is None:
-                raise PhraseError(
-                    "no_how", who=self.name(w.winner), whom=self.name(self.other_player(w.winner))
+                self.open_how.append(
+                    (
+                        n,
+                        PhraseError(
+                            "no_how",
+                            who=self.name(w.winner),
+                            whom=self.name(self.other_player(w.winner)),
+                        ),
+                    )
                 )
-            if w.how in (DISCARD, ROBBED_KONG) and w.discarder is None:
-                raise PhraseError(
-                    "no_discarder", who=self.name(w.winner), word=w.how_word or self.expect_word
+            elif w.how in (DISCARD, ROBBED_KONG) and w.discarder is None:
+                self.open_how.append(
+                    (
+                        n,
+                        PhraseError(
+                            "no_discarder",
+                            who=self.name(w.winner),
+                            word=w.how_word or self.expect_word,
+                        ),
+                    )
                 )
         if self.result is None:
             if not self.wins:

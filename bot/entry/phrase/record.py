@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import scoring
@@ -55,8 +55,38 @@ def _tiles_object(table: TableInfo, w: WinSpec, flowers: int) -> dict[str, Any]:
         raise PhraseError("tiles", word=text, why=str(exc)) from exc
 
 
+@dataclass(frozen=True, slots=True)
+class Missing:
+    """The one thing a line leaves out that the buttons can ask: win ``win``'s way of winning
+    (``how``: self-drawn or whose discard), its hand shape (``shape``) or its value
+    (``value``: a fan total, fans or tiles). ``error`` says it as a sentence."""
+
+    kind: str  # "how" | "shape" | "value"
+    win: int
+    error: PhraseError
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What a line says: the record (its open part, if any, as the scoring core would read
+    it: a win with no way said is self-drawn there) and what is :class:`Missing`."""
+
+    record: HandRecord
+    missing: Missing | None = None
+
+
 def parse_record(text: str, table: TableInfo, tr: Translator | None = None) -> HandRecord:
-    """The record a phrase says, before the scoring core's checks (raises PhraseError)."""
+    """The record a phrase says, before the scoring core's checks (raises PhraseError, also
+    for a line that leaves something out: see :func:`read`)."""
+    reading = read(text, table, tr)
+    if reading.missing is not None:
+        raise reading.missing.error
+    return reading.record
+
+
+def read(text: str, table: TableInfo, tr: Translator | None = None) -> Reading:
+    """The record a phrase says, before the scoring core's checks, and the one thing it
+    leaves out if exactly one is (raises PhraseError for anything else)."""
     tr = tr or Translator("en")
     if not text or not text.strip():
         raise PhraseError("empty")
@@ -120,8 +150,11 @@ def parse_record(text: str, table: TableInfo, tr: Translator | None = None) -> H
     )
     if p.result_implied and rs.multi_win == "sequential" and "draw" in rs.wins_allowed_in:
         record = _sequential_result(record)
-    _precheck(record, table, tr)
-    return record
+    missing = [Missing("how", n, err) for n, err in p.open_how]
+    missing += _precheck(record, table, tr, {m.win for m in missing})
+    if len(missing) > 1 or (missing and len(record.wins) > 1):
+        raise missing[0].error  # one question at a time, for a hand of one win
+    return Reading(record, missing[0] if missing else None)
 
 
 def _sequential_result(record: HandRecord) -> HandRecord:
@@ -218,7 +251,13 @@ def _value_missing(record: HandRecord, i: int) -> bool:
     return False
 
 
-def _precheck(record: HandRecord, table: TableInfo, tr: Translator) -> None:
+def _precheck(
+    record: HandRecord, table: TableInfo, tr: Translator, open_how: set[int]
+) -> list[Missing]:
+    """What the line says, checked with the players' names: raises the first refusal;
+    returns what is missing (a win's shape or value; ``open_how``: the wins whose way of
+    winning is still to be asked, not checked against it)."""
+    missing: list[Missing] = []
     rs = scoring.get(record.ruleset)
     opts = rs.resolve_options(record.options)
     rname = next((tr.name(r) for r in rs.results if r.value == record.result), record.result)
@@ -235,13 +274,13 @@ def _precheck(record: HandRecord, table: TableInfo, tr: Translator) -> None:
             raise PhraseError("all_win")
     for i, w in enumerate(record.wins):
         who = table.name(w.winner)
-        if w.shape is not None:
+        if w.shape is not None and i not in open_how:
             shape = rs.shape(w.shape)
             if shape is not None:
                 bad = _item_refusal(rs, "shape", shape, w, record, table, tr)
                 if bad:
                     raise bad
-        for fid in w.flags:
+        for fid in w.flags if i not in open_how else ():
             flag = rs.flag(fid)
             if flag is not None:
                 bad = _item_refusal(rs, "flag", flag, w, record, table, tr)
@@ -252,10 +291,12 @@ def _precheck(record: HandRecord, table: TableInfo, tr: Translator) -> None:
             if not given:
                 names = [dname(rs, "shape", s.id, tr) for s in rs.shapes
                          if is_enabled(s.enabled_by, opts)]  # fmt: skip
-                raise PhraseError("no_shape", who=who, choices=names[:6])
+                missing.append(
+                    Missing("shape", i, PhraseError("no_shape", who=who, choices=names[:6]))
+                )
         if not rs.shapes and not given and rs.win_inputs & {"fan", "fans", "tiles"}:
             if not w.flags or _value_missing(record, i):  # Hong Kong's 爆棚 is the value
-                raise PhraseError("no_fan", who=who)
+                missing.append(Missing("value", i, PhraseError("no_fan", who=who)))
     for cid, per in record.counts.items():
         decl = rs.count(cid)
         assert decl is not None
@@ -279,3 +320,4 @@ def _precheck(record: HandRecord, table: TableInfo, tr: Translator) -> None:
             raise PhraseError("not_played", what=what)
         if edecl.results and record.result not in edecl.results:
             raise PhraseError("event_result", what=what)
+    return missing
