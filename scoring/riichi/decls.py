@@ -95,11 +95,11 @@ UMA_CHOICES = (
     _c("none", "无马", "none"),
     _c("sanma_20", "三麻 +20/0/−20", "three-player +20/0/−20", "三麻 +20/0/−20"),
     _c("jpml_sinking", "连盟浮沉马", "JPML sinking uma", "連盟浮沉馬"),
-    _c("custom", "自定", "custom (uma_1 … uma_4)", "自定"),
+    _c("custom", "自定（逐位设定）", "custom (set per place)", "自定（逐位設定）"),
 )
 
 OPTIONS: tuple[OptionDecl, ...] = (
-    OptionDecl("players", "人数", "Players", "int", 4, min=3, max=4, important=True,
+    OptionDecl("player_count", "人数", "Players", "int", 4, min=3, max=4, important=True,
                zh_hant="人數", help_zh="4人；3人为三麻（§2.11）", help_en="4; 3 = sanma (§2.11)"),
     OptionDecl("start_points", "配给原点", "Start points", "int", 25000, min=0, max=1_000_000,
                important=True, zh_hant="配給原點",
@@ -220,7 +220,7 @@ PRESETS: tuple[PresetDecl, ...] = (
     PresetDecl("mleague", "M联赛", "M.League", {**_TOURNAMENT, **_HEAD_BUMP, "start_points": 25000,
                "uma": "10_30", "kazoe": "yakuman", "pao_yaku": "dragons_winds_kongs"},
                zh_hant="M聯賽"),
-    PresetDecl("sanma", "三麻", "Three-player", {"players": 3, "start_points": 35000,
+    PresetDecl("sanma", "三麻", "Three-player", {"player_count": 3, "start_points": 35000,
                "return_points": 40000, "uma": "sanma_20", "honba_value": 1000,
                "noten_total": 2000, "triple_ron": "allow"}),
     PresetDecl("saikouisen", "最高位战", "Saikouisen", {**_TOURNAMENT, **_HEAD_BUMP, "uma": "10_30",

@@ -47,7 +47,7 @@ def uma_places(opts: Options, n: int, raw: Mapping[str, int]) -> tuple[int, ...]
 
 def uma_problem(opts: Options) -> tuple[str, str] | None:
     """(field, message) if the uma cannot be played with this many players."""
-    n, name = opts.i("players"), opts.s("uma")
+    n, name = opts.i("player_count"), opts.s("uma")
     if name in UMA and len(UMA[name]) != n:
         return "options.uma", f"uma {name} has {len(UMA[name])} places, the table has {n} players"
     if name == "jpml_sinking" and n != 4:

@@ -77,8 +77,8 @@ class Riichi(Ruleset):
         "Han and fu give the basic points fu × 2^(2+han), capped at mangan 2,000; 5 han mangan, "
         "6–7 haneman, 8–10 baiman, 11–12 sanbaiman, yakuman 8,000. A ron pays 4× (dealer 6×); a "
         "tsumo 1× from each non-dealer and 2× from the dealer (dealer's tsumo 2× from each), each "
-        "share rounded up to 100. Honba 300 each; a riichi stick of 1,000 goes to the pot, which "
-        "the winner takes. Noten payments 3,000 at a draw; pao, chombo, sanma and the game end's "
+        "share rounded up to 100. Honba 300 each; a riichi stick of 1,000 is put on the table "
+        "(kyoutaku) for the next winner. Noten payments 3,000 at a draw; pao, chombo, sanma and the game end's "
         "oka and uma by the options."
     )
     words: ClassVar[Words] = WORDS
@@ -113,7 +113,7 @@ class Riichi(Ruleset):
     def check_players(opts: Options) -> None:
         """The options that depend on the number of players (checked with each record, so that
         an option set of either size resolves)."""
-        n = opts.i("players")
+        n = opts.i("player_count")
         if opts.i("honba_value") % (n - 1):
             _fail("options.honba_value", f"must split evenly among the {n - 1} payers of a tsumo")
         if opts.i("noten_total") % (12 if n == 4 else 2):
@@ -125,8 +125,8 @@ class Riichi(Ruleset):
     # --- checks ------------------------------------------------------------------------
     def check(self, record: HandRecord, opts: Options) -> None:
         n = len(record.players)
-        if n != opts.i("players"):
-            _fail("players", f"the options are for {opts.i('players')} players, not {n}")
+        if n != opts.i("player_count"):
+            _fail("players", f"the options are for {opts.i('player_count')} players, not {n}")
         self.check_players(opts)
         if record.result == ABORTIVE and not opts.b("abortive_draws"):
             _fail("result", "abortive draws are not played at this table (option abortive_draws)")

@@ -39,7 +39,7 @@ def win_value(draw: st.DrawFn, winner: str, tsumo: bool) -> tuple[int | None, di
 def hands(draw: st.DrawFn) -> dict[str, Any]:
     preset = draw(st.sampled_from(PRESET_IDS))
     opts = RIICHI.resolve_options({"preset": preset})
-    players = P3 if opts.i("players") == 3 else P4
+    players = P3 if opts.i("player_count") == 3 else P4
     dealer = draw(st.sampled_from(players))
     honba, sticks = draw(st.integers(0, 6)), draw(st.integers(0, 4))
     riichi = tuple(p for p in players if draw(st.booleans()))
@@ -138,7 +138,7 @@ def test_the_order_of_the_co_winners_never_matters(rec: dict[str, Any], rnd: Any
 def game_ends(draw: st.DrawFn) -> dict[str, Any]:
     preset = draw(st.sampled_from(PRESET_IDS))
     opts = RIICHI.resolve_options({"preset": preset})
-    players = P3 if opts.i("players") == 3 else P4
+    players = P3 if opts.i("player_count") == 3 else P4
     sticks = draw(st.integers(0, 3))
     total = len(players) * opts.i("start_points") - 1000 * sticks
     points = [draw(st.integers(-200, 1200)) * 100 for _ in players[:-1]]
