@@ -366,9 +366,11 @@ def run_bot(args: argparse.Namespace) -> int:
             import os
 
             from bot.errors import redact
+            from bot.startup import config_problems
 
-            text = redact(str(err), os.environ.get("TELEGRAM_BOT_TOKEN", ""))
-            print(f"mahjong-tally: bad configuration: {text}", file=sys.stderr)
+            token = os.environ.get("TELEGRAM_BOT_TOKEN", "")
+            for line in config_problems(err):  # NAME=value: what is wrong, one per setting
+                print(f"mahjong-tally: bad configuration: {redact(line, token)}", file=sys.stderr)
         return 2
     if not settings.telegram_bot_token.get_secret_value().strip():
         print(NO_TOKEN, file=sys.stderr)
@@ -388,18 +390,14 @@ def run_bot(args: argparse.Namespace) -> int:
         return 2
     except KeyboardInterrupt:
         return 0
-    except Exception as err:  # a failed start-up: one line, the token never in it
+    except Exception as err:  # a failed start-up: what failed, what to change; no token
         import traceback
+
+        from bot.startup import advice
 
         if settings.log_level.upper() == "DEBUG":
             sys.stderr.write(redact("".join(traceback.format_exception(err)), token))
-        why = redact(f"{type(err).__name__}: {err}", token)
-        print(
-            f"mahjong-tally: the bot could not start: {why}\n"
-            "Check TELEGRAM_API_BASE_URL (now "
-            f"{redact(settings.telegram_api_base_url, token)}) and the network.",
-            file=sys.stderr,
-        )
+        print(redact(advice(err, settings).text(), token), file=sys.stderr)
         return 1
     return 0
 

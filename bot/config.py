@@ -12,6 +12,8 @@ any request could print a URL with the token in it.
 
 from __future__ import annotations
 
+import ipaddress
+import socket
 import urllib.parse
 from typing import Any, Literal
 
@@ -34,7 +36,7 @@ class Settings(BaseSettings):
     bot_mode: Literal["polling", "webhook"] = Field(default="polling", validation_alias="BOT_MODE")
     webhook_url: str | None = Field(default=None, validation_alias="WEBHOOK_URL")
     webhook_listen: str = Field(default="0.0.0.0", validation_alias="WEBHOOK_LISTEN")
-    webhook_port: int = Field(default=8443, validation_alias="WEBHOOK_PORT")
+    webhook_port: int = Field(default=8443, ge=1, le=65535, validation_alias="WEBHOOK_PORT")
     webhook_path: str = Field(default="telegram", validation_alias="WEBHOOK_PATH")
     webhook_secret_token: SecretStr | None = Field(
         default=None, validation_alias="WEBHOOK_SECRET_TOKEN"
@@ -75,8 +77,28 @@ class Settings(BaseSettings):
     webapp_url: str | None = Field(default=None, validation_alias="WEBAPP_URL")
     webapp_short_name: str | None = Field(default=None, validation_alias="WEBAPP_SHORT_NAME")
     webapp_listen: str = Field(default="0.0.0.0", validation_alias="WEBAPP_LISTEN")
-    webapp_port: int = Field(default=8080, ge=0, validation_alias="WEBAPP_PORT")
+    webapp_port: int = Field(default=8080, ge=0, le=65535, validation_alias="WEBAPP_PORT")
     webapp_auth_max_age: int = Field(default=86400, ge=1, validation_alias="WEBAPP_AUTH_MAX_AGE")
+
+    @field_validator("webhook_listen", "webapp_listen")
+    @classmethod
+    def _listen_address(cls, v: str) -> str:
+        """An IP address, or a name this machine resolves (``localhost``): anything else
+        would fail only once the server binds, after the database was migrated."""
+        v = v.strip()
+        try:
+            ipaddress.ip_address(v.strip("[]"))
+            return v.strip("[]")
+        except ValueError:
+            pass
+        try:
+            socket.getaddrinfo(v, None, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        except (OSError, UnicodeError):
+            raise ValueError(
+                "is not an address to listen on (an IP address: 0.0.0.0 = all, "
+                "127.0.0.1 = this machine only)"
+            ) from None
+        return v
 
     @field_validator("telegram_api_base_url")
     @classmethod

@@ -76,7 +76,7 @@ def page_csp(
 ) -> str:
     """The page's Content-Security-Policy: its own files, ``script`` (Telegram's), the inline
     scripts by their hashes, nothing else inline; framed only by ``frames``."""
-    scripts = " ".join(["'self'", script, *inline_hashes(html)])
+    scripts = " ".join(x for x in ("'self'", script, *inline_hashes(html)) if x)
     return "; ".join(
         (
             "default-src 'self'",
@@ -204,6 +204,11 @@ async def start(ptb_app: Any) -> None:
     site = web.TCPSite(runner, cfg.listen, cfg.port, reuse_address=True)
     try:
         await site.start()
+    except (OSError, OverflowError) as err:  # named for the start-up's advice (bot/startup.py)
+        from bot.startup import ListenError
+
+        await runner.cleanup()
+        raise ListenError(err, ("WEBAPP_LISTEN", "WEBAPP_PORT"), cfg.listen, cfg.port) from err
     except BaseException:
         await runner.cleanup()
         raise
