@@ -49,7 +49,7 @@ from scoring.riichi.decls import (
     WORDS,
 )
 from scoring.riichi.points import FU_VALUES, HandValue, basic_points
-from scoring.riichi.tiles import evaluate
+from scoring.riichi.tiles import TilesResult, evaluate
 from scoring.ruleset import Options, Ruleset, Words
 
 
@@ -188,6 +188,28 @@ class Riichi(Ruleset):
         """Each winner's :class:`HandValue` (from han/fu/yakuman, or from the tiles)."""
         return {w.winner: self._value(record, opts, i, w) for i, w in enumerate(record.wins)}
 
+    def tiles_value(self, record: HandRecord, i: int) -> TilesResult:
+        """What the ``mahjong`` library finds in the tiles of ``record.wins[i]`` (han, fu, the
+        yakuman multiple, the yaku): what the bot shows before the table confirms or
+        overwrites it (§1.3). :class:`RecordError` naming ``wins[i].tiles`` if it cannot."""
+        win = record.wins[i]
+        if win.tiles is None:
+            _fail(f"wins[{i}].tiles", "this win has no tiles")
+        assert win.tiles is not None
+        opts = self.resolve_options(record.options)
+        players = record.players
+        return evaluate(
+            win.tiles,
+            path=f"wins[{i}].tiles",
+            flags=win.flags,
+            tsumo=win.discarder is None,
+            robbed_kong=win.robbed_kong,
+            seat=(players.index(win.winner) - players.index(record.dealer)) % len(players),
+            players=len(players),
+            opts=opts,
+            winner_is_dealer=win.winner == record.dealer,
+        )
+
     def _value(self, record: HandRecord, opts: Options, i: int, win: Win) -> HandValue:
         w = win.winner
         dealer = w == record.dealer
@@ -208,19 +230,7 @@ class Riichi(Ruleset):
         if win.tiles is not None:
             if win.fan is not None or fu_given or yakuman:
                 _fail(f"wins[{i}].tiles", "give the tiles or the han/fu/yakuman, not both")
-            players = record.players
-            seat = (players.index(w) - players.index(record.dealer)) % len(players)
-            got = evaluate(
-                win.tiles,
-                path=f"wins[{i}].tiles",
-                flags=win.flags,
-                tsumo=win.discarder is None,
-                robbed_kong=win.robbed_kong,
-                seat=seat,
-                players=len(players),
-                opts=opts,
-                winner_is_dealer=dealer,
-            )
+            got = self.tiles_value(record, i)
             return value(got.han, got.fu if got.han <= 4 else None, got.yakuman)
         if yakuman:
             if win.fan is not None:

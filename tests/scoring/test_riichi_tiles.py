@@ -235,3 +235,17 @@ def test_our_payments_equal_the_library_cost(seed: int) -> None:
         want = main if (p == dealer or winner == dealer) else additional
         assert s.paid(p, winner) == want, (p, res.han, res.fu, res.cost)
     assert nets(s)[winner] == res.cost["total"]
+
+
+def test_tiles_value_shows_what_the_library_found() -> None:
+    # §1.3 "The table's own count always wins: the bot shows the library's han/fu and lets the
+    # table overwrite them" — R20 hand_response.py docstring: 1 han, 40 fu, [Tanyao]
+    from scoring.record import HandRecord
+    from tests.scoring.test_riichi_builders import RIICHI
+
+    rec = HandRecord.from_json(hand([win("S", "W", tiles=tiles("22444m333567p44s", "4s"))]))
+    got = RIICHI.tiles_value(rec, 0)
+    assert (got.han, got.fu, got.yakuman, got.yaku) == (1, 40, 0, ("Tanyao",))
+    # the table overwrites it: the same hand entered as 1 han 40 fu settles the same
+    typed = settle(hand([win("S", "W", 1)], fu={"S": 40}))
+    assert typed.payments == settle(rec).payments
