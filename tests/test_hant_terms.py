@@ -268,7 +268,7 @@ def test_every_payment_reason_of_every_ruleset_has_a_name(lang: str) -> None:
 
 
 def test_command_menus_one_per_two_letter_code() -> None:
-    assert i18n.menu_languages() == [(None, "en"), ("zh", "zh_Hans")]
+    assert i18n.menu_languages() == [(None, "en"), ("zh", "zh_Hans"), ("ja", "ja")]
 
 
 @pytest.mark.parametrize(
