@@ -228,13 +228,33 @@ def add_rules(sub: Any) -> None:
 # --- calc ------------------------------------------------------------------------------------
 
 
+#: the largest record (a FILE, standard input, one --jsonl line) the command line reads
+MAX_RECORD = 1 << 20
+
+
 def _parse_json(text: str, where: str) -> Any:
+    """Decode within bot/web/body.py's limits (size, depth before parsing, numbers): a record
+    nested 1,000 deep is one line naming the problem, not a RecursionError."""
+    from bot.web.body import BodyError, loads
+
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise BadInput(
-            f"{where}: not valid JSON (line {err.lineno} column {err.colno}: {err.msg})"
-        ) from None
+        return loads(text, max_bytes=MAX_RECORD, where=where)
+    except BodyError as err:
+        raise BadInput(str(err)) from None
+
+
+def _guarded_lines(stdin: TextIO, stdout: TextIO) -> Any:
+    """``gb-fans --jsonl``'s input: each line that :func:`_parse_json` refuses is answered here
+    with its error line (the batch goes on), the others go on to the calculator."""
+    for lineno, line in enumerate(stdin, start=1):
+        if line.strip():
+            try:
+                _parse_json(line, f"line {lineno}")
+            except BadInput as err:
+                stdout.write(_dump({"id": None, "error": str(err)}) + "\n")
+                stdout.flush()
+                continue
+        yield line
 
 
 def settle_json(data: Any) -> dict[str, Any]:
@@ -509,8 +529,10 @@ def add_gb_fans(sub: Any) -> None:
         # zh_Hant: the text converted (JSON output keeps the contract's name_zh as it is)
         convert = tr.language.derive is not None and not (args.json or args.jsonl)
         buf = io.StringIO()
+        out = buf if convert else sys.stdout
+        stdin = _guarded_lines(sys.stdin, out) if args.jsonl else sys.stdin
         try:
-            status = notation.run(args, sys.stdin, buf if convert else sys.stdout)
+            status = notation.run(args, stdin, out)
         except ValueError as err:  # NotationError / RecordError: one line naming the problem
             raise BadInput(str(err)) from None
         if convert:

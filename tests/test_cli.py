@@ -294,3 +294,54 @@ def test_readme_example_hand() -> None:
     res = run("calc", str(ROOT / "docs/examples/xingguo-hand.json"), "--json")
     assert res.returncode == 0, res.stderr
     assert json.loads(res.stdout)["net"] == {"alice": -16, "bob": 37, "carol": -29, "dave": 8}
+
+
+# --- bad bodies (issue #24 point 2: "`calc FILE`, `calc -`, `calc --jsonl` and `gb-fans --jsonl`
+# print a `RecursionError` traceback from about 1,000 levels of nesting (990 is fine), and
+# `gb-fans --jsonl` stops there") --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("depth", [1000, 5000, 100_000])
+def test_deep_nesting_is_one_line_and_exit_2(tmp_path: Path, depth: int) -> None:
+    deep = "[" * depth + "]" * depth
+    path = write(tmp_path, None)
+    Path(path).write_text(deep, encoding="utf-8")
+    for res in (run("calc", path), run("calc", "-", stdin=deep)):
+        assert res.returncode == 2, res.stderr
+        assert "Traceback" not in res.stderr and res.stdout == ""
+        (line,) = res.stderr.splitlines()
+        assert f"nested too deep ({depth} levels, at most 32)" in line, line
+
+
+def test_jsonl_batches_go_on_after_a_deep_or_huge_line() -> None:
+    good = json.dumps({"id": "ok", **XG_C10})
+    deep = '{"x": ' + "[" * 1000 + "]" * 1000 + "}"
+    huge = json.dumps({**XG_C10, "id": "big"}).replace('"base": 1', '"base": 1' + "0" * 30)
+    digits = '{"id": "d", "x": ' + "9" * 5000 + "}"
+    res = run("calc", "--jsonl", stdin="\n".join([deep, huge, digits, good]) + "\n")
+    assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr
+    out = [json.loads(line) for line in res.stdout.splitlines()]
+    assert [o.get("error", "")[:30] for o in out[:3]] == [
+        "line 1: nested too deep (1001 ",
+        "line 2: number 100000000000000",
+        "line 3: number 999999999999999",
+    ]
+    assert out[3]["id"] == "ok" and out[3]["net"] == XG_C10_NET
+    # gb-fans: the same refusal, and the next hand is still scored
+    hand = {"id": "h", "hand": "123m456m789m123p5p", "win_tile": "5p", "melds": []}
+    res = run("gb-fans", "--jsonl", stdin=deep + "\n" + json.dumps(hand) + "\n")
+    assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr
+    first, second = (json.loads(line) for line in res.stdout.splitlines())
+    assert first == {"id": None, "error": "line 1: nested too deep (1001 levels, at most 32)"}
+    assert second["id"] == "h" and ("total" in second or "error" in second), second
+
+
+def test_calc_numbers_are_bounded(tmp_path: Path) -> None:
+    rec = json.dumps(XG_C10).replace('"base": 1', '"base": 1' + "0" * 30)
+    res = run("calc", write(tmp_path, None), stdin="")  # a file holding null: a field error
+    assert res.returncode == 2 and "Traceback" not in res.stderr
+    res = run("calc", "-", stdin=rec)
+    assert res.returncode == 2 and "Traceback" not in res.stderr
+    assert res.stderr.strip().endswith("stdin: number 10000000000000000000… is too large")
+    res = run("calc", "-", stdin=json.dumps(XG_C10).replace('"base": 1', '"base": NaN'))
+    assert res.returncode == 2 and "NaN is not a JSON number" in res.stderr
