@@ -143,7 +143,7 @@ async def enter(
     except phrase.PhraseError as err:
         await reply(update, esc(err.text(w.tr)))
         return
-    data = wizard.from_record(reading.record, names, kind="hand", **extra)
+    data = entry_data(reading, kind="hand", **extra)
     await prefill_streak(context, table, data)  # the dealer's 連莊 count, unless said
     await add_bystanders(context, table, data)
     if reading.missing is not None:
@@ -186,6 +186,15 @@ RECORD_KEYS = frozenset(
     {"ruleset", "options", "players", "names", "dealer", "result", "wins", "counts", "events"}
     | {"trail", "page", "rk", "ev"}
 )
+
+
+def entry_data(reading: phrase.Reading, **extra: Any) -> dict[str, Any]:
+    """The stored draft of what a line says (the parser's typed draft, with the table's
+    extras), with the trail Back walks as if its steps had been tapped."""
+    data = reading.draft.to_json()
+    data.update(extra)
+    data["trail"] = wizard.walk(data)
+    return data
 
 
 def ask_step(missing: phrase.Missing, data: dict[str, Any]) -> str:
@@ -241,7 +250,7 @@ async def answer(
         await msg.reply_text(err.text(w.tr))
         return
     keep = {k: v for k, v in d.data.items() if k not in RECORD_KEYS}
-    data = wizard.from_record(reading.record, names, **keep)
+    data = entry_data(reading, **keep)
     await prefill_streak(context, table, data)  # as for the line itself
     if reading.missing is not None:
         step = ask_step(reading.missing, data)

@@ -10,7 +10,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import scoring
-from bot import wizard
+from bot.entry import allowed, checks
+from bot.entry.draft import Draft, WinDraft
 from bot.entry.phrase.errors import PhraseError
 from bot.entry.phrase.fold import FOLD
 from bot.entry.phrase.parser import Parser, WinSpec
@@ -20,8 +21,7 @@ from bot.i18n import Translator
 from scoring.declarations import DISCARD, HOWS, ROBBED_KONG, SELF_DRAWN, WinItemDecl, is_enabled
 from scoring.engine import validate
 from scoring.errors import RecordError
-from scoring.record import HandRecord, Win
-from scoring.ruleset import Ruleset
+from scoring.record import HandRecord
 
 
 def _seat_wind(table: TableInfo, winner: str) -> str:
@@ -55,6 +55,11 @@ def _tiles_object(table: TableInfo, w: WinSpec, flowers: int) -> dict[str, Any]:
         raise PhraseError("tiles", word=text, why=str(exc)) from exc
 
 
+def _mode(fan: int | None, fans: Any, tiles: Any) -> str | None:
+    """How a win's value was given (the draft's ``mode``: the step that edits it)."""
+    return "fan" if fan is not None else "fans" if fans else "tiles" if tiles else None
+
+
 @dataclass(frozen=True, slots=True)
 class Missing:
     """The one thing a line leaves out that the buttons can ask: win ``win``'s way of winning
@@ -68,9 +73,11 @@ class Missing:
 
 @dataclass(frozen=True, slots=True)
 class Reading:
-    """What a line says: the record (its open part, if any, as the scoring core would read
-    it: a win with no way said is self-drawn there) and what is :class:`Missing`."""
+    """What a line says: the draft (the typed hand as entered, :mod:`bot.entry.draft`), its
+    record (:func:`bot.entry.checks.to_record`; its open part, if any, as the scoring core
+    reads it: a win with no way said is self-drawn there) and what is :class:`Missing`."""
 
+    draft: Draft
     record: HandRecord
     missing: Missing | None = None
 
@@ -125,36 +132,39 @@ def read(text: str, table: TableInfo, tr: Translator | None = None) -> Reading:
         if w.tiles is not None:
             tiles_obj = _tiles_object(table, w, p.counts.get("flowers", {}).get(w.winner, 0))
         wins.append(
-            Win(
+            WinDraft(
                 winner=w.winner,
                 discarder=w.discarder,
                 robbed_kong=w.how == ROBBED_KONG,
                 shape=w.shape,
-                flags=tuple(w.flags),
+                flags=list(w.flags),
                 fan=w.fan,
-                fans=fans,
+                fans=None if fans is None else list(fans),
                 tiles=tiles_obj,
+                mode=_mode(w.fan, fans, tiles_obj),
             )
         )
     counts = {cid: {q: n for q, n in per.items() if n} for cid, per in p.counts.items()}
-    counts = {cid: per for cid, per in counts.items() if per}
-    record = HandRecord(
+    draft = Draft(
         ruleset=rs.id,
-        players=tuple(table.players),
+        players=list(table.players),
+        names=dict(table.names),
         dealer=table.dealer,
-        result=p.result or "win",
-        wins=tuple(wins),
         options=dict(table.options),
-        counts=counts,
-        events=tuple(p.events),
+        result=p.result or "win",
+        wins=wins,
+        counts={cid: per for cid, per in counts.items() if per},
+        events=[e.to_json() for e in p.events],
     )
+    record = checks.to_record(draft)  # the one way from a draft to a record (every door's)
     if p.result_implied and rs.multi_win == "sequential" and "draw" in rs.wins_allowed_in:
-        record = _sequential_result(record)
+        draft.result = _sequential_result(record).result
+        record = checks.to_record(draft)
     missing = [Missing("how", n, err) for n, err in p.open_how]
-    missing += _precheck(record, table, tr, {m.win for m in missing})
+    missing += _precheck(draft, record, table, tr, {m.win for m in missing})
     if len(missing) > 1 or (missing and len(record.wins) > 1):
         raise missing[0].error  # one question at a time, for a hand of one win
-    return Reading(record, missing[0] if missing else None)
+    return Reading(draft, record, missing[0] if missing else None)
 
 
 def _sequential_result(record: HandRecord) -> HandRecord:
@@ -185,17 +195,17 @@ def looks_like_hand(text: str, table: TableInfo) -> bool:
 
 def parse(text: str, table: TableInfo, tr: Translator | None = None) -> HandRecord:
     """Read one line into a record the scoring core accepts. Raises :class:`PhraseError`
-    (a scoring core refusal becomes ``core``, worded by :func:`bot.wizard.problem_text`)."""
+    (a scoring core refusal becomes ``core``, worded by :func:`bot.entry.checks.problem_text`,
+    the sentence every door says)."""
     tr = tr or Translator("en")
-    record = parse_record(text, table, tr)
+    reading = read(text, table, tr)
+    if reading.missing is not None:
+        raise reading.missing.error
     try:
-        scoring.settle(record)
+        scoring.settle(reading.record)
     except RecordError as err:
-        # the one place a RecordError becomes a sentence (issue 14 point 3): the wizard's,
-        # over the draft the preview would show
-        data = wizard.from_record(record, dict(table.names))
-        raise PhraseError("core", why=wizard.problem_text(err, data, tr)) from err
-    return record
+        raise PhraseError("core", why=checks.problem_text(err, reading.draft, tr)) from err
+    return reading.record
 
 
 # ---------------------------------------------------------------------------------------
@@ -212,33 +222,40 @@ def _how_names(tr: Translator, hows: Iterable[str]) -> list[str]:
 
 
 def _item_refusal(
-    rs: Ruleset, kind: str, item: WinItemDecl, win: Win, record: HandRecord, table: TableInfo,
-    tr: Translator,
-) -> PhraseError | None:  # fmt: skip
-    opts = rs.resolve_options(record.options)
-    who = table.name(win.winner)
+    d: Draft, w: WinDraft, kind: str, item: WinItemDecl, tr: Translator, table: TableInfo
+) -> PhraseError | None:
+    """Why the line's shape or flag cannot go with its win, said with the names — None if
+    :func:`bot.entry.allowed.item_ok` takes it (the buttons and the Mini App offer exactly
+    what it takes)."""
+    if allowed.item_ok(d, w, item, shape=item.id if kind == "shape" else None):
+        return None
+    rs, opts = d.rs, d.opts
+    who = table.name(w.winner)
     what = dname(rs, kind, item.id, tr)
-    how = ROBBED_KONG if win.robbed_kong else (SELF_DRAWN if win.discarder is None else DISCARD)
     if item.enabled_by is not None and not is_enabled(item.enabled_by, opts):
         return PhraseError("not_played", what=what)
-    if item.how and how not in item.how:
+    if item.how and w.how not in item.how:
         return PhraseError("only_how", what=what, who=who, choices=_how_names(tr, item.how))
-    if item.winner_dealer is not None and item.winner_dealer != (win.winner == record.dealer):
+    if item.winner_dealer is not None and item.winner_dealer != (w.winner == d.dealer):
         return PhraseError(
             "dealer_only" if item.winner_dealer else "not_dealer", what=what, who=who
         )
-    if kind == "flag" and item.shapes and win.shape not in item.shapes:
+    if kind == "flag" and item.shapes and w.shape not in item.shapes:
         return PhraseError(
             "needs_shape",
             what=what,
             choices=[dname(rs, "shape", s, tr) for s in sorted(item.shapes)],
         )
-    others = (win.shape, *win.flags)
-    for other in sorted(item.not_with):
-        if other in others and other != item.id and item.excludes(other, opts):
+    for other in [w.shape, *w.flags]:  # not_with, either way round
+        other_decl = rs.shape(other or "") or rs.flag(other or "")
+        if other is None or other == item.id or other_decl is None:
+            continue
+        if (other in item.not_with and item.excludes(other, opts)) or (
+            item.id in other_decl.not_with and other_decl.excludes(item.id, opts)
+        ):
             okind = "shape" if rs.shape(other) is not None else "flag"
             return PhraseError("not_with", what=what, choices=[dname(rs, okind, other, tr)])
-    return None
+    return PhraseError("not_with", what=what, choices=[who])  # pragma: no cover - one above
 
 
 def _value_missing(record: HandRecord, i: int) -> bool:
@@ -252,7 +269,7 @@ def _value_missing(record: HandRecord, i: int) -> bool:
 
 
 def _precheck(
-    record: HandRecord, table: TableInfo, tr: Translator, open_how: set[int]
+    d: Draft, record: HandRecord, table: TableInfo, tr: Translator, open_how: set[int]
 ) -> list[Missing]:
     """What the line says, checked with the players' names: raises the first refusal;
     returns what is missing (a win's shape or value; ``open_how``: the wins whose way of
@@ -277,13 +294,13 @@ def _precheck(
         if w.shape is not None and i not in open_how:
             shape = rs.shape(w.shape)
             if shape is not None:
-                bad = _item_refusal(rs, "shape", shape, w, record, table, tr)
+                bad = _item_refusal(d, d.wins[i], "shape", shape, tr, table)
                 if bad:
                     raise bad
         for fid in w.flags if i not in open_how else ():
             flag = rs.flag(fid)
             if flag is not None:
-                bad = _item_refusal(rs, "flag", flag, w, record, table, tr)
+                bad = _item_refusal(d, d.wins[i], "flag", flag, tr, table)
                 if bad:
                     raise bad
         given = w.fan is not None or w.fans is not None or w.tiles is not None
@@ -297,7 +314,7 @@ def _precheck(
         if not rs.shapes and not given and rs.win_inputs & {"fan", "fans", "tiles"}:
             if not w.flags or _value_missing(record, i):  # Hong Kong's 爆棚 is the value
                 missing.append(Missing("value", i, PhraseError("no_fan", who=who)))
-    for cid, per in record.counts.items():
+    for cid, per in d.counts.items():  # as said (the record leaves out what is not asked)
         decl = rs.count(cid)
         assert decl is not None
         what = dname(rs, "count", cid, tr)
