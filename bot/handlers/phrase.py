@@ -140,8 +140,8 @@ async def enter(
         return
     try:
         reading = phrase.read(text, info, w.tr)
-    except phrase.PhraseError as err:
-        await reply(update, esc(err.text(w.tr)))
+    except phrase.PhraseError as err:  # nothing but fillers: how to say it, for this table
+        await reply(update, esc(usage(w.tr, info) if err.code == "empty" else err.text(w.tr)))
         return
     data = entry_data(reading, kind="hand", **extra)
     await prefill_streak(context, table, data)  # the dealer's 連莊 count, unless said

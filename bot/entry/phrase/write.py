@@ -10,6 +10,7 @@ from typing import Any
 
 import scoring
 from bot import fan_words
+from bot.entry.phrase.record import parse_record
 from bot.entry.phrase.vocab import TableInfo, decl_of, short
 from bot.i18n import Translator
 from scoring.declarations import is_enabled
@@ -199,8 +200,6 @@ def _examples(table: TableInfo, lang: str) -> list[str]:
 def _said(record: HandRecord, table: TableInfo, tr: Translator) -> Iterator[str]:
     """The shortest line that reads back as ``record`` (a result the wins imply, 血战's draw,
     left unsaid), if the core takes the record."""
-    from bot.entry.phrase.record import parse_record  # the reader; it never imports this
-
     if not _settles(record):
         return
     texts = [phrase_of(record, table, tr.lang, brief=True)]
