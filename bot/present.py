@@ -58,7 +58,7 @@ from bot.season_texts import adjust_notes
 from bot.season_texts import night_label as night_label
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Step
-from scoring.transfers import to_money
+from scoring.transfers import minor_exponent, to_money
 from storage.settled import PLAYER_REFS, name_all, settle_once
 from storage.views import HandView, SettleView, StandingsView, TableView, TransferView
 
@@ -177,6 +177,26 @@ def per_unit(rs_id: str, tr: Translator) -> str:
     return u if tr.zh else image_unit("", u, "en", per=True)
 
 
+def stake_text(rs_id: str, stake_minor: int, currency: str | None, tr: Translator) -> str:
+    """The table's stake in one figure: "Stake: HK$0.50 per unit"; a ruleset counting in
+    money at one currency unit a point (Taiwan's dollars) says only its currency."""
+    from bot.setup import MONEY_UNITS  # below present: no cycle (setup imports present lazily)
+
+    cur = currency or "CNY"
+    if rs_id in MONEY_UNITS and stake_minor == 10 ** minor_exponent(cur):
+        return tr.gettext("Money: {currency}").format(currency=money_name(cur))
+    return tr.gettext("Stake: {money} per {unit}").format(
+        money=money(stake_minor, cur), unit=per_unit(rs_id, tr)
+    )
+
+
+def money_name(currency: str) -> str:
+    """A currency by its symbol as the chat shows amounts (HK$, NT$, ¥, RM …)."""
+    from scoring.transfers import CURRENCIES
+
+    return CURRENCIES.get(currency.upper(), (currency, 2))[0].strip() or currency
+
+
 def units(rs_id: str) -> dict[str, str]:
     """The ruleset's unit as the image views carry it (the renderer picks by language)."""
     rs = scoring.get(rs_id)
@@ -249,7 +269,7 @@ def scoreboard(table: TableView, st: StandingsView, tr: Translator) -> Scoreboar
         table_name=name,
         ruleset_name=rs_name,
         night=st.night,
-        hand_count=st.hand_count,
+        hand_count=st.numbered,  # hands numbered tonight: "next hand" − 1, as /history
         seats=tuple(seats),
         trend=trend,
         currency=table.currency,
@@ -302,7 +322,7 @@ def night_settlement(
         table_name=name,
         ruleset_name=rs_name,
         night=sv.night,
-        hand_count=st.hand_count,
+        hand_count=st.numbered,  # hands numbered that night, as /history
         nets=nets,
         transfers=transfers,
         currency=sv.currency,
@@ -344,7 +364,7 @@ def hand_card(
     return HandCardView(
         table_name=name,
         ruleset_name=rs_name,
-        seq=hand.seq,
+        seq=hand.number,  # the hand's place in its night, as /history calls it
         night=hand.night,
         headline=headline(hand.record, names, tr),
         payments=payments,

@@ -13,10 +13,71 @@ import scoring
 from bot.i18n import Translator
 from bot.wizard import Button, Screen, WizardError, _paged
 from scoring.ruleset import Ruleset
+from scoring.transfers import CURRENCIES as SYMBOLS
+from scoring.transfers import minor_exponent
 
-#: stakes offered, in minor units per point (CNY fen): none, ¥0.1 … ¥10
-STAKES = (0, 10, 50, 100, 200, 500, 1000)
-CURRENCY = "CNY"
+#: the currencies a table may count in, in the order the stake screen offers them
+CURRENCIES = ("CNY", "HKD", "TWD", "SGD", "USD", "EUR", "GBP", "MYR")
+#: the customary currency of a ruleset (every other ruleset is mainland Chinese: ¥)
+CUSTOMARY = {"hongkong": "HKD", "taiwan": "TWD", "singapore": "SGD"}
+CURRENCY = "CNY"  # the default of a ruleset not in CUSTOMARY
+#: the usual stakes of each currency, in minor units per point (the first button is none)
+STAKES_OF: dict[str, tuple[int, ...]] = {
+    "CNY": (10, 50, 100, 200, 500, 1000),
+    "HKD": (10, 20, 50, 100, 200, 500),
+    "TWD": (100, 500, 1000, 2000, 5000, 10000),
+    "SGD": (5, 10, 20, 50, 100, 200),
+    "USD": (5, 10, 25, 50, 100, 200),
+    "EUR": (5, 10, 20, 50, 100, 200),
+    "GBP": (5, 10, 20, 50, 100, 200),
+    "MYR": (10, 20, 50, 100, 200, 500),
+}
+STAKES = (0, *STAKES_OF["CNY"])  # kept: the mainland buttons (none, ¥0.1 … ¥10)
+#: rulesets whose presets are stakes: the option naming the stake → its money per unit in
+#: minor units (Hong Kong 二五雞 $0.25 / 五一 $0.50 / 一二蚊 $1 a 份: scoring/rulesets/hongkong.py)
+PRESET_STAKES: dict[str, tuple[str, dict[str, int]]] = {
+    "hongkong": ("stake", {"er_wu_ji": 25, "wu_yi": 50, "yi_er_man": 100}),
+}
+#: rulesets whose points are already money (Taiwan counts 底 and 台 in dollars): one currency
+#: unit a point, nothing to pick but the currency
+MONEY_UNITS = frozenset({"taiwan"})
+
+
+def customary(rs_id: str) -> str:
+    """The currency a ruleset's tables count in unless chosen otherwise."""
+    return CUSTOMARY.get(rs_id, CURRENCY)
+
+
+def currency_of(data: dict[str, Any]) -> str | None:
+    """The table's currency (None: no money, points only)."""
+    if not data.get("stake"):
+        return None
+    return str(data.get("currency") or customary(str(data.get("ruleset"))))
+
+
+def fixed_stake(data: dict[str, Any]) -> int | None:
+    """The stake the table's choices fix (minor units a point), or None if it is picked:
+    a preset that is a stake (Hong Kong 五一), a ruleset counting in money (Taiwan)."""
+    rs_id = str(data.get("ruleset"))
+    cur = str(data.get("currency") or customary(rs_id))
+    if rs_id in PRESET_STAKES:
+        option, cents = PRESET_STAKES[rs_id]
+        value = current_options(data).get(option)
+        if value in cents:
+            return cents[str(value)] * 10 ** minor_exponent(cur) // 100
+    if rs_id in MONEY_UNITS:
+        return 10 ** minor_exponent(cur)
+    return None
+
+
+def stakes(data: dict[str, Any]) -> tuple[int, ...]:
+    """The stake buttons: none first, then the currency's usual stakes (or the one the
+    preset or the ruleset fixes)."""
+    fixed = fixed_stake(data)
+    if fixed is not None:
+        return (0, fixed)
+    cur = str(data.get("currency") or customary(str(data.get("ruleset"))))
+    return (0, *STAKES_OF.get(cur, STAKES_OF["CNY"]))
 
 
 def new_setup(mode: str = "table") -> tuple[str, dict[str, Any]]:
@@ -115,8 +176,13 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
         data["options"][o.id] = new
         return step
     if step == "stake" and action == "sk":
-        data["stake"] = STAKES[_idx(arg, len(STAKES))]
+        offered = stakes(data)
+        data["stake"] = offered[_idx(arg, len(offered))]
+        data.setdefault("currency", customary(rs.id))
         return _go(data, step, "open")
+    if step == "stake" and action == "cu":  # another currency: its stakes are offered
+        data["currency"] = CURRENCIES[_idx(arg, len(CURRENCIES))]
+        return step
     raise WizardError("bad_arg")
 
 
@@ -142,10 +208,39 @@ def table_options(data: dict[str, Any]) -> dict[str, bool | int | str]:
     return {k: v for k, v in opts.items() if k == "preset" or base.get(k) != v}
 
 
-def money(minor: int, tr: Translator) -> str:
+def money(minor: int, tr: Translator, currency: str = CURRENCY) -> str:
     from bot.render import format_money
 
-    return format_money(minor, CURRENCY)
+    return format_money(minor, currency)
+
+
+def _stake_screen(data: dict[str, Any], rs: Ruleset, tr: Translator) -> list[list[Button]]:
+    """No money, the stakes in the table's currency (or the one its preset is), then the
+    currencies to count in instead."""
+    _ = tr.gettext
+    from bot.present import per_unit
+
+    cur = str(data.get("currency") or customary(rs.id))
+    per = per_unit(rs.id, tr)
+    fixed = fixed_stake(data) is not None
+    btns = []
+    for i, v in enumerate(stakes(data)):
+        if v == 0:
+            label = _("No money")
+        elif rs.id in MONEY_UNITS:  # its points are money: nothing to pick but the currency
+            label = _("Count in {currency}").format(currency=SYMBOLS[cur][0].strip() or cur)
+        elif fixed:
+            label = _("{money} per {unit}").format(money=money(v, tr, cur), unit=per)
+        else:
+            label = money(v, tr, cur)
+        btns.append(Button(label, "sk", str(i)))
+    rows = [btns[:1], btns[1:4], btns[4:]] if not fixed else [btns[:1], btns[1:]]
+    symbols = [
+        Button(("✅ " if c == cur else "") + (SYMBOLS[c][0].strip() or c), "cu", str(i))
+        for i, c in enumerate(CURRENCIES)
+    ]
+    rows += [symbols[:4], symbols[4:]]
+    return [r for r in rows if r]
 
 
 def render(step: str, data: dict[str, Any], tr: Translator) -> Screen:
@@ -196,12 +291,15 @@ def render(step: str, data: dict[str, Any], tr: Translator) -> Screen:
                 )
         rows.append([Button(_("Next") + " ▶", "n")])
     elif step == "stake":
-        lines.append(_("Money per point (optional):"))
-        btns = [
-            Button(_("No money") if s == 0 else money(s, tr), "sk", str(i))
-            for i, s in enumerate(STAKES)
-        ]
-        rows = [btns[:1], btns[1:4], btns[4:]]
+        assert rs is not None
+        if rs.id in MONEY_UNITS:
+            lines.append(_("Money: these rules count in money. Which currency?"))
+        elif fixed_stake(data) is not None:
+            lines.append(_("Money: this variant is a stake. Tap it, or no money:"))
+        else:
+            lines.append(_("Money per point (optional):"))
+        lines.append(_("Other currencies: tap one to see its stakes."))
+        rows = _stake_screen(data, rs, tr)
     nav = []
     if data["trail"]:
         nav.append(Button("◀ " + _("Back"), "b"))

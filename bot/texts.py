@@ -13,7 +13,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 import scoring
 from bot.callback import DraftCb, TableCb
 from bot.i18n import Translator
-from bot.present import display_names, headline, money, night_names, per_unit, unit
+from bot.present import display_names, headline, money, night_names, stake_text, unit
 from bot.season_texts import adjust_lines
 from bot.streak import streak_label
 from bot.tg import Keyboard, esc
@@ -59,23 +59,14 @@ def table_text(
     if preset and len(rs.presets) > 1 and (p := rs.preset(str(preset))):
         lines.append(_("Preset: {name}").format(name=esc(tr.name(p))))
     if table.stake_minor:
-        lines.append(
-            _("Stake: {money} per {unit}").format(
-                money=money(table.stake_minor, table.currency),
-                unit=esc(per_unit(table.ruleset, tr)),
-            )
-        )
+        lines.append(esc(stake_text(table.ruleset, table.stake_minor, table.currency, tr)))
     status = {"open": _("waiting for players"), "playing": _("playing"), "closed": _("closed")}
-    # the number the next recorded hand gets (its number in the result line, /history and
-    # /explain: voided hands and earlier nights count too), and the night's own hand count
-    parts = [_("Night {night} · next hand {n}").format(night=table.night, n=table.next_seq)]
-    tonight = standings.hand_count if standings else 0
+    # the number the next hand of tonight gets (its place in the night, as the result line,
+    # /history and /explain call it) and the hands numbered tonight: always that − 1
+    parts = [_("Night {night} · next hand {n}").format(night=table.night, n=table.next_number)]
+    tonight = table.next_number - 1
     if tonight:
-        parts.append(
-            tr.ngettext("{count} hand tonight", "{count} hands tonight", tonight).format(
-                count=tonight
-            )
-        )
+        parts.append(hands_tonight(tonight, standings.voided if standings else 0, tr))
     parts.append(status.get(table.status, table.status))
     lines.append(" · ".join(parts))
     lines.append("")
@@ -103,6 +94,25 @@ def table_text(
         if arranging and table.seats:
             lines.append("🔀 " + _("Tap ↑ or ↓ to swap a player with the seat above or below."))
     return "\n".join(lines)
+
+
+def hands_tonight(count: int, voided: int, tr: Translator) -> str:
+    """The hands numbered tonight: "3 hands tonight", "3 hands tonight (1 voided)"."""
+    said = tr.ngettext("{count} hand tonight", "{count} hands tonight", count).format(count=count)
+    return said + voided_note(voided, tr)
+
+
+def hands_of(st: StandingsView, tr: Translator) -> str:
+    """A night's hands as /history numbers them: "3 hands", "3 hands (1 voided)"."""
+    said = tr.ngettext("{count} hand", "{count} hands", st.numbered).format(count=st.numbered)
+    return said + voided_note(st.voided, tr)
+
+
+def voided_note(voided: int, tr: Translator) -> str:
+    """The voided ones among numbered hands, after their count (" (1 voided)"), or ""."""
+    if not voided:
+        return ""
+    return " " + tr.ngettext("({count} voided)", "({count} voided)", voided).format(count=voided)
 
 
 def seat_arg(seat: SeatView) -> str:
@@ -171,13 +181,32 @@ def nets_line(settlement: Settlement, names: Mapping[str, str]) -> str:
 
 
 def result_line(hand: HandView, names: Mapping[str, str], tr: Translator) -> str:
+    """ "Hand 6: … — …"; a superseded version has no number of its own: "Hand 6, corrected
+    21:40 by Alice, was: … — …"."""
     _ = tr.gettext
     names = display_names(names, tr)  # the pot by name
-    return _("Hand {n}: {what} — {nets}").format(
-        n=hand.seq,
-        what=esc(headline(hand.record, names, tr)),
-        nets=esc(nets_line(hand.settlement, names)),
-    )
+    what = esc(headline(hand.record, names, tr))
+    nets = esc(nets_line(hand.settlement, names))
+    if hand.superseded:
+        return _("Hand {n}, corrected {time} by {name}, was: {what} — {nets}").format(
+            n=hand.number, time=corrected_time(hand), name=esc(corrector(hand, names, tr)),
+            what=what, nets=nets,
+        )  # fmt: skip
+    return _("Hand {n}: {what} — {nets}").format(n=hand.number, what=what, nets=nets)
+
+
+def corrected_time(hand: HandView) -> str:
+    """When a superseded version was replaced (HH:MM, UTC as the ledger keeps it)."""
+    at = hand.voided_at or hand.recorded_at
+    return at.strftime("%H:%M")
+
+
+def corrector(hand: HandView, names: Mapping[str, str], tr: Translator) -> str:
+    """Who corrected a superseded version (by name, never the id)."""
+    by = hand.voided_by
+    if by is None:
+        return tr.pick("有人", "someone")
+    return names.get(str(by)) or hand.names.get(by) or tr.pick("有人", "someone")
 
 
 def explain_text(
@@ -188,9 +217,19 @@ def explain_text(
     names = display_names(names, tr)  # the pot by name
     u = unit(hand.record.ruleset, tr)
     lines = [
-        "<b>" + _("Hand {n}").format(n=hand.seq) + "</b> · " + _("night {n}").format(n=hand.night)
+        "<b>"
+        + _("Hand {n}").format(n=hand.number)
+        + "</b> · "
+        + _("night {n}").format(n=hand.night)
     ]
-    if hand.status == "voided":
+    if hand.superseded:
+        lines.append(
+            "✏️ "
+            + _("corrected {time} by {name}; this is what it was").format(
+                time=corrected_time(hand), name=esc(corrector(hand, names, tr))
+            )
+        )
+    elif hand.status == "voided":
         why = void_reason_text(hand.void_reason, tr)
         lines.append("❌ " + _("voided") + (f" ({esc(why)})" if why else ""))
     lines.append(esc(headline(hand.record, names, tr)))
@@ -236,8 +275,12 @@ def history_text(
     ]
     if not page.items:
         lines.append(_("No hands yet."))
+    night = None
     for h in page.items:
-        mark = "❌ " if h.status == "voided" else ""
+        if h.night != night and (night is not None or h.night != table.night):
+            lines.append("<b>" + _("Night {n}").format(n=h.night) + "</b>")  # numbers restart
+        night = h.night
+        mark = "✏️ " if h.superseded else "❌ " if h.status == "voided" else ""
         lines.append(mark + result_line(h, names, tr))
     lines.append(_("/explain N shows a hand's derivation; /edit N corrects it."))
     return "\n".join(lines)
@@ -261,7 +304,7 @@ def standings_text(table: TableView, st: StandingsView, tr: Translator) -> str:
         f"<b>{esc(table.name or tr.name(rs))}</b> · "
         + _("night {n}").format(n=st.night)
         + " · "
-        + tr.ngettext("{count} hand", "{count} hands", st.hand_count).format(count=st.hand_count)
+        + hands_of(st, tr)
     ]
     for i, p in enumerate(st.players, 1):
         money_txt = ""
@@ -290,11 +333,7 @@ def settle_text(table: TableView, sv: SettleView, tr: Translator, *, settled: bo
     title = _("Night {n} is settled") if settled else _("Night {n} so far (not settled yet)")
     lines = ["<b>" + title.format(n=sv.night) + "</b>"]
     if sv.stake_minor:
-        lines.append(
-            _("Stake: {money} per {unit}").format(
-                money=money(sv.stake_minor, sv.currency), unit=esc(per_unit(table.ruleset, tr))
-            )
-        )
+        lines.append(esc(stake_text(table.ruleset, sv.stake_minor, sv.currency, tr)))
     lines.append("")
     for pid, pts in sorted(sv.net_points.items(), key=lambda kv: -kv[1]):
         m = ""
@@ -341,9 +380,7 @@ def nights_text(
             "<b>"
             + _("Night {n}").format(n=st.night)
             + "</b> · "
-            + tr.ngettext("{count} hand", "{count} hands", st.hand_count).format(
-                count=st.hand_count
-            )
+            + hands_of(st, tr)
             + " · "
             + esc(state)
         )

@@ -11,15 +11,15 @@ from bot.i18n import translator
 
 LABELS: dict[str, tuple[str, str]] = {
     "night": ("第{n}晚", "Night {n}"),
-    "hands": ("{n}手", "{n} hands"),
-    "hand_1": ("1手", "1 hand"),
+    "hands": ("{n}局", "{n} hands"),
+    "hand_1": ("1局", "1 hand"),
     "won": ("胡{n}", "won {n}"),
     "self_draws": ("自摸{n}", "self-drawn {n}"),
     "deal_ins": ("点炮{n}", "dealt in {n}"),
     "dealer": ("庄", "dealer"),
     "trend": ("走势", "Running totals"),
     "no_hands": ("还没有牌局", "No hands yet"),
-    "hand_no": ("第{n}手", "Hand {n}"),
+    "hand_no": ("第{n}局", "Hand {n}"),
     "settlement": ("本晚结算", "Night settlement"),
     "net": ("输赢", "Net"),
     "transfers": ("转账", "Who pays whom"),
@@ -62,7 +62,7 @@ def unit(unit_zh: str, unit_en: str, lang: str, *, per: bool = False, zh_hant: s
     for word in ("points", "pts"):
         if u == word or u.endswith(" " + word):
             return u[: -len(word)] + ("point" if per else "pts")
-    if per and u.endswith("units"):  # "per base units" → "per base unit"
+    if per and (u.endswith("units") or u.endswith("dollars")):  # "per unit", "per dollar"
         return u[:-1]
     return u
 

@@ -260,11 +260,13 @@ async def start_table(
     s: Scene, setup: Msg, users: list[User], *title: str, money: str = "¥1"
 ) -> Msg:
     """Next, the money, the table message (showing every part of ``title``), everyone seated
-    and started by ``users[0]``; returns the table message."""
+    and started by ``users[0]``; returns the table message. A table whose stake its rules fix
+    (Hong Kong's 五一, Taiwan's dollars: issue 25.1) offers no "¥1": its one stake is tapped."""
     creator = users[0]
     await tap_where(s, creator, setup, "Next")
     mark = s.tg.mark()
-    await tap(s, creator, setup, money)
+    labels = s.labels(setup)
+    await tap(s, creator, setup, money if money in labels else labels[1])
     table = LiveTable(s, await s.tg.next_message(s.chat, mark))  # wherever it is later
     for part in title:
         assert part in s.text(table), (part, s.text(table))
@@ -299,8 +301,11 @@ async def explain_with_card(s: Scene, user: User, n: int) -> str:
     return s.text(exp)
 
 
-async def settle_is_the_sum(s: Scene, user: User, hands: Iterable[dict[str, Any]]) -> None:
-    """/settle: the fewest transfers (¥ at one yuan a unit) equal the hand-by-hand sum of
+async def settle_is_the_sum(
+    s: Scene, user: User, hands: Iterable[dict[str, Any]], money: str = "¥", cents: int = 100
+) -> None:
+    """/settle: the fewest transfers (in the table's one currency, ``money`` its symbol, at
+    ``cents`` minor units a unit: ¥1 by default) equal the hand-by-hand sum of
     ``scoring.settle`` over the hands as meant, which is zero."""
     expected: Counter[str] = Counter()
     for h in hands:
@@ -312,8 +317,8 @@ async def settle_is_the_sum(s: Scene, user: User, hands: Iterable[dict[str, Any]
     text = s.text(ask)
     balance: Counter[str] = Counter()
     for payer, payee, amount in re.findall(
-        r"^(\w+) pays (\w+) ¥(\d+(?:\.\d+)?)$", text, flags=re.M
+        rf"^(\w+) pays (\w+) {re.escape(money)}([\d,]+(?:\.\d+)?)$", text, flags=re.M
     ):
-        balance[payer] -= round(float(amount))
-        balance[payee] += round(float(amount))
-    assert {n: balance[n] for n in NAMES} == {n: expected[n] for n in NAMES}, text
+        balance[payer] -= round(float(amount.replace(",", "")) * 100)
+        balance[payee] += round(float(amount.replace(",", "")) * 100)
+    assert {n: balance[n] for n in NAMES} == {n: expected[n] * cents for n in NAMES}, text

@@ -212,7 +212,10 @@ async def test_full_night_xingguo(tg, bot):
 
     # /history: every hand, the voided one marked
     hist = await s.say(bob, "/history", expect="History")
-    assert s.text(hist).count("❌") >= 2  # hand 5 (undone) and the replaced hand 6
+    assert "❌ Hand 5:" in s.text(hist)  # undone: it keeps its number (issue 25.4)
+    # the replaced hand 6 has no number of its own: "Hand 6, corrected HH:MM by Carol, was: …"
+    assert re.search(r"✏️ Hand 6, corrected \d\d:\d\d by Carol, was: ", s.text(hist))
+    assert "Hand 8" not in s.text(hist)
 
     # /explain 1 — the full derivation, and a hand card image
     mark = tg.mark()

@@ -153,5 +153,6 @@ async def test_hong_kong_night(tg, bot):
     rules = await s.say(bob, "/rules hongkong", expect="Hong Kong")
     assert "Limit (faan)" in rules["text"] and "False win" in rules["text"]
 
-    # /settle: the fewest transfers equal the hand-by-hand sum, at ¥1 a unit
-    await settle_is_the_sum(s, alice, HANDS)
+    # /settle: the fewest transfers equal the hand-by-hand sum, at 五一's HK$0.50 a unit (the
+    # preset is the table's stake, in Hong Kong dollars: issue 25.1)
+    await settle_is_the_sum(s, alice, HANDS, "HK$", 50)

@@ -98,7 +98,7 @@ async def test_singapore_night(tg: Any, bot: Any) -> None:
     opts = s.labels(setup)
     assert "Minimum tai: 1" in opts and "Limit (tai): 5" in opts
     assert any("Shooter pays all" in t for t in opts)
-    table = await start_table(s, setup, users, "Singapore")
+    table = await start_table(s, setup, users, "Singapore", money="S$1")
     assert dealer_of(s, table) == "Alice"
 
     # Hand 1 — Bob wins 4 tai on Carol's discard (shooter: Carol pays Z + 2S = 16 + 16);
@@ -180,4 +180,4 @@ async def test_singapore_night(tg: Any, bot: Any) -> None:
     assert "Carol bite (hidden): each of the three pays 2k = 2" in exp
 
     # /settle: the fewest transfers equal the hand-by-hand sum, at ¥1 a unit
-    await settle_is_the_sum(s, alice, HANDS)
+    await settle_is_the_sum(s, alice, HANDS, "S$", 100)  # S$1 a unit (issue 25.1: S$)

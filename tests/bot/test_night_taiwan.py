@@ -170,5 +170,6 @@ async def test_taiwan_night(tg, bot):
     assert "Alice pays base 30 + (8 + dealer 1) × 20 = 210" in preview
     await confirm(s, carol, w, 7)
 
-    # /settle: the fewest transfers equal the hand-by-hand sum, at ¥1 a dollar
-    await settle_is_the_sum(s, alice, HANDS)
+    # /settle: the fewest transfers equal the hand-by-hand sum, in NT$ (the rules count in
+    # dollars: one NT$ a dollar, issue 25.1)
+    await settle_is_the_sum(s, alice, HANDS, "NT$", 100)

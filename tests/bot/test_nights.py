@@ -52,10 +52,11 @@ async def test_hand_numbers_and_nights(tg, bot):
     ask = await s.tap_for_message(carol, table, "Undo", expect="Void the last hand?")
     await wizard(s, carol, ask, "Yes, void hand 2")
     assert "Hand 2 voided." in s.text(ask)
-    # the voided hand keeps its number: the next one is hand 3, though 1 hand counts tonight
-    assert status_line(s, table) == "Night 1 · next hand 3 · 1 hand tonight · playing"
+    # the voided hand keeps its number (a void frees nothing, issue 25.4): the next one is
+    # hand 3, and "hands tonight" is always next − 1, the voided one said
+    assert status_line(s, table) == "Night 1 · next hand 3 · 2 hands tonight (1 voided) · playing"
     await record(s, dave, table, "Dave self-drawn", "Plain win", hand=3)
-    assert status_line(s, table) == "Night 1 · next hand 4 · 2 hands tonight · playing"
+    assert status_line(s, table) == "Night 1 · next hand 4 · 3 hands tonight (1 voided) · playing"
 
     ask = await s.say(alice, "/settle", expect="settle")
     await wizard(s, alice, ask, "Settle")
@@ -63,12 +64,12 @@ async def test_hand_numbers_and_nights(tg, bot):
     assert "Night 1 is settled" in settled
     transfers = re.findall(r"^\w+ pays \w+ ¥[\d.]+$", settled, flags=re.M)
     assert transfers
-    assert status_line(s, table) == "Night 2 · next hand 4 · playing"
+    assert status_line(s, table) == "Night 2 · next hand 1 · playing"
 
-    # night 2: its first hand is hand 4 (the number /explain knows it by)
-    await record(s, carol, table, "Carol self-drawn", "Plain win", hand=4)
-    assert status_line(s, table) == "Night 2 · next hand 5 · 1 hand tonight · playing"
-    exp = await s.say(bob, "/explain 4", expect="Hand 4")
+    # night 2 starts at hand 1 (issue 25.4: a hand's number is its place in the night)
+    await record(s, carol, table, "Carol self-drawn", "Plain win", hand=1)
+    assert status_line(s, table) == "Night 2 · next hand 2 · 1 hand tonight · playing"
+    exp = await s.say(bob, "/explain 1", expect="Hand 1")
     assert "night 2" in s.text(exp) and "Carol" in s.text(exp)
 
     # /nights 1: exactly what the settle message showed, for anyone in the chat
@@ -85,7 +86,7 @@ async def test_hand_numbers_and_nights(tg, bot):
     # /nights: both nights, their hand counts and each player's net (night 1's = the settle's)
     listing = s.text(await s.say(eve, "/nights", expect="Nights"))
     lines = listing.splitlines()
-    i1 = lines.index("Night 1 · 2 hands · settled")
+    i1 = lines.index("Night 1 · 3 hands (1 voided) · settled")
     i2 = lines.index("Night 2 · 1 hand · tonight")
     night1_nets = dict(re.findall(r"^(\w+): ([+-]\d+) ", settled, flags=re.M))
     shown = dict(re.findall(r"(\w+) ([+-]\d+)", lines[i1 + 1]))

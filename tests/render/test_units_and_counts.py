@@ -65,7 +65,7 @@ def _standings(wins: int = 1, hands: int = 1) -> StandingsView:
         PlayerTotal(pid, n, 0, hands, wins if pid == 1 else 0, 0, 0, True)
         for pid, n in NAMES.items()
     )
-    return StandingsView(1, 1, players, hands, 1, 1)
+    return StandingsView(1, 1, players, hands, 1, 1, numbered=hands)
 
 
 class _Who(SimpleNamespace):

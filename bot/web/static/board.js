@@ -65,7 +65,7 @@ const Board = (() => {
     const tb = b.table;
     document.getElementById("title").textContent = tb.name;
     const head = el("p", { class: "meta" },
-      t("night_line", { night: tb.night, next: tb.next_seq, count: tb.hand_count }),
+      t("night_line", { night: tb.night, next: tb.next_hand, count: tb.hands_tonight }),
       tb.stake ? " · " + t("stake", { stake: tb.stake, unit: tb.unit }) : "");
     const seats = el("div", { class: "seats", id: "seats" }, b.seats.map((s) =>
       el("div", { class: "seat", "data-player": s.id },
@@ -76,7 +76,7 @@ const Board = (() => {
     const hands = el("div", { class: "card", id: "hands" },
       b.hands.length ? b.hands.map((h, i) =>
         el("details", { class: "hand" + (h.status === "voided" ? " voided" : ""), "data-seq": h.seq, open: i === 0 },
-          el("summary", null, el("b", null, t("hand_n", { n: h.seq }) + " "), h.headline,
+          el("summary", null, el("b", null, t("hand_n", { n: h.number }) + (h.superseded ? " ✏️ " + t("corrected") : "") + " "), h.headline,
             el("div", { class: "meta" }, Object.entries(h.net).map(([n, v]) => `${n} ${signed(v)}`).join(" · "))),
           el("div", { class: "meta" }, t("dealer_is", { name: h.dealer }) + " · " + t("night_n", { n: h.night })),
           el("ul", { class: "steps" }, h.payments.map((p) => el("li", null, `${p.from} → ${p.to}: ${p.amount} ${h.unit}`)),
