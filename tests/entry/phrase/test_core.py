@@ -109,3 +109,24 @@ def test_a_flag_is_refused_exactly_where_it_is_not_offered(
         return
     assert offered, (text, "read although the buttons do not offer it")
     assert reading.draft.wins[0].flags == [flag]
+
+
+@pytest.mark.parametrize(
+    ("rs", "text", "lang", "said"),
+    [
+        # hongkong.py min_faan 3 (三番起糊, H13): the sentence every door says (checks)
+        ("hongkong", "Bob won off Carol 2 faan", "en", "Hong Kong needs at least 3 faan"),
+        ("hongkong", "Bob won off Carol 2 faan", "zh_Hant", "香港麻雀至少要3 番"),
+        ("hongkong", "Bob zimo 1 faan", "zh_Hans", "香港麻将至少要3 番"),
+        # singapore.py min_tai 1
+        ("singapore", "Bob ron Carol 0 tai", "en", "Singapore needs at least 1 tai"),
+        # guobiao.py min_fan 8 (seed 001: 8番起和)
+        ("guobiao", "Bob ron Carol 5 fan", "en", "minimum of 8"),
+    ],
+)
+def test_a_value_under_the_minimum_is_refused_naming_it(
+    rs: str, text: str, lang: str, said: str
+) -> None:
+    with pytest.raises(phrase.PhraseError) as err:
+        phrase.parse(text, info(rs), Translator(lang))
+    assert said in err.value.text(Translator(lang)), err.value.text(Translator(lang))
