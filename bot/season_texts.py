@@ -155,12 +155,21 @@ def adjust_lines(
 
 # --- seasons ---------------------------------------------------------------------------------
 def night_label(n: MeNight, tr: Translator, *, with_chat: bool) -> str:
-    """A night of /me: "2026-11-03 · Mahjong night · night 3"."""
+    """A night of /me, told apart from any other of the same date (issue 25.4): "2026-11-03
+    21:40 · Mahjong night · Xingguo · night 3" — when it began, the chat (in private), the
+    table (its name, else its rules) and its number at that table."""
+    import scoring
+    from scoring.errors import RecordError
+
     parts = []
     if n.started_at is not None:
-        parts.append(n.started_at.strftime("%Y-%m-%d"))
+        parts.append(n.started_at.strftime("%Y-%m-%d %H:%M"))
     if with_chat:
         parts.append(n.chat_title or tr.gettext("a chat"))
+    try:
+        parts.append(n.table_name or tr.name(scoring.get(n.ruleset)))
+    except RecordError:  # a ruleset no longer installed: its table goes by the night alone
+        pass
     parts.append(tr.gettext("night {n}").format(n=n.night))
     return " · ".join(parts)
 
