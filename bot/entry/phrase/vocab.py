@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 import scoring
-from bot.entry.phrase.fold import EN_NUM, EN_TENS, word_key
+from bot.entry.phrase.fold import CN_NUM, EN_NUM, EN_TENS, cn_value, word_key
 from bot.i18n import Translator
 from scoring.record import OptionValue
 from scoring.ruleset import Ruleset
@@ -213,15 +213,19 @@ def hant_of(text: str) -> str:
 
 
 def digits_for_words(text: str) -> str:
-    """An English name with its number words in digits, as a keyboard writes them: "Big seven
-    pairs" → "big 7 pair", "Seven-star thirteen rotten" → "7 star 13 rotten" (as a vocabulary
-    key: folded)."""
+    """A name with its number words in digits, as a keyboard or a phone's dictation writes
+    them: "Big seven pairs" → "big 7 pair", "Seven-star thirteen rotten" → "7 star 13
+    rotten", 七星十三烂 → 7星13烂 (as a vocabulary key: folded)."""
     words = word_key(text).split(" ")
     out = []
     for w in words:
         n = EN_NUM.get(w.casefold(), EN_TENS.get(w.casefold()))
         out.append(str(n) if n is not None and w.casefold() not in ("no", "once", "twice") else w)
-    return " ".join(out)
+    return re.sub(
+        "[" + "".join(sorted(CN_NUM)) + "]+",
+        lambda m: str(v) if (v := cn_value(m.group())) is not None else m.group(),
+        " ".join(out),
+    )
 
 
 def ruleset_words(rs: Ruleset) -> list[tuple[Meaning, tuple[str, ...]]]:

@@ -56,10 +56,14 @@ def win(record: scoring.HandRecord) -> tuple[Any, ...]:
         ("xingguo", "Bob ron Carol big 7 pairs no wild", (B, C, "big_seven_pairs", ("no_wild",))),
         ("xingguo", "Carol zimo 7-star 13 rotten", (C, None, "seven_star_thirteen_rotten", ())),
         ("xingguo", "Bob zimo 13 rotten", (B, None, "thirteen_rotten", ())),
+        # 大七对 / 七星十三烂 as a phone's dictation writes them
+        ("xingguo", "小红 胡 阿明 大7对 德国", (B, C, "big_seven_pairs", ("no_wild",))),
+        ("xingguo", "阿明 自摸 7星13烂", (C, None, "seven_star_thirteen_rotten", ())),
     ],
 )
 def test_digits_inside_a_name(rs: str, text: str, want: tuple[Any, ...]) -> None:
-    assert win(read(rs, text))[:4] == want
+    lang = "en" if text.isascii() else "zh_Hans"
+    assert win(read(rs, text, lang))[:4] == want
 
 
 # --- counts glued to words ------------------------------------------------------------------
