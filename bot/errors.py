@@ -133,9 +133,22 @@ def describe(update: object) -> dict[str, Any]:
     return info
 
 
+#: Telegram's 400s that are everyday answers, not bugs: an edit to what the message already
+#: shows (two taps at once), a callback query answered too late (a tap from before a restart)
+EXPECTED_400 = ("message is not modified", "query is too old", "query id is invalid")
+
+
+def expected_refusal(err: BadRequest) -> bool:
+    text = err.message.lower()
+    return any(e in text for e in EXPECTED_400)
+
+
 async def on_error(update: object, context: Ctx) -> None:
     err = context.error
     info = describe(update)
+    if isinstance(err, BadRequest) and expected_refusal(err):  # nothing to fix, nothing to say
+        log.debug("Telegram's expected refusal while handling %s: %s", info, err.message)
+        return
     if isinstance(err, BadRequest):  # Telegram refused a call: a bug of ours, not the weather
         log.error("Telegram refused a call while handling %s: %s", info, err.message, exc_info=err)
     elif isinstance(err, (TimedOut, NetworkError)):

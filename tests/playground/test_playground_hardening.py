@@ -264,3 +264,50 @@ def test_cli_foreign_db_needs_asking_twice(tmp_path: Path) -> None:
     own = tmp_path / "mine.sqlite3"
     starts(["--db", str(own), "--port", port], tmp_path)
     starts(["--db", str(own), "--port", port], tmp_path)
+
+
+async def test_quiet_console_in_normal_play(pg: Playground, caplog) -> None:
+    """Issue #24 point 8: "`WARNING … 400 POST …/editMessageText` lines in normal play". A
+    second Join by a seated player edits the table message to what it already shows: the Bot
+    API's 400 "message is not modified" is expected, handled, and not a warning."""
+    from tests.playground.test_playground_api import Client, texts
+
+    caplog.set_level(logging.DEBUG)
+    async with aiohttp.ClientSession() as http:
+        c = Client(pg, http)
+        await c.post("send", {"user": ALICE, "chat": GROUP_ID, "text": "/newtable"})
+        await c.until(lambda ms: any("Which rules" in t for t in texts(ms)))
+        await c.tap(ALICE, "Xingguo")
+        labels = [b["text"] for m in await c.chat() for r in m.get("buttons", []) for b in r]
+        if any("Next" in t for t in labels):
+            await c.tap(ALICE, "Next")
+        await c.tap(ALICE, "¥1")
+        await c.until(lambda ms: any("Stake: ¥1 per" in t for t in texts(ms)))
+        await c.tap(ALICE, "Join")
+        await c.tap(ALICE, "Join")  # the same text again: 400 "message is not modified"
+    assert any("message is not modified" in e[2] for e in pg.fake.errors), pg.fake.errors
+    loud = [
+        f"{r.levelname} {r.name}: {r.getMessage()}"
+        for r in caplog.records
+        if r.levelno >= logging.WARNING
+    ]
+    assert loud == [], loud
+
+
+async def test_expected_refusals_are_debug(caplog) -> None:
+    from types import SimpleNamespace
+
+    from telegram.error import BadRequest
+
+    from bot.errors import on_error
+
+    caplog.set_level(logging.DEBUG)
+    for text in (
+        "Message is not modified: specified new message content and reply markup are exactly "
+        "the same as a current content and reply markup of the message",
+        "Query is too old and response timeout expired or query id is invalid",
+    ):
+        await on_error(None, SimpleNamespace(error=BadRequest(text)))  # type: ignore[arg-type]
+    assert [r.levelno for r in caplog.records if r.name == "bot.errors"] == [logging.DEBUG] * 2
+    await on_error(None, SimpleNamespace(error=BadRequest("Can't parse entities")))  # type: ignore[arg-type]
+    assert caplog.records[-1].levelno == logging.ERROR  # a real refusal still is an error
