@@ -235,6 +235,8 @@ async def answer(
     )
     if d is None or not d.data.get(LINE) or d.data.get(ASKED) != d.step:
         return  # not an asked entry, or answered already by a tap
+    if wizard.tiles_reply_step(d.step, d.data):
+        return  # a tiles step reads its own replies (bot.handlers.drafts)
     w = await who(update, context)
     msg = update.effective_message
     assert msg is not None
