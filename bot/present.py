@@ -43,6 +43,7 @@ from bot.render.views import (
     WINDS,  # the images' seat winds (SeatLine.wind), by seat index
     HandCardView,
     NetLine,
+    NetPart,
     NightLine,
     PaymentLine,
     PlayerCardView,
@@ -287,6 +288,28 @@ def _transfer_points(t: TransferView, stake_minor: int | None) -> int:
     return t.money_minor // stake_minor
 
 
+def _after_fee_and_cap(sv: SettleView, pid: int, tr: Translator) -> dict[str, Any]:
+    """What ``pid`` pays or receives after the night's fee and cap (``final``: the figure
+    the transfers settle) and its labelled parts: the hands' total, the loss cap's waiver or
+    share, the fee paid (or, for its payee, received). In the transfers' basis: money minor
+    units with a stake, else points. The parts always add up to the final figure."""
+    adj = sv.adjust
+    assert adj is not None
+    hands = sv.net_money.get(pid, 0) if sv.net_money is not None else sv.net_points.get(pid, 0)
+    final = adj.final.get(pid, hands)
+    parts = [NetPart(tr.gettext("the hands"), hands)]
+    cap = adj.capped.get(pid, 0) - adj.cap_shares.get(pid, 0)
+    if cap:
+        parts.append(NetPart(tr.gettext("loss cap"), cap))
+    payee = adj.fee_payee_id == pid and adj.fee_total > 0
+    fee = (adj.fee_total if payee else 0) - adj.fee_shares.get(pid, 0)
+    if fee:
+        parts.append(NetPart(tr.gettext("table fee"), fee))
+    if sum(p.amount for p in parts) != final:  # never a figure that does not add up
+        parts = [parts[0], NetPart(tr.gettext("loss cap and table fee"), final - hands)]
+    return {"final": final, "parts": tuple(parts), "house": payee and adj.house}
+
+
 def night_settlement(
     table: TableView, sv: SettleView, st: StandingsView, tr: Translator
 ) -> SettlementImageView:
@@ -299,14 +322,20 @@ def night_settlement(
     # every seated player, at 0 if the night gave them nothing, then anyone else with a net
     points = {s.player_id: 0 for s in sorted(table.seats, key=lambda s: s.seat_index)}
     points.update(sv.net_points)
-    nets = tuple(
+    adjusted = sv.adjust is not None and bool(sv.adjust.capped or sv.adjust.fee_total)
+    if adjusted and sv.adjust is not None:  # the fee's payee (the house) has a line too
+        points.update({pid: 0 for pid in sv.adjust.final if pid not in points and pid})
+    lines = [
         NetLine(
             name=who(pid),
             points=pts,
             money_minor=sv.net_money.get(pid, 0) if sv.net_money is not None else None,
+            **(_after_fee_and_cap(sv, pid, tr) if adjusted else {}),
         )
-        for pid, pts in sorted(points.items(), key=lambda kv: -kv[1])
-    )
+        for pid, pts in points.items()
+    ]
+    # best first by what each receives in the end (the big figure)
+    nets = tuple(sorted(lines, key=lambda n: -(n.final if n.final is not None else n.points)))
     transfers = tuple(
         TransferLine(
             payer=who(t.payer_id),

@@ -308,10 +308,31 @@ def me_text(h: PlayerHistory, tr: Translator, *, private: bool) -> str:
 def adjust_notes(
     table: TableView, sv: SettleView, tr: Translator, names: Mapping[int, str]
 ) -> tuple[str, tuple[str, ...]]:
-    """The settlement image's section on the loss cap and table fee: (title, plain lines);
+    """The settlement image's section on the loss cap and table fee: (title, plain lines),
+    the rules only — each player's share is a labelled part under their figure
+    (:func:`bot.present.night_settlement`); a fee or a cap is named only when it was set,
     ("", ()) when the night has neither. The same words as the settle message."""
-    lines = [html.unescape(re.sub(r"<[^>]+>", "", ln)) for ln in adjust_lines(table, sv, tr, names)]
-    lines = [ln for ln in lines if ln.strip()]
-    if not lines:
+    adj = sv.adjust
+    if adj is None or not (adj.capped or adj.fee_total):
         return "", ()
-    return tr.gettext("Loss cap and table fee"), tuple(lines)
+    _ = tr.gettext
+    lines = []
+    if adj.capped and adj.loss_cap is not None:
+        lines.append(_("Loss cap {amount}").format(amount=amount(adj.loss_cap, table, tr)))
+    if adj.fee_total:
+        host = names.get(table.creator_id, str(table.creator_id))
+        payee = (
+            _("the house ({host})").format(host=host)
+            if adj.house
+            else names.get(adj.fee_payee_id or 0, "")
+        )
+        how = _("split equally (AA)") if adj.fee_split != "winners" else _("from the winners")
+        fee = _("Table fee {amount} to {payee}").format(
+            amount=amount(adj.fee_total, table, tr), payee=payee
+        )
+        lines.append(fee + " · " + how)
+    if adj.capped and adj.fee_total:
+        title = _("Loss cap and table fee")
+    else:
+        title = _("Loss cap") if adj.capped else _("Table fee")
+    return title, tuple(html.unescape(ln) for ln in lines)

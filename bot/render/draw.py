@@ -473,7 +473,7 @@ def render_settlement(view: SettlementImageView, lang: str) -> bytes:
             u=unit(view.unit_zh, view.unit_en, lang, per=True, zh_hant=view.unit_zh_hant),
         )
     head_h = 244
-    net_h = 84 + 96 * len(view.nets)
+    net_h = 84 + sum(_net_row_h(line) for line in view.nets)
     n_tr = len(view.transfers)
     tr_h = 84 + (108 * n_tr if n_tr else 96)
     notes_h = 84 + 52 * len(view.notes) + 28 if view.notes else 0
@@ -492,10 +492,12 @@ def render_settlement(view: SettlementImageView, lang: str) -> bytes:
     y = header(im, label("settlement", lang), view.table_name, lang, extra=extra, height=head_h)
     y += 16
     d = ImageDraw.Draw(im)
-    y = section_title(im, y, label("net", lang))
+    # after a fee or cap the big figure is what each pays or receives, its parts under it
+    after = any(line.final is not None for line in view.nets)
+    y = section_title(im, y, label("after_fee" if after else "net", lang))
     for i, line in enumerate(view.nets):
         _net_row(im, y, line, view.currency, lang, u, zebra=i % 2 == 0)
-        y += 96
+        y += _net_row_h(line)
     y += 28
     if view.notes:  # the loss cap and table fee
         y = section_title(im, y, view.notes_title)
@@ -563,9 +565,17 @@ def render_settlement(view: SettlementImageView, lang: str) -> bytes:
     return encode(im)
 
 
+def _net_row_h(line: NetLine) -> int:
+    """A net row's height: its parts (after a fee or cap) take a line under the name."""
+    return 140 if line.parts else 96
+
+
 def _net_row(
     im: Image.Image, y: int, line: NetLine, currency: str | None, lang: str, u: str, zebra: bool
 ) -> None:
+    if line.final is not None:
+        _final_row(im, y, line, currency, lang, u, zebra)
+        return
     d = ImageDraw.Draw(im)
     if zebra:
         d.rounded_rectangle((M - 12, y + 4, W - M + 12, y + 92), radius=14, fill=ZEBRA)
@@ -587,6 +597,33 @@ def _net_row(
         )
     else:
         draw_value(im, W - M, y + 66, line.points, 48, max_w=480, unit_text=u)
+
+
+def _final_row(
+    im: Image.Image, y: int, line: NetLine, currency: str | None, lang: str, u: str, zebra: bool
+) -> None:
+    """After a table fee or loss cap: the name (the house marked), the one big figure each
+    pays or receives, and under it the labelled parts it is made of."""
+    assert line.final is not None
+    d = ImageDraw.Draw(im)
+    h = _net_row_h(line)
+    if zebra:
+        d.rounded_rectangle((M - 12, y + 4, W - M + 12, y + h - 4), radius=14, fill=ZEBRA)
+    nw = draw_text(im, M, y + 64, line.name, 44, INK, bold=True, max_w=430)
+    if line.house:
+        draw_text(im, M + nw + 16, y + 62, label("house", lang), 30, MUTED, max_w=200)
+
+    def amount(v: int) -> str:
+        if currency is not None:
+            return money_text(v, currency)
+        return label("points", lang, n=signed(v), u=u)
+
+    if currency is not None:
+        draw_value(im, W - M, y + 66, line.final, 48, max_w=360, text=amount(line.final))
+    else:
+        draw_value(im, W - M, y + 66, line.final, 48, max_w=480, unit_text=u)
+    parts = " · ".join(f"{p.label} {amount(p.amount)}" for p in line.parts)
+    draw_text(im, M, y + 118, parts, 30, MUTED, max_w=W - 2 * M)
 
 
 # --------------------------------------------------------------------------- hand card

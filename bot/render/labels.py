@@ -22,6 +22,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "hand_no": ("第{n}局", "Hand {n}"),
     "settlement": ("本晚结算", "Night settlement"),
     "net": ("输赢", "Net"),
+    "after_fee": ("实收实付", "Pays or receives"),
+    "house": ("东家", "house"),
     "transfers": ("转账", "Who pays whom"),
     "no_transfers": ("无需转账", "Nobody owes anything"),
     "points": ("{n}{u}", "{n} {u}"),

@@ -62,12 +62,28 @@ class ScoreboardView:
 
 
 @dataclass(frozen=True, slots=True)
+class NetPart:
+    """A labelled part of what a player pays or receives after a table fee or loss cap:
+    "hands +¥21", "table fee −¥5", "loss cap +¥3" (``amount`` in the settlement's basis:
+    money minor units with a stake, else points)."""
+
+    label: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class NetLine:
-    """A player's net result: points, and money at the stake when there is one."""
+    """A player's net result: points, and money at the stake when there is one. After a
+    table fee or loss cap, ``final`` is what they pay or receive (the big figure; money minor
+    units with a stake, else points) and ``parts`` how it is made up; ``house``: the fee's
+    payee is the house (the table's creator)."""
 
     name: str
     points: int
     money_minor: int | None = None
+    final: int | None = None
+    parts: tuple[NetPart, ...] = ()
+    house: bool = False
 
 
 @dataclass(frozen=True, slots=True)
