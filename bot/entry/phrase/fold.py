@@ -50,7 +50,7 @@ FOLD = str.maketrans(
         "〕": "]",
     }
 )
-SEPARATORS = set(' \t\r\n,.;:!?，。；：！？、·…~～"“”「」『』《》/|+=*&')
+SEPARATORS = set(' \t\r\n,.;:!?，。；：！？、·…~～"“”「」『』《》/|+=*&—–―')
 
 
 def fold(text: str) -> str:

@@ -269,11 +269,11 @@ class Parser:
         self.on_ron(t, ROBBED_KONG)
 
     def on_feed(self, t: Tok) -> None:
-        if len(self.pending) > 1:
-            raise PhraseError(
-                "two_discarders", who=self.name(self.pending[-1]),
-                choices=[self.name(p) for p in self.pending],
-            )  # fmt: skip
+        if len(self.pending) > 1:  # "P — Q放炮" (the preview's words): Q fed the others
+            feeder = self.pending.pop()
+            for w in self.start_wins_from_pending():
+                self.set_from(w, feeder)
+            return
         if self.pending:
             d = self.pending.pop()
             open_wins = [w for w in self.wins if w.how is None or (

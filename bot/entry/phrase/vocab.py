@@ -62,13 +62,13 @@ ALIASES: dict[str, tuple[str, ...]] = {
     SELF: ("自摸", "自摸了", "自摸胡", "自摸和", "自摸糊", "zimo", "zi mo", "tsumo",
            "self drawn", "self draw", "self drew", "selfdrawn", "self", "drew it", "by himself",
            "by herself", "自己摸", "自己摸的"),
-    RON: ("ron", "on a discard", "on the discard", "off", "from", "discard", "on", "吃胡",
+    RON: ("ron", "on a discard", "on the discard", "off", "from", "discard", "on", "吃胡", "←",
           "吃了", "捉炮", "抓炮", "接炮", "胡了他", "胡他"),
     FEED: ("点炮", "点了炮", "点炮了", "点的炮", "放的炮", "放的冲", "点了", "放炮", "放炮了", "放了炮", "放冲", "放铳", "点冲",
            "点铳", "出冲", "出铳", "出铳者", "放铳者", "放", "点", "discarded", "dealt in", "dealt into", "fed", "feeds",
            "fed it", "threw in", "deal in", "deals in"),
     ROB: ("抢杠", "抢杠胡", "抢杠和", "抢", "robbed kong", "robbed the kong", "robbing a kong",
-          "robbing the kong", "robs the kong", "robs", "robbed", "rob"),
+          "robbing the kong", "robs the kong", "robs", "robbed", "rob", "robbing"),
     DEALER: ("庄", "庄家", "dealer", "the dealer"),
     TILES: ("tiles", "tile", "hand tiles", "牌", "牌张", "手牌", "牌是"),
     FANUNIT: ("番", "翻", "台", "fan", "tai", "fans", "points", "faan"),
@@ -80,7 +80,9 @@ ALIASES: dict[str, tuple[str, ...]] = {
              "um", "umm", "uh", "uhh", "er", "erm", "hmm", "ah", "oh", "like", "so", "then",
              "and", "the", "a", "an", "with", "by", "of", "okay", "ok", "well", "his", "her",
              "their", "got", "has", "had", "have", "is", "was", "it", "hand", "also", "plus",
-             "for", "at", "to", "all"),
+             "for", "at", "to", "all",
+             # the kong robbed, as the preview writes it: 抢阿明的杠, robbing Carol's kong
+             "的杠", "'s kong"),
 }  # fmt: skip
 
 #: short words for some declared ids (where the declared name is longer than what is said)

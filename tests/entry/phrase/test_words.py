@@ -231,3 +231,44 @@ def test_the_step_words_that_name_nothing_are_how_a_hand_is_paid() -> None:
     assert set(WORD_MEANINGS) & {w for _r, w in rest} <= {"discard", "discarder", "gen"}
     assert ("hongkong", "full") in rest and ("hongkong", "limit") not in rest
     assert len(rest) < 40, rest
+
+
+# --- the preview's own line of a win, read back --------------------------------------------
+def preview_lines() -> list[tuple[str, int, str]]:
+    out = []
+    for rs in rulesets():
+        for seed in range(12):
+            for lang in ("en", "zh_Hans", "zh_Hant"):
+                out.append((rs.id, seed, lang))
+    return out
+
+
+@pytest.mark.parametrize(("rs_id", "seed", "lang"), preview_lines())
+def test_the_previews_line_of_a_win_reads_back(rs_id: str, seed: int, lang: str) -> None:
+    """What the bot prints for a win (bot.describe.describe_win: "Bob — on Carol's discard ·
+    Big seven pairs (all pungs) · No wild (德国)", 小紅 — 老李放炮 · 27 番 · 爆棚（例牌滿糊）,
+    老李 — 搶小紅的槓 · 平胡), sent back as a line, is that win."""
+    import random
+
+    from bot.describe import describe_win
+    from scoring.testing import random_settling_record
+
+    rs = scoring.get(rs_id)
+    rec = random_settling_record(rs, random.Random(seed), tries=20)
+    if len(rec.players) != 4 or len(rec.wins) != 1 or rec.wins[0].tiles is not None:
+        pytest.skip("not one win said in words (tiles have their own reply)")
+    names = dict(zip(rec.players, (EN if lang == "en" else ZH).values(), strict=True))
+    w = rec.wins[0].to_json()
+    data = {"names": names, "players": list(rec.players), "dealer": rec.dealer}
+    text = describe_win(rs, data, w, Translator(lang))
+    info = TableInfo(rs_id, dict(rec.options), rec.players, names, rec.dealer)
+    try:
+        reading = phrase.read(text, info, Translator(lang))
+    except phrase.PhraseError as err:
+        pytest.fail(f"{text!r} refused: {err.text(Translator('en'))}")
+    got = reading.draft.wins[0]
+    assert (got.winner, got.discarder, got.robbed_kong, got.shape, got.fan) == (
+        w["winner"], w["from"], w["robbed_kong"], w["shape"], w["fan"],
+    ), text  # fmt: skip
+    assert sorted(got.flags) == sorted(w["flags"]), text
+    assert sorted(got.fans or ()) == sorted(w["fans"] or ()), text
