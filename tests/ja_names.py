@@ -59,10 +59,11 @@ def shared() -> Iterator[Name]:
         yield f"wind {en}", zh, en
 
 
-def referenced(rs: Any, hands: int = 40, seed: int = 15) -> Iterator[Name]:
-    """The items the explanation steps of a random night reference (fans, terms, melds …
+def referenced(rs: Any, hands: int = 60, seeds: tuple[int, ...] = (15, 7, 3)) -> Iterator[Name]:
+    """The items the explanation steps of random nights reference (fans, terms, melds …
     that a ruleset names through ``item_name``), with their declared names."""
-    for rec in random_records(rs, hands, seed=seed):
+    recs = [r for seed in seeds for r in random_records(rs, hands, seed=seed)]
+    for rec in recs:
         try:
             with refs.referencing(rs.id):
                 st = scoring.settle(rec)
