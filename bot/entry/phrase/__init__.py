@@ -7,16 +7,26 @@ Pure: no Telegram, no database. The package:
   into tokens; ``parser`` — the pass over them; ``record`` — the record they make and its
   checks; ``errors`` — the refusal and its sentence; ``write`` — a record written as a line.
 
-:func:`parse` reads one line of text for a table (:class:`TableInfo`: the ruleset and options, the seated players' ids and display names, the
-dealer) into a :class:`~scoring.record.HandRecord` that ``scoring.settle`` accepts, or raises
-:class:`PhraseError`, whose :meth:`PhraseError.text` is a sentence in the chat's language that
-names the players and the word at fault, with suggestions — never a JSON path or an id.
+:func:`read` reads one line of text for a table (:class:`TableInfo`: the ruleset and
+options, the seated players' ids and display names, the dealer) into the typed draft of the
+entry core (:class:`bot.entry.draft.Draft`) and its record (:func:`bot.entry.checks.to_record`,
+every door's), with the one thing it leaves out, if one (:class:`Missing`: whose discard, the
+shape, the value — the buttons ask it); a shape or flag is refused exactly where
+:mod:`bot.entry.allowed` would not offer it. :func:`parse` is the strict reading that the
+scoring core settles. A refusal is a :class:`PhraseError`, whose :meth:`PhraseError.text` is a
+sentence in the chat's language that names the players and the word at fault, with
+suggestions — never a JSON path or an id. :func:`examples` are lines in a table's own terms,
+each read back before it is given.
 
 Words are the ruleset's own names (Simplified, Traditional and English, with what is in
 brackets left out: ``平胡（二五八将）`` is also ``平胡``; ``杠开/花开`` is either), a unique prefix of
 one of them, and the common aliases below; players by display name or a unique prefix
 (case-insensitive; full-width letters and digits fold). Numbers in ASCII, full width or Chinese
-(一 二 两 三 … 十 …). Filler words (了 的 那个 嗯 um uh …) and punctuation are ignored, so the
+(一 二 两 三 … 十 …), also inside a name (``big 7 pairs``, ``大7对``) and glued to a word
+(``正精Bob２``). Every name the bot prints reads back: the declarations in all three
+languages, the fan list's, the ruleset's step words that name an entry (Hong Kong's 爆棚 /
+满糊 / ``limit`` — also 滿貫 — is its limit flag; 食糊, its name of a won hand, and 食 / 出銃
+are verbs), and the preview's line of a win (``Bob — on Carol's discard · …``). Filler words (了 的 那个 嗯 um uh …) and punctuation are ignored, so the
 text of a phone's dictation reads too. Nothing is guessed: an unknown or ambiguous word is
 named back with the closest names.
 
