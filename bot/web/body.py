@@ -143,6 +143,21 @@ class Scalar(Shape):
 
 
 @dataclass(frozen=True)
+class RowId(Shape):
+    """A database row's id as the page sends it: an integer 1..2^31-1 (PostgreSQL's INTEGER;
+    a larger one would fail in the database, not here), or null."""
+
+    def problem(self, value: Any, path: str) -> str | None:
+        if value is None:
+            return None
+        if type(value) is not int:
+            return f"{path} must be an integer or null, not {_kind(value)}"
+        if not 1 <= value <= 2**31 - 1:
+            return f"{path} must be between 1 and {2**31 - 1}"
+        return None
+
+
+@dataclass(frozen=True)
 class ListOf(Shape):
     item: Shape
     null: bool = True
@@ -230,7 +245,7 @@ FORM = Obj(
     }
 )
 #: every Mini App API body: the table token, the entry, the ruleset (calculator), the form
-MINIAPP = Obj({"t": ID, "entry": Scalar(("int", "null")), "ruleset": ID, "form": FORM}, null=False)
+MINIAPP = Obj({"t": ID, "entry": RowId(), "ruleset": ID, "form": FORM}, null=False)
 
 
 # ----------------------------------------------------------------------------------- logging

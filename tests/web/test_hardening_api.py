@@ -91,6 +91,18 @@ async def test_bad_bodies_get_a_4xx_and_a_reason(tg, web_bot, web_port, caplog):
             400,
             "form.wins[0].flags[0] must be a string, not an object",
         ),
+        "entry = 2^40 (over PostgreSQL's INTEGER)": (
+            "confirm",
+            json.dumps({"t": w.token, "entry": 2**40, "form": form}).encode(),
+            400,
+            "entry must be between 1 and 2147483647",
+        ),
+        "entry = true": (
+            "confirm",
+            json.dumps({"t": w.token, "entry": True, "form": form}).encode(),
+            400,
+            "entry must be an integer or null, not a boolean",
+        ),
         "NaN": ("preview", b'{"t": "' + w.token.encode() + b'", "entry": NaN}', 400, "NaN"),
         "1e400": ("preview", b'{"t": "x", "entry": 1e400}', 400, "too large"),
         "5,000 digits": ("preview", b'{"entry": ' + b"9" * 5000 + b"}", 400, "too large"),
