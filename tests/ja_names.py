@@ -82,3 +82,16 @@ def all_names() -> list[Name]:
     for rs in scoring.all_rulesets():
         out += [*declared(rs), *referenced(rs)]
     return out
+
+
+def declared_texts(rs: Any) -> Iterator[Name]:
+    """The declared text fields /rules and the option screens show: the ruleset's summary,
+    and each declaration's value, help, source and summary."""
+    if rs.summary_zh:
+        yield f"{rs.id} summary", rs.summary_zh, rs.summary_en
+    for group in ("shapes", "flags", "counts", "events", "presets", "options"):
+        for d in getattr(rs, group):
+            for field in ("value", "help", "source", "summary"):
+                zh = getattr(d, f"{field}_zh", "")
+                if zh:
+                    yield f"{rs.id} {d.id} {field}", zh, getattr(d, f"{field}_en", "")

@@ -24,7 +24,7 @@ from scoring import refs
 from scoring.errors import RecordError
 from scoring.record import Step
 from scoring.testing import random_records
-from tests.ja_names import all_names, declared, referenced
+from tests.ja_names import all_names, declared, declared_texts, referenced
 
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 RULESETS = [rs.id for rs in scoring.all_rulesets()]
@@ -165,3 +165,11 @@ def test_a_new_language_brings_its_names_in_its_catalog(
     finally:
         i18n._translations.cache_clear()
         i18n.own_names.cache_clear()
+
+
+def test_every_declared_text_has_japanese() -> None:
+    """/rules' summaries and values, the options' help and the events' sources."""
+    found = [n for rs in scoring.all_rulesets() for n in declared_texts(rs)]
+    assert len(found) > 250
+    missing = sorted({f"{where}: {en}" for where, zh, en in found if not _own(zh, en)})
+    assert not missing, f"{len(missing)} texts in English in a ja chat: {missing[:5]}"
