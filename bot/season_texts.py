@@ -8,6 +8,7 @@ import html
 import re
 from collections.abc import Mapping
 
+import scoring
 from bot.i18n import Translator
 from bot.render.money import money
 from bot.tg import esc
@@ -158,7 +159,6 @@ def night_label(n: MeNight, tr: Translator, *, with_chat: bool) -> str:
     """A night of /me, told apart from any other of the same date (issue 25.4): "2026-11-03
     21:40 · Mahjong night · Xingguo · night 3" — when it began, the chat (in private), the
     table (its name, else its rules) and its number at that table."""
-    import scoring
     from scoring.errors import RecordError
 
     parts = []
@@ -180,7 +180,34 @@ def season_title(s: SeasonInfo, tr: Translator) -> str:
 
 
 def _money(m: Mapping[str, int], sign: bool = True) -> str:
-    return " + ".join(money(v, c, sign=sign) for c, v in sorted(m.items()) if v or len(m) == 1)
+    """Money per currency, side by side (never added: "+¥120 · −HK$35")."""
+    return " · ".join(money(v, c, sign=sign) for c, v in sorted(m.items()) if v or len(m) == 1)
+
+
+def points_text(by: Mapping[str, int], total: int, tr: Translator) -> str:
+    """Points in each ruleset's own unit, side by side, never added together: "+120 zi";
+    a season of two rulesets "Xingguo +120 zi · Hong Kong +303 units"."""
+    from bot.present import unit
+
+    def one(rs_id: str, v: int) -> str:
+        return tr.pick("{n}{u}", "{n} {u}").format(n=f"{v:+d}", u=unit(rs_id, tr))
+
+    items = sorted(by.items())
+    if not items:
+        return tr.gettext("{n} pts").format(n=f"{total:+d}")
+    if len(items) == 1:
+        return one(*items[0])
+    return " · ".join(f"{tr.name(scoring.get(rs_id))} {one(rs_id, v)}" for rs_id, v in items)
+
+
+def best_hand(by: Mapping[str, int], best: int, tr: Translator) -> str:
+    """The biggest hand's points, in its unit when the rulesets played share one."""
+    from bot.present import unit
+
+    units = {unit(rs_id, tr) for rs_id in by}
+    if len(units) != 1:
+        return str(best)
+    return tr.pick("{n}{u}", "{n} {u}").format(n=best, u=units.pop())
 
 
 def season_text(board: SeasonBoard, tr: Translator) -> str:
@@ -206,11 +233,8 @@ def season_text(board: SeasonBoard, tr: Translator) -> str:
     lines.append("")
     for i, ln in enumerate(board.lines[:SEASON_TEXT_ROWS], 1):
         cash = _money(ln.money)
-        total = (
-            paren(tr, cash, _("{n} pts").format(n=f"{ln.points:+d}"))
-            if cash
-            else _("{n} pts").format(n=f"{ln.points:+d}")
-        )
+        pts = points_text(ln.points_by, ln.points, tr)
+        total = paren(tr, cash, pts) if cash else pts
         lines.append(f"{i}. <b>{esc(ln.name)}</b> {esc(total)}")
         lines.append(
             "    "
@@ -224,7 +248,7 @@ def season_text(board: SeasonBoard, tr: Translator) -> str:
                     wins=ln.wins,
                     sd=ln.self_draws,
                     di=ln.deal_ins,
-                    best=ln.biggest_hand,
+                    best=best_hand(ln.points_by, ln.biggest_hand, tr),
                 )
             )
         )
@@ -251,7 +275,7 @@ def me_text(h: PlayerHistory, tr: Translator, *, private: bool) -> str:
         lines.append(esc(_("No nights yet.")))
         return "\n".join(lines)
     cash = _money(h.money)
-    total = _("{n} pts").format(n=f"{h.points:+d}")
+    total = points_text(h.points_by, h.points, tr)
     lines.append(esc(_("Total: {total}").format(total=paren(tr, cash, total) if cash else total)))
     lines.append(
         esc(
@@ -260,7 +284,7 @@ def me_text(h: PlayerHistory, tr: Translator, *, private: bool) -> str:
                 wins=h.wins,
                 sd=h.self_draws,
                 di=h.deal_ins,
-                best=h.biggest_hand,
+                best=best_hand(h.points_by, h.biggest_hand, tr),
             )
         )
     )
@@ -291,7 +315,7 @@ def me_text(h: PlayerHistory, tr: Translator, *, private: bool) -> str:
         lines.append("<b>" + esc(_("Your chats")) + "</b>")
         for c in h.chats[:ME_TEXT_CHATS]:
             cm = _money(c.money)
-            pts = _("{n} pts").format(n=f"{c.points:+d}")
+            pts = points_text(c.points_by, c.points, tr)
             lines.append(
                 esc(
                     (c.title or _("a chat"))

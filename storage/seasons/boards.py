@@ -126,7 +126,7 @@ def season_board(led: Ledger, tg_chat_id: int, number: int | None = None) -> Sea
         if cid is None:
             return SeasonBoard(season, len(all_seasons), (), 0, 0, None, False, {}, 0)
         nights = conn.execute(
-            select(*_NIGHT_COLS, NGT.c.hand_count)
+            select(*_NIGHT_COLS, NGT.c.hand_count, TT.c.ruleset)
             .join(TT, TT.c.id == NGT.c.table_id)
             .where(TT.c.chat_id == cid, NGT.c.hand_count > 0, *_season_range(season))
             .order_by(NGT.c.started_at, NGT.c.table_id, NGT.c.number)
@@ -164,10 +164,15 @@ def season_board(led: Ledger, tg_chat_id: int, number: int | None = None) -> Sea
     currency = next(iter(currencies)) if len(currencies) == 1 else None
     agg: dict[int, list[int]] = {}  # points, nights, hands, wins, self_draws, deal_ins, biggest
     night_sets: dict[int, set[tuple[int, int]]] = {}
+    ruleset_of = {(int(n.table_id), int(n.number)): str(n.ruleset) for n in nights}
+    points_by: dict[int, dict[str, int]] = {}  # player → ruleset → points (never added up)
     for tid, night, pid, total, hands, wins, sd, di in totals:
         who = target.get(int(pid), int(pid))
         a = agg.setdefault(who, [0, 0, 0, 0, 0, 0, 0])
         a[0] += int(total)
+        by = points_by.setdefault(who, {})
+        rs = ruleset_of[(int(tid), int(night))]
+        by[rs] = by.get(rs, 0) + int(total)
         a[2] += int(hands)
         a[3] += int(wins)
         a[4] += int(sd)
@@ -198,6 +203,7 @@ def season_board(led: Ledger, tg_chat_id: int, number: int | None = None) -> Sea
             self_draws=a[4],
             deal_ins=a[5],
             biggest_hand=a[6],
+            points_by=points_by.get(pid, {}),
         )
         for pid, a in agg.items()
         if pid in names

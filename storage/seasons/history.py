@@ -129,6 +129,7 @@ def player_history(led: Ledger, player_id: int, *, tg_chat_id: int | None = None
     currency = next(iter(currencies)) if len(currencies) == 1 else None
     use_money = currency is not None and all(e[4] is not None for e in entries)
     money_tot: dict[str, int] = {}
+    points_by: dict[str, int] = {}  # ruleset → points: units are never added together
     chats: dict[int, list[Any]] = {}
     running: list[int] = []
     acc = 0
@@ -139,11 +140,13 @@ def player_history(led: Ledger, player_id: int, *, tg_chat_id: int | None = None
         cur = (r[9] or "") if e[4] is not None else None
         if cur is not None:
             money_tot[cur] = money_tot.get(cur, 0) + e[4]
+        points_by[str(r[13])] = points_by.get(str(r[13]), 0) + e[3]
         c = chats.get(r[10])
         if c is None:
-            c = chats[r[10]] = [r[11], 0, 0, {}]
+            c = chats[r[10]] = [r[11], 0, 0, {}, {}]
         c[1] += 1
         c[2] += e[3]
+        c[4][str(r[13])] = c[4].get(str(r[13]), 0) + e[3]
         if cur is not None:
             c[3][cur] = c[3].get(cur, 0) + e[4]
         v = (e[4] or 0) if use_money else e[3]
@@ -172,7 +175,7 @@ def player_history(led: Ledger, player_id: int, *, tg_chat_id: int | None = None
         )
 
     chat_views = sorted(
-        (MeChat(int(k), v[0], v[1], v[2], v[3]) for k, v in chats.items()),
+        (MeChat(int(k), v[0], v[1], v[2], v[3], v[4]) for k, v in chats.items()),
         key=lambda c: (-c.nights, c.tg_chat_id),
     )
     return PlayerHistory(
@@ -192,6 +195,7 @@ def player_history(led: Ledger, player_id: int, *, tg_chat_id: int | None = None
         worst_night=me_night(worst[1]) if worst is not None and worst[0] < 0 else None,
         currency=currency if use_money else None,
         running=tuple(running[-ME_NIGHTS:]),
+        points_by=points_by,
     )
 
 

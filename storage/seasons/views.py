@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 #: the pseudo-party of money paid into or out of nothing (storage.service: player id 0)
@@ -62,6 +62,8 @@ class SeasonLine:
     self_draws: int
     deal_ins: int
     biggest_hand: int  # largest single-hand gain (points), 0 if none
+    #: points per ruleset (its own unit: 子, 份, 台 … are never added together)
+    points_by: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +102,7 @@ class MeChat:
     nights: int
     points: int
     money: Mapping[str, int]
+    points_by: Mapping[str, int] = field(default_factory=dict)  # ruleset → points
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,3 +123,4 @@ class PlayerHistory:
     worst_night: MeNight | None
     currency: str | None  # the one currency of the staked nights
     running: tuple[int, ...]  # running total after each night listed (money if currency)
+    points_by: Mapping[str, int] = field(default_factory=dict)  # ruleset → points (own unit)
