@@ -246,7 +246,7 @@ async def finish_setup(update: Update, context: Ctx, w: Who, d: DraftView) -> No
             ruleset=data["ruleset"],
             options=setup.table_options(data),
             stake_minor=data.get("stake") or None,
-            currency=setup.CURRENCY if data.get("stake") else None,
+            currency=setup.currency_of(data),  # the table's one currency (issue 25.1)
         )
     except (LedgerError, RecordError) as err:
         await edit_or_send(
