@@ -212,7 +212,7 @@ async def hand_recorded(update: Update, context: Ctx, w: Who, d: DraftView, hand
     if shown:
         await done(q)
     else:
-        await alert(q, unfinished_text(hand.seq, w.tr))
+        await alert(q, unfinished_text(hand.number, w.tr))
 
 
 def unfinished_text(seq: int, tr: Translator) -> str:
@@ -373,14 +373,14 @@ async def converge_tap(update: Update, context: Ctx, w: Who, d: DraftView) -> bo
     assert q is not None and q.message is not None
     L = ledger(context)
     hand = await db(L.get_hand_by_id, int(d.data["hand_id"]))
-    said = w.tr.gettext("Hand {n} is recorded.").format(n=hand.seq)
+    said = w.tr.gettext("Hand {n} is recorded.").format(n=hand.number)
     if d.status == "done":  # its entry is (or was) the table's message: nothing to redo
         await alert(q, said)
         return True
     if await converge(context, d, w.tr, q.message.message_id):
         await alert(q, said)
     else:
-        await alert(q, unfinished_text(hand.seq, w.tr))
+        await alert(q, unfinished_text(hand.number, w.tr))
     return True
 
 
