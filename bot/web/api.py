@@ -50,7 +50,7 @@ from scoring.record import HandRecord
 from scoring.ruleset import Ruleset
 from storage.errors import Conflict, DraftExpired, LedgerError, NotFound, StaleDraft
 from storage.service import Ledger
-from storage.views import DraftView, HandView, TableView
+from storage.views import DraftView, HandView, StandingsView, TableView
 
 log = logging.getLogger(__name__)
 
@@ -211,6 +211,8 @@ def hand_json(hand: HandView, table: TableView, tr: Translator) -> dict[str, Any
     u = present.unit(hand.record.ruleset, tr)
     return {
         "seq": hand.seq,
+        "number": hand.number,  # its place in the night, as /history calls it
+        "superseded": hand.superseded,  # a corrected hand's first version: no number of its own
         "night": hand.night,
         "status": hand.status,
         "headline": present.headline(hand.record, names, tr),
@@ -229,10 +231,31 @@ def hand_json(hand: HandView, table: TableView, tr: Translator) -> dict[str, Any
     }
 
 
+def table_json(
+    t: TableView, st: StandingsView | None, tr: Translator, streak: int
+) -> dict[str, Any]:
+    """The board's table part: its hand numbers are the table message's (issue 25.4)."""
+    rs = scoring.get(t.ruleset)
+    return {
+        "name": t.name or tr.name(rs),
+        "ruleset": tr.name(rs),
+        "status": t.status,
+        "night": t.night,
+        "hand_count": st.hand_count if st else 0,
+        "next_seq": t.next_seq,
+        "next_hand": t.next_number,  # tonight's next hand number, as the table message
+        "hands_tonight": t.next_number - 1,
+        "voided_tonight": st.voided if st else 0,
+        "unit": present.unit(t.ruleset, tr),
+        "stake": present.money(t.stake_minor, t.currency) if t.stake_minor else None,
+        "dealer": str(t.dealer_id) if t.dealer_id is not None else None,
+        "streak": streak,
+    }
+
+
 async def board(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
     acc = await access(request, body, write=False)
     t, tr, L = acc.table, acc.tr, acc.ledger
-    rs = scoring.get(t.ruleset)
     dealer = str(t.dealer_id) if t.dealer_id is not None else None
     winds = shown_winds(t)
     wind_names = dict(zip(WINDS, tr.winds(), strict=True))
@@ -302,18 +325,7 @@ async def board(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
     return {
         "version": table_version(t),
         "lang": tr.lang,
-        "table": {
-            "name": t.name or tr.name(rs),
-            "ruleset": tr.name(rs),
-            "status": t.status,
-            "night": t.night,
-            "hand_count": st.hand_count if st else 0,
-            "next_seq": t.next_seq,
-            "unit": present.unit(t.ruleset, tr),
-            "stake": present.money(t.stake_minor, t.currency) if t.stake_minor else None,
-            "dealer": dealer,
-            "streak": streak,
-        },
+        "table": table_json(t, st, tr, streak),
         "seats": seats,
         "hands": hands,
         "trend": trend,
@@ -595,7 +607,7 @@ async def compose(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
     out.update(
         entry=d.id,
         lang=tr.lang,
-        hand_no=d.data.get("hand_no", t.next_seq),
+        hand_no=d.data.get("hand_no", t.next_number),
         dealer=dealer,
         prevalent_wind=d.data.get("prevalent_wind"),
         players=[
@@ -710,7 +722,8 @@ async def confirm(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
         "recorded": True,
         "seq": hand.seq,
         "shown": shown,
-        "message": _("✅ Hand {n} recorded").format(n=hand.seq),
+        "number": hand.number,
+        "message": _("✅ Hand {n} recorded").format(n=hand.number),
     }
 
 
