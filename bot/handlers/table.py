@@ -610,13 +610,13 @@ async def undone(
     q = update.callback_query
     assert q is not None and q.message is not None
     _ = w.tr.gettext
-    await close_quietly(context, d)
     said = _("Hand {n} voided.").format(n=voided.number)
     text = "↩ " + esc(said)
     if voided.night < table.night:
         text += "\n" + esc(settled_note(voided.night, w.tr))
     shown = await show_anyway(context, d.tg_chat_id, q.message.message_id, text)
     shown = await refresh_table(context, table.id, w.tr) and shown
+    await close_quietly(context, d)  # last: a crash before it shows it all again
     if again:
         await alert(q, _("Hand {n} is already voided.").format(n=voided.number))
     elif shown:
@@ -701,7 +701,6 @@ async def do_settle(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
             await db(L.new_night, table.id, expect_night=night)
         except Conflict:
             again = True
-    await close_quietly(context, d)
     if again and (await db(L.get_table, d.table_id)).night <= night:
         await alert(q, _("Already done."))  # not ended after all: nothing to show
         return
@@ -715,6 +714,7 @@ async def do_settle(update: Update, context: Ctx, w: Who, d: DraftView) -> None:
         except TelegramError as err:
             log.warning("could not send the settlement image: %s", err)
     shown = await refresh_table(context, table.id, w.tr) and shown
+    await close_quietly(context, d)  # last: a crash before it shows it all again
     if again:
         await alert(q, _("Night {n} is already settled.").format(n=night))
     elif shown:

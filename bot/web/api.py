@@ -48,7 +48,7 @@ from scoring.declarations import is_enabled
 from scoring.errors import RecordError
 from scoring.record import HandRecord
 from scoring.ruleset import Ruleset
-from storage.errors import Conflict, DraftExpired, LedgerError, NotFound, StaleDraft
+from storage.errors import Conflict, DraftExpired, EntryOpen, LedgerError, NotFound, StaleDraft
 from storage.service import Ledger
 from storage.views import DraftView, HandView, StandingsView, TableView
 
@@ -584,15 +584,30 @@ async def compose(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
             "names": present.names_of(t),
             **extra,
         }
-        d = await db(
-            L.create_draft,
-            tg_chat_id=t.chat_id,
-            author_id=acting_player(acc),
-            table_id=t.id,
-            data=data,
-            step="web",
-            ttl_seconds=WEB_TTL,
-        )
+        try:  # the table's one open entry, kept by the database (issue 24 point 1)
+            d = await db(
+                L.create_draft,
+                tg_chat_id=t.chat_id,
+                author_id=acting_player(acc),
+                table_id=t.id,
+                data=data,
+                step="web",
+                ttl_seconds=WEB_TTL,
+                entry=True,
+                done_steps=guard.CONVERGE_STEPS,
+            )
+        except EntryOpen as err:  # opened meanwhile (chat or Mini App): that one
+            d = err.draft
+            if d.data.get("mode") != "web":
+                raise Refusal(
+                    409,
+                    "busy",
+                    _(
+                        "{name} is already entering a hand at this table. Finish or cancel that entry first, then send the line again."
+                    ).format(name=await player_name(acc, d.author_id)),
+                ) from None
+            if d.author_id != acting_player(acc):
+                joined = await player_name(acc, d.author_id)
     rs = scoring.get(t.ruleset)
     opts = rs.resolve_options(dict(t.options))
     dealer = str(d.data["dealer"])

@@ -51,13 +51,13 @@ async def test_two_entries_of_one_hand_confirmed_at_once_record_it_once(tg, bot)
     led = bot.ledger
     tid = led.current_table(s.chat.id).id
     for round_ in range(2):  # the race is narrow: run it twice
-        # both start the same hand on their phones: the second Record hand is the first
-        # entry (one entry at a time), so both Confirm the same draft at once
-        w = await s.tap_for_message(bob, table, "Record hand")
-        w2 = await s.tap_for_message(carol, table, "Record hand")
+        # both start the same hand on their phones: the second Record hand points to the
+        # first entry, in place (one entry at a time), so both Confirm the same draft at once
+        w2 = await s.tap_for_message(bob, table, "Record hand")
+        ans = await s.tap(carol, table, "Record hand")
+        assert ans.get("show_alert") and "Bob" in ans["text"], ans
         hand_drafts = [d for d in led.open_drafts(s.chat.id) if d.data.get("kind") == "hand"]
         assert len(hand_drafts) == 1 and hand_drafts[0].message_id == w2["message_id"]
-        assert not s.labels(w)
         await wizard(s, carol, w2, "Bob self-drawn", "Plain win")
         await next_until(s, carol, w2, "Confirm")
         data = tg.find_button(s.chat, w2["message_id"], "Confirm")["callback_data"]

@@ -186,9 +186,9 @@ async def test_deleted_table_message_is_sent_again(tg, bot):
 
 
 async def test_not_modified_is_harmless(tg, bot):
-    s, table, (alice, _bob, _carol, _dave) = await playing_table(tg, -100706)
-    ans = await s.tap(alice, table, "Join")  # already seated: same text → 400 not modified
-    assert not ans.get("show_alert")
+    s, _table, (alice, _bob, _carol, _dave) = await playing_table(tg, -100706)
+    await tg.post(s.chat, alice, "/join")  # already seated: same text → 400 not modified
+    await tg.wait_for(lambda: any("message is not modified" in e[2] for e in tg.errors))
     assert any("message is not modified" in e[2] for e in tg.errors)
 
 

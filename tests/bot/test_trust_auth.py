@@ -16,6 +16,13 @@ from tests.bot.test_robust import playing_table
 VOID_RIGHT = "Only whoever recorded the hand, the table's creator or a chat admin can void it."
 PLAYERS_ONLY = "Only the players at this table (or a chat admin) can do that."
 NOT_HERE = "This button does not belong to this message; nothing was changed."
+# issue 26 point 3: a refused Undo or /edit names who may
+BOB_MAY_VOID = (
+    "Only Bob, who recorded hand 1, Alice, who opened the table, or a chat admin can void it."
+)
+CAROL_MAY_CORRECT = (
+    "Only Carol, who recorded hand 1, Alice, who opened the table, or a chat admin can correct it."
+)
 
 
 async def record(s: Scene, user: Any, table: dict[str, Any], winner: str) -> None:
@@ -48,7 +55,7 @@ async def test_edit_of_someone_elses_hand_needs_the_right_to_void_it(tg, bot):
     await record(s, carol, table, "Carol")
     before = hands(bot, s)
     reply = await s.say(bob, "/edit 1")
-    assert reply["text"] == VOID_RIGHT, reply["text"]
+    assert reply["text"] == CAROL_MAY_CORRECT, reply["text"]
     assert not any("Correcting hand 1" in t for t in tg.chat_texts(s.chat))
     # Carol (the recorder) may: she opens the correction; Bob, seated, taps the wizard along
     # but his Confirm is refused (checked at Confirm, not only at the start)
@@ -90,7 +97,7 @@ async def test_undo_by_an_admin_demoted_between_the_prompt_and_yes_voids_nothing
     ask = await s.tap_for_message(dave, table, "Undo", expect="Void the last hand?")
     tg.demote(s.chat, dave)
     ans = await s.tap(dave, ask, "Yes, void hand 1")
-    assert ans.get("show_alert") and ans["text"] == VOID_RIGHT, ans
+    assert ans.get("show_alert") and ans["text"] == BOB_MAY_VOID, ans
     assert hands(bot, s) == [(1, "confirmed")]
     tg.admins[s.chat.id] = {dave.id}  # promoted again: recognised at once
     ans = await s.tap(dave, ask, "Yes, void hand 1")
@@ -103,18 +110,19 @@ async def test_undo_and_settle_from_a_non_player_post_no_prompt(tg, bot):
     await record(s, bob, table, "Bob")
     eve = tg.user(1303, "Eve")
     before = snapshot(s)
+    said = {"/undo": BOB_MAY_VOID, "/settle": PLAYERS_ONLY}  # Undo names who may void it
     for cmd in ("/undo", "/settle"):
         reply = await s.say(eve, cmd)
-        assert reply["text"] == PLAYERS_ONLY, (cmd, reply["text"])
+        assert reply["text"] == said[cmd], (cmd, reply["text"])
     for label in ("Undo", "Settle"):
         ans = await s.tap(eve, table, label)
-        assert ans.get("show_alert") and ans["text"] == PLAYERS_ONLY, ans
+        assert ans.get("show_alert") and ans["text"] == said[f"/{label.lower()}"], ans
     texts = tg.chat_texts(s.chat)
     assert not any("Void the last hand?" in t or "settle up?" in t for t in texts[-4:])
     after = snapshot(s)
     assert {k: v for k, v in after.items() if k in before} == before
     new = [m for (cid, mid), m in tg.messages.items() if cid == s.chat.id and mid not in before]
-    assert all(m["text"] == PLAYERS_ONLY for m in new if m["from"]["id"] == BOT_ID), new
+    assert all(m["text"] in said.values() for m in new if m["from"]["id"] == BOT_ID), new
 
 
 async def test_a_non_player_cannot_cancel_an_undo_prompt(tg, bot):

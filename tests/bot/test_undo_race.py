@@ -67,9 +67,10 @@ async def test_a_second_prompt_for_a_hand_undone_already_voids_nothing(tg, bot):
     second = await s.tap_for_message(bob, table, "Undo", expect="Void the last hand?")
     await wizard(s, alice, first, "Yes, void hand 2")
     ans = await s.tap(bob, second, "Yes, void hand 2")
-    said = "Hand 2 was already voided or corrected meanwhile; nothing was undone."
+    # issue 24 point 4: a second Yes on a hand an undo voided says it is voided already
+    said = "Hand 2 is already voided."
     assert ans.get("show_alert") and ans.get("text") == said, ans
-    assert said in s.text(second) and not s.labels(second)
+    assert "Hand 2 voided." in s.text(second) and not s.labels(second)
     tid = table_id(s, bot)
     assert bot.ledger.get_hand(tid, 1).status == "confirmed"  # not the hand before it
     assert bot.ledger.get_table(tid).hand_count == 1
