@@ -1477,9 +1477,8 @@ class FansStep(Step):
             fid = fans[_idx(arg, len(fans))]["id"]
             chosen = list(win.get("fans") or [])
             # a fan with max_count > 1 is tapped again for each copy (bot/checklist.py)
-            new = checklist.tap(
-                fans, chosen, fid, lambda: fan_compatible(fans, chosen, fid, data, win)
-            )
+            offered = allowed.fans(_d(data), _w(win))  # the one answer of every door
+            new = checklist.tap(fans, chosen, fid, lambda: fid in offered)
             if new is None:
                 raise WizardError("not_with")
             win["fans"] = new
@@ -1504,10 +1503,11 @@ class FansStep(Step):
         prompt = fan_words.tick_prompt(rs, tr, total) + checklist.hint(fans, tr)
         btns = []
         picked = list(win.get("fans") or [])
+        offered = set(allowed.fans(_d(data), _w(win)))  # a how's fan (自摸) is not an item
         # grouped by points (biggest first); a fan a chosen one excludes is not offered
         for k in sorted(range(len(fans)), key=lambda j: (-int(fans[j].get("points", 0)), j)):
             fan = fans[k]
-            if fan["id"] not in chosen and not fan_compatible(fans, picked, fan["id"], data, win):
+            if fan["id"] not in offered:
                 continue
             name = tr.entry(fan)
             mark = checklist.mark(picked, fan["id"])  # ✅, or ✅×2 for a second copy

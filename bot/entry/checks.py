@@ -45,10 +45,11 @@ def asked_counts(d: Draft, result: str | None = None) -> list[int]:
     ]
 
 
-#: The checklist fan a way of winning carries (the contract's id): a self-drawn win of a
-#: ruleset whose checklist has 自摸 gets it from its "how" (Hong Kong 自摸 1 faan, Taiwan
-#: 自摸 1 台), once; it is not an item to tick (:func:`bot.entry.allowed.fans`).
-HOW_FANS = {SELF_DRAWN: "zi_mo"}
+#: The checklist fans a way of winning carries (the contracts' ids): a self-drawn win gets
+#: 自摸 from its "how" (Hong Kong ``zi_mo`` 1 faan, Taiwan ``zi_mo`` 1 台, Guobiao
+#: ``self_drawn`` 1 fan), a robbed kong Guobiao's 抢杠和 ``robbing_the_kong``; once, and never
+#: as an item to tick (:func:`bot.entry.allowed.fans`).
+HOW_FANS = {SELF_DRAWN: ("zi_mo", "self_drawn"), ROBBED_KONG: ("robbing_the_kong",)}
 
 
 def _fan_lists(d: Draft) -> dict[str, dict[str, Any]]:
@@ -57,26 +58,38 @@ def _fan_lists(d: Draft) -> dict[str, dict[str, Any]]:
 
 
 def how_fans(d: Draft, w: WinDraft) -> list[str]:
-    """The checklist fans win ``w``'s "how" adds to its ticked fans: its fan in
-    :data:`HOW_FANS` where the ruleset's checklist has it, unless a ticked fan excludes it
-    (``not_with`` both ways: Taiwan's 门清自摸 replaces 自摸) or it is ticked already."""
-    if w.fans is None:
+    """The checklist fans win ``w``'s "how" adds to its ticked fans (:data:`HOW_FANS`, where
+    the ruleset's checklist has them), unless ticked already or a ticked fan excludes them
+    (``not_with`` both ways: Taiwan's 门清自摸 replaces 自摸; the ruleset's
+    ``fan_offerable``: Guobiao's 不求人 counts 自摸 in)."""
+    if not w.fans:
         return []
-    fid = HOW_FANS.get(w.how)
     by_id = _fan_lists(d)
-    if fid is None or fid not in by_id or fid in w.fans:
-        return []
-    mine = set(by_id[fid].get("not_with") or ())
-    for c in w.fans:
-        if c in mine or fid in set(by_id.get(c, {}).get("not_with") or ()):
-            return []
-    return [fid]
+    offerable = getattr(d.rs, "fan_offerable", None)
+    out: list[str] = []
+    for fid in HOW_FANS.get(w.how, ()):
+        if fid not in by_id or fid in w.fans:
+            continue
+        chosen = [*w.fans, *out]
+        mine = set(by_id[fid].get("not_with") or ())
+        if any(c in mine or fid in set(by_id.get(c, {}).get("not_with") or ()) for c in chosen):
+            continue
+        if offerable is not None and not offerable(
+            d.opts,
+            chosen,
+            fid,
+            self_drawn=w.discarder is None,
+            robbed_kong=w.robbed_kong,
+        ):
+            continue
+        out.append(fid)
+    return out
 
 
 def carried_fan_ids(d: Draft) -> frozenset[str]:
     """The checklist ids a "how" carries in this ruleset (never offered as items)."""
     by_id = _fan_lists(d)
-    return frozenset(f for f in HOW_FANS.values() if f in by_id)
+    return frozenset(f for ids in HOW_FANS.values() for f in ids if f in by_id)
 
 
 def record_json(d: Draft) -> dict[str, Any]:
