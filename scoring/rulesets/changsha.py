@@ -106,7 +106,7 @@ class Changsha(Ruleset):
             "dahu_combine", "多个大胡", "Several big wins", "choice", "add",
             choices=(
                 Choice("add", "相加（单位×个数）", "Add (unit × count)"),
-                Choice("multiply", "翻倍（单位×2^(个数−1)）", "Multiply (unit × 2^(count − 1))"),
+                Choice("multiply", "翻倍（每多一个大胡翻一倍）", "Double (each further big win doubles)"),
             ),
             house=True,
             help_zh="种子只说清一色“在原有大胡基礎上再翻一倍”（第156行），其他大胡如何叠加未说明（C2）；默认相加",
@@ -240,20 +240,21 @@ class Changsha(Ruleset):
         unit = opts.i("dahu_zimo" if zimo else "dahu_dianpao")
         n = len(types)
         named = [refs.name("dahu", t, *DAHU_NAMES[t]) for t in types]
-        names_zh = "+".join(z for z, _ in named)
-        names_en = " + ".join(e for _, e in named)
+        names_zh = " · ".join(z for z, _ in named)
+        names_en = " · ".join(e for _, e in named)
         qys_zh, qys_en = refs.name("dahu", "qing_yi_se", QING_YI_SE[0], "full flush", "lower")
         if n == 0:
             val = unit
             zh, en = f"{qys_zh}大胡 {unit}", f"{qys_en} big win: {unit}"
         elif opts.s("dahu_combine") == "multiply":
             val = unit * (1 << (n - 1))
-            zh = f"{names_zh} = {n}个大胡，{unit}×2^({n}−1)={val}"
-            en = f"{names_en} = {n} big win(s), {unit}×2^({n}−1)={val}"
+            # "2个大胡 → 翻1倍": each big win past the first doubles (issue 25 point 6)
+            zh = f"{names_zh} = {n}个大胡 → {unit}×{1 << (n - 1)} = {val}"
+            en = f"{names_en} = {_big_wins(n)} → {unit} × {1 << (n - 1)} = {val}"
         else:
             val = unit * n
-            zh = f"{names_zh} = {n}个大胡，{unit}×{n}={val}"
-            en = f"{names_en} = {n} big win(s), {unit}×{n}={val}"
+            zh = f"{names_zh} = {n}个大胡 → {unit}×{n} = {val}"
+            en = f"{names_en} = {_big_wins(n)} → {unit} × {n} = {val}"
         if qys and n:
             zh += f"；{qys_zh}再翻一倍 {val}×2={val * 2}"
             en += f"; {qys_en} doubles it: {val}×2={val * 2}"
@@ -340,6 +341,10 @@ class Changsha(Ruleset):
         if not tally.steps:
             tally.explain("无人付款", "Nobody pays")
         return tally.settlement()
+
+
+def _big_wins(n: int) -> str:
+    return "1 big win" if n == 1 else f"{n} big wins"
 
 
 RULESETS = [Changsha()]

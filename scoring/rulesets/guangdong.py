@@ -119,7 +119,8 @@ class Guangdong(Ruleset):
     summary_zh: ClassVar[str] = (
         "136张，只碰杠不吃，默认只能自摸或抢杠胡。每家付 胡牌分（平胡2）×牌型倍数，无鬼×2，"
         "每中一马加一份平胡分；抢杠、杠爆由被抢者/点杠者包三家。杠分：点杠者付3，补杠每家1，暗杠每家2；"
-        "跟庄：庄家付每家1；流局杠分作废。"
+        "跟庄：庄家付每家1；流局杠分作废。玩法：“标准推倒胡”为规格的默认值，“星辰广东麻将”依星辰"
+        "广东麻将的规则（G1），“大胡加倍”依 G4。每马一份平胡分依 G1“马数*平胡番数”。"
     )
     summary_en: ClassVar[str] = (
         "136 tiles, pong and kong only, by default only a self-draw or a robbed kong wins. Each "
@@ -127,7 +128,9 @@ class Guangdong(Ruleset):
         "one plain-win value per horse hit; a robbed kong or a win on an exposed kong's "
         "replacement is paid by the robbed player / the feeder for all three. Kongs: the feeder "
         "pays 3, added 1 from each, concealed 2 from each; 跟庄: the dealer pays each 1; a draw "
-        "voids the kong money."
+        "voids the kong money. Variants: 'Standard' is the spec's defaults, 'Xingchen "
+        "Guangdong mahjong' the Xingchen app's rules (G1), 'Big hands double' G4. A horse worth "
+        "one plain-win value follows G1 '马数*平胡番数'."
     )
     players: ClassVar[tuple[int, ...]] = (4,)
     options: ClassVar[tuple[OptionDecl, ...]] = (
@@ -153,13 +156,11 @@ class Guangdong(Ruleset):
         OptionDecl(
             "discard_value", "点炮分", "Discard-win value", "choice", "half",
             choices=(
-                Choice("half", "自摸的一半（G2 点炮1倍/自摸2倍）", "Half the self-draw value (G2 1 vs 2)",
-                       "自摸的一半（G2 點炮1倍/自摸2倍）"),
-                Choice("same", "与自摸相同（G3 出铳2）", "Same as a self-draw (G3 2)",
-                       "與自摸相同（G3 出銃2）"),
+                Choice("half", "自摸的一半", "Half the self-draw value", "自摸的一半"),
+                Choice("same", "与自摸相同", "Same as a self-draw", "與自摸相同"),
             ),
             zh_hant="點炮分",
-            help_zh="GD2：点炮者一人付；一半（G2、G4）或相同（G3、K1）",
+            help_zh="GD2：点炮者一人付；一半（G2、G4；G2 点炮1倍/自摸2倍）或相同（G3 出铳2、K1）",
             help_en="GD2: the discarder alone pays half (G2, G4) or the same (G3, K1)",
         ),
         OptionDecl(
@@ -222,8 +223,7 @@ class Guangdong(Ruleset):
         OptionDecl(
             "horse_value", "每马分", "Value of a horse", "choice", "base",
             choices=(
-                Choice("base", "一份平胡分（G1 “马数*平胡番数”）", "One plain-win value (G1)",
-                       "一份平胡分（G1 “馬數*平胡番數”）"),
+                Choice("base", "一份平胡分", "One plain-win value", "一份平胡分"),
                 Choice("hand", "马跟底分：整手牌分", "马跟底分: the whole hand value",
                        "馬跟底分：整手牌分"),
             ),
@@ -258,18 +258,17 @@ class Guangdong(Ruleset):
     )  # fmt: skip
     presets: ClassVar[tuple[PresetDecl, ...]] = (
         PresetDecl(
-            "standard", "标准推倒胡（默认）", "Standard (the spec's defaults)", {},
-            zh_hant="標準推倒胡（預設）",
+            "standard", "标准推倒胡", "Standard", {}, zh_hant="標準推倒胡",
         ),
         PresetDecl(
-            "xingchen", "星辰广东麻将（G1）", "Xingchen app rules (G1)",
+            "xingchen", "星辰广东麻将", "Xingchen Guangdong mahjong",
             {"hu_value": 1, "gang_kai_double": True, "four_ghost_mult": 6,
              "extra_horses_no_ghost": 2},
-            zh_hant="星辰廣東麻將（G1）",
+            zh_hant="星辰廣東麻將",
         ),
         PresetDecl(
-            "big_hands_double", "大胡×2（G4）", "Big hands ×2 (G4)",
-            {f"mult_{sid}": 2 for sid in BIG_HANDS}, zh_hant="大胡×2（G4）",
+            "big_hands_double", "大胡加倍", "Big hands double",
+            {f"mult_{sid}": 2 for sid in BIG_HANDS}, zh_hant="大胡加倍",
         ),
     )  # fmt: skip
     default_preset: ClassVar[str | None] = "standard"
@@ -416,16 +415,17 @@ class Guangdong(Ruleset):
                 dz, de = self.word(opt)
                 hz += f"×{dz}"
                 he += f" × {de}"
-        zh.append(f"牌分 H={hz}={h}")
-        en.append(f"hand H = {he} = {h}")
+        zh.append(f"牌分 {hz} = {h}")
+        en.append(f"hand value {he} = {h}")
         hits = record.count("horses_hit", w.winner)
         unit = h if opts.s("horse_value") == "hand" else base * hv
         p = h + hits * unit
         if hits:
             what_zh = "牌分" if opts.s("horse_value") == "hand" else f"平胡分{base}×{hv}"
             what_en = "the hand" if opts.s("horse_value") == "hand" else f"plain value {base}×{hv}"
-            zh.append(f"中{hits}马×{what_zh}={hits}×{unit}={hits * unit}")
-            en.append(f"{hits} horse(s) × {what_en} = {hits} × {unit} = {hits * unit}")
+            zh.append(f"中{hits}马 × {what_zh}：{hits}×{unit} = {hits * unit}")
+            horses = "1 horse" if hits == 1 else f"{hits} horses"
+            en.append(f"{horses} hit × {what_en}: {hits} × {unit} = {hits * unit}")
         if opts.b("jiejiegao") and w.winner == record.dealer:
             streak = record.count("dealer_streak", w.winner)
             if streak:
@@ -433,8 +433,8 @@ class Guangdong(Ruleset):
                 jz, _ = refs.name("option", "jiejiegao", "节节高", "")  # en writes the Chinese
                 zh.append(f"{jz} 2×{base}×连庄{streak}={2 * base * streak}")
                 en.append(f"节节高 2 × {base} × streak {streak} = {2 * base * streak}")
-        zh.append(f"每家 P={p}")
-        en.append(f"per payer P = {p}")
+        zh.append(f"每家付 {p}")
+        en.append(f"each payer owes {p}")
         return p, "；".join(zh), "; ".join(en)
 
     def compute(self, record: HandRecord, opts: Options) -> Settlement:

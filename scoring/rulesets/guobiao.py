@@ -385,9 +385,11 @@ class Guobiao(Ruleset):
             fz, fe = refs.name("count", "flowers", "花牌", "flowers", "lower")
             flw_zh = f" + {fz}{s.flowers}" if s.flowers else ""
             flw_en = f" + {s.flowers} {fe}" if s.flowers else ""
+            total_zh = f"{hand}番{flw_zh} = {f_total}" if s.flowers else f"{hand}番"
+            total_en = f"{hand} fan{flw_en} = {f_total}" if s.flowers else f"{hand} fan"
             tally.explain(
-                f"{head_zh}：{' + '.join(zh_parts)} = {hand}番{flw_zh} = {f_total}",
-                f"{head_en}: {' + '.join(en_parts)} = {hand} fan{flw_en} = {f_total}",
+                f"{head_zh}：{' · '.join(zh_parts)} = {total_zh}",
+                f"{head_en}: {' · '.join(en_parts)} = {total_en}",
             )
             if s.excluded:
                 tally.explain(

@@ -162,24 +162,19 @@ def multiplier(faan: int, spiciness: str) -> int:
 
 
 def multiplier_text(faan: int, spiciness: str) -> tuple[str, str]:
-    """How m(F) is reached, (zh, en), e.g. ``半辣上 m(7)=24×2^1=48``."""
+    """How many units F faan are worth, (zh, en), as a table reads: ``6番 → 32份（半辣上）`` /
+    ``6 faan → 32 units (half-spicy)`` (issue 25 point 6; the table is :func:`multiplier`)."""
     m = multiplier(faan, spiciness)
     if spiciness == "half":
-        if faan <= 4:
-            f = f"2^{faan}"
-        elif (faan - 4) % 2 == 0:
-            f = f"16×2^{(faan - 4) // 2}"
-        else:
-            f = f"24×2^{(faan - 5) // 2}"
-        return f"半辣上 m({faan})={f}={m}", f"half-spicy m({faan}) = {f} = {m}"
-    if spiciness == "spicy":
-        return f"辣辣上 m({faan})=2^{faan}={m}", f"spicy m({faan}) = 2^{faan} = {m}"
-    if faan <= 3:
-        band_zh, band_en = f"2^{faan}", f"2^{faan}"
+        how_zh, how_en = "半辣上", "half-spicy"
+    elif spiciness == "spicy":
+        how_zh, how_en = "辣辣上", "spicy"
+    elif faan <= 3:
+        how_zh, how_en = "分档", "banded"
     else:
         band = "4–6" if faan <= 6 else "7–9" if faan <= 9 else "10+"
-        band_zh, band_en = f"{band}番一档", f"tier {band} faan"
-    return f"分档 m({faan})={band_zh}={m}", f"banded m({faan}) = {band_en} = {m}"
+        how_zh, how_en = f"分档：{band}番一档", f"banded: tier {band} faan"
+    return f"{faan}番 → {m}份（{how_zh}）", f"{faan} faan → {m} units ({how_en})"
 
 
 def money_text(units: int, stake: str) -> str:
@@ -618,16 +613,16 @@ class HongKong(Ruleset):
             az, ae = self.word("limit_any", "lower")
             return (
                 max_faan,
-                "+".join(parts_zh) + f"：{az}={max_faan}番，其他不另计{drop_zh}",
-                " + ".join(parts_en) + f": {ae} = {max_faan} faan, the rest adds nothing{drop_en}",
+                " · ".join(parts_zh) + f"：{az} = {max_faan}番，其他不另计{drop_zh}",
+                " · ".join(parts_en) + f": {ae} = {max_faan} faan, the rest adds nothing{drop_en}",
             )
         f = min(raw, max_faan)
         cap_zh = f"，{self.word('limit')[0]}按{max_faan}番" if raw > max_faan else ""
         cap_en = f", paid at the limit {max_faan}" if raw > max_faan else ""
         return (
             f,
-            "+".join(parts_zh) + f"={raw}番{cap_zh}{drop_zh}",
-            " + ".join(parts_en) + f" = {raw} faan{cap_en}{drop_en}",
+            " · ".join(parts_zh) + f" = {raw}番{cap_zh}{drop_zh}",
+            " · ".join(parts_en) + f" = {raw} faan{cap_en}{drop_en}",
         )
 
     @classmethod
@@ -677,39 +672,38 @@ class HongKong(Ruleset):
             if mode == "bao_zimo":
                 t.pay(d, w, 6 * m, "robbed_kong_bao")
                 t.explain(
-                    f"抢杠当自摸，开杠者{d}包三家：3×2m=6×{m}={6 * m}（H5、H6）",
+                    f"抢杠当自摸，开杠者{d}包三家双份：6×{m} = {6 * m}",
                     f"robbing {d}'s kong is paid as a self-draw and {d} pays all three double "
-                    f"shares: 3 × 2m = 6 × {m} = {6 * m} (H5, H6)",
+                    f"shares: 6 × {m} = {6 * m}",
                 )
                 self._note_bao(t, liable, d, "robbed")
                 return
             if mode == "all_pay":
                 each_pays(t, others, w, 2 * m, "self_draw_share")
                 t.explain(
-                    f"抢杠当自摸，三家各付双份2m=2×{m}={2 * m}（H16）",
+                    f"抢杠当自摸，三家各付双份 2×{m} = {2 * m}",
                     f"robbing a kong is paid as an ordinary self-draw: each of the three pays "
-                    f"2m = 2 × {m} = {2 * m} (H16)",
+                    f"a double share, 2 × {m} = {2 * m}",
                 )
                 self._note_bao(t, liable, None, "robbed")
                 return
             t.explain(
-                f"抢杠：开杠者{d}当放铳（H15）",
-                f"robbing a kong: the konger {d} is the discarder (H15)",
+                f"抢杠：开杠者{d}当放铳",
+                f"robbing a kong: the konger {d} is the discarder",
             )
         if d is None:
             if liable is not None:
                 t.pay(liable, w, 6 * m, "bao_self_draw")
                 bz = refs.name("reason", "bao_self_draw", "包自摸", "")[0]  # en: the Chinese
                 t.explain(
-                    f"{bz}：{liable}一人付三家双份 3×2m=6×{m}={6 * m}",
-                    f"包自摸: {liable} alone pays the three double shares: 3 × 2m = 6 × {m} "
-                    f"= {6 * m}",
+                    f"{bz}：{liable}一人付三家双份 6×{m} = {6 * m}",
+                    f"包自摸: {liable} alone pays the three double shares: 6 × {m} = {6 * m}",
                 )
                 return
             each_pays(t, others, w, 2 * m, "self_draw_share")
             t.explain(
-                f"自摸：三家各付双份2m=2×{m}={2 * m}，共{6 * m}",
-                f"self-drawn: each of the three pays a double share 2m = 2 × {m} = {2 * m}, "
+                f"自摸：三家各付双份 2×{m} = {2 * m}，共{6 * m}",
+                f"self-drawn: each of the three pays a double share, 2 × {m} = {2 * m}, "
                 f"{6 * m} in all",
             )
             return
@@ -717,8 +711,8 @@ class HongKong(Ruleset):
             t.pay(d, w, 4 * m, "bao_discard")
             bz = refs.name("reason", "bao_discard", "包打出", "")[0]  # en: the Chinese
             t.explain(
-                f"{bz}：{d}包三家 4m=4×{m}={4 * m}",
-                f"包打出: the liable discarder {d} pays for all: 4m = 4 × {m} = {4 * m}",
+                f"{bz}：{d}包三家，付4份 4×{m} = {4 * m}",
+                f"包打出: the liable discarder {d} pays for all, 4 shares: 4 × {m} = {4 * m}",
             )
             return
         fz, _ = self.word(opts.s("responsibility"))  # the English writes 全銃 / 半銃
@@ -726,17 +720,17 @@ class HongKong(Ruleset):
         if opts.s("responsibility") == "full":
             t.pay(d, w, 4 * m, "discarder_share")
             t.explain(
-                f"{fz}：{dz}{d}包三家 4m=4×{m}={4 * m}",
-                f"全銃: {de} {d} pays for all: 4m = 4 × {m} = {4 * m}",
+                f"{fz}：{dz}{d}包三家，付4份 4×{m} = {4 * m}",
+                f"全銃: {de} {d} pays for all, 4 shares: 4 × {m} = {4 * m}",
             )
         else:
             t.pay(d, w, 2 * m, "discarder_share")
             rest = [p for p in others if p != d]
             each_pays(t, rest, w, m, "other_share")
             t.explain(
-                f"{fz}：{dz}{d}付双份2m={2 * m}，{'、'.join(rest)}各付单份m={m}，共{4 * m}",
-                f"半銃: {de} {d} pays a double share 2m = {2 * m}, "
-                f"{' and '.join(rest)} a single share m = {m} each, {4 * m} in all",
+                f"{fz}：{dz}{d}付双份 2×{m} = {2 * m}，{'、'.join(rest)}各付单份 {m}，共{4 * m}",
+                f"半銃: {de} {d} pays a double share, 2 × {m} = {2 * m}; "
+                f"{' and '.join(rest)} a single share, {m} each; {4 * m} in all",
             )
         self._note_bao(t, liable, d, "discard")
 
@@ -751,8 +745,8 @@ class HongKong(Ruleset):
             )
         else:
             t.explain(
-                f"{liable}的包不适用：打出的牌不是他的（规格 H-C5）",
-                f"{liable}'s liability changes nothing on another player's discard (spec H-C5)",
+                f"{liable}的包不适用：打出的牌不是他的",
+                f"{liable}'s liability changes nothing on another player's discard",
             )
 
     def _false_win(self, t: Tally, record: HandRecord, opts: Options, offender: str) -> None:
@@ -769,18 +763,18 @@ class HongKong(Ruleset):
         if mode == "fine_no_payee":
             t.pay(offender, POT, 4 * big_m, "false_win_fine")
             t.explain(
-                f"{offender}{refs.name('event', FALSE_WIN, '诈糊', '')[0]}：罚{self.word('limit_fan')[0]} 4M=4×{big_m}={4 * big_m}，其他三家不加分（H6）；M={mzh}",
-                f"{offender} declared a false win: a fine of 4M = 4 × {big_m} = {4 * big_m} "
-                f"that nobody receives (paid into nothing, H6); M = {men}",
+                f"{offender}{refs.name('event', FALSE_WIN, '诈糊', '')[0]}：罚4个{self.word('limit_fan')[0]}份 4×{big_m} = {4 * big_m}，其他三家不加分；{self.word('limit_fan')[0]}：{mzh}",
+                f"{offender} declared a false win: a fine of 4 limit shares, 4 × {big_m} = "
+                f"{4 * big_m}, that nobody receives; the limit: {men}",
             )
             return
         k = 2 if mode == "limit_share_each" else 6
         for p in others:
             t.pay(offender, p, k * big_m, FALSE_WIN)
         t.explain(
-            f"{offender}{refs.name('event', FALSE_WIN, '诈糊', '')[0]}：赔每家{k}M={k}×{big_m}={k * big_m}，共{3 * k * big_m}；M={mzh}",
-            f"{offender} declared a false win: pays each other player {k}M = {k} × {big_m} = "
-            f"{k * big_m}, {3 * k * big_m} in all; M = {men}",
+            f"{offender}{refs.name('event', FALSE_WIN, '诈糊', '')[0]}：赔每家{k}个{self.word('limit_fan')[0]}份 {k}×{big_m} = {k * big_m}，共{3 * k * big_m}；{self.word('limit_fan')[0]}：{mzh}",
+            f"{offender} declared a false win: pays each other player {k} limit shares, "
+            f"{k} × {big_m} = {k * big_m}, {3 * k * big_m} in all; the limit: {men}",
         )
 
     @staticmethod

@@ -209,8 +209,9 @@ def _option_decls(preset: str, house: frozenset[str]) -> tuple[OptionDecl, ...]:
         OptionDecl(
             "jingdiao_bonus5", "精吊+5", "Wild single wait +5", "bool", d["jingdiao_bonus5"],
             important=True, house=h("jingdiao_bonus5"),
-            help_zh="精吊本身也加5（南昌知识讲解）",
-            help_en="A wild single wait also adds the flat +5 (Nanchang ZS)",
+            help_zh="精吊本身也加5（《南昌麻将算子规则知识讲解》）",
+            help_en="A wild single wait also adds the flat +5 (the Nanchang rules explainer, "
+            "南昌麻将算子规则知识讲解)",
         ),
         OptionDecl(
             "gangkai_mode", "杠开", "Kong bloom", "choice", d["gangkai_mode"], choices=FAN_MODES,
@@ -399,46 +400,50 @@ def share(
     dezhongde = NO_WILD_ANYWHERE in flags
     terms: list[tuple[str, str, int]] = []
     if self_drawn:
-        terms.append(("自摸", "self-drawn", 1))
+        terms.append(("自摸", "Self-drawn", 1))
     elif payer_discarder:
-        terms.append(("点炮", "discard", 1))
-    degu_zh, degu_en = refs.name("term", NO_WILD, *FLAG_NAME[NO_WILD])
-    jd_zh, jd_en = refs.name("term", WILD_WAIT, *FLAG_NAME[WILD_WAIT])
-    gk_zh, gk_en = refs.name("term", KONG_BLOOM, *FLAG_NAME[KONG_BLOOM])
+        terms.append(("点炮", "Discard", 1))
+    degu_zh, degu_en = _term(NO_WILD)
+    jd_zh, jd_en = _term(WILD_WAIT)
+    gk_zh, gk_en = _term(KONG_BLOOM)
     if jingdiao:
         terms.append((jd_zh, jd_en, 1))
     if gangkai and gangkai_mode == "fan":
         terms.append((gk_zh, gk_en, 1))
     if payer_dealer or winner_dealer:
-        terms.append(("庄", "dealer", 1))
-    zh_s, en_s = refs.name("label", shape, *SHAPE_LABEL[shape])
+        terms.append(("庄", "Dealer", 1))
+    zh_s, en_s = refs.name("label", shape, SHAPE_LABEL[shape][0], _cap(SHAPE_LABEL[shape][1]),
+                           "cap")  # fmt: skip
     if shape == BIG_SEVEN:
         terms.append((zh_s, en_s, da_qidui_fan))
     elif shape == SMALL_SEVEN and degu and degu_xiaoqi:
-        terms.append((*Chongguan.word("degu_xiaoqi"), 2))
+        dz, de = Chongguan.word("degu_xiaoqi", "cap")
+        terms.append((dz, de if refs.active() else _cap(de), 2))
     elif SHAPE_FAN[shape]:
         terms.append((zh_s, en_s, SHAPE_FAN[shape]))
     if degu:
         terms.append((degu_zh, degu_en, 1))
-    bahu_zh, bahu_en = refs.name("term", NO_WILD_ANYWHERE, *BAHU_NAME[ruleset_id])
+    b_zh, b_en = BAHU_NAME[ruleset_id]
+    bahu_zh, bahu_en = refs.name("term", NO_WILD_ANYWHERE, b_zh, _cap(b_en), "cap")
     if dezhongde and dezhongde_mode == "fan":
         terms.append((bahu_zh, bahu_en, 1))
     if robbed:
-        terms.append(("抢杠", "robbed kong", 1))
+        terms.append(("抢杠", "Robbed kong", 1))
     fan = sum(n for _, _, n in terms)
     amount = 1 << fan
+    # a fan list, each 翻 doubling: "自摸1 · 庄1 → ×4" (issue 25 point 6)
     if terms:
-        zh = "2^(" + "+".join(f"{z}{n}" for z, _, n in terms) + ")"
-        en = "2^(" + " + ".join(f"{e} {n}" for _, e, n in terms) + ")"
+        zh = " · ".join(f"{z}{n}" for z, _, n in terms) + f" → ×{amount}"
+        en = " · ".join(f"{e} {n}" for _, e, n in terms) + f" → ×{amount}"
     else:
-        zh = en = "2^0"
+        zh, en = f"无翻 → ×{amount}", f"No fan → ×{amount}"
     responsible = self_drawn or payer_discarder
     if responsible and (degu or (jingdiao and jingdiao_bonus5)):
         amount += NO_WILD_BONUS
         why_zh = degu_zh if degu else jd_zh
         why_en = degu_en if degu else jd_en
-        zh += f"+5({why_zh})"
-        en += f" + 5 ({why_en})"
+        zh += f"，+5（{why_zh}）= {amount}"
+        en += f", + 5 ({why_en}) = {amount}"
     doubles: list[tuple[str, str]] = []
     if gangkai and gangkai_mode == "double_total":
         doubles.append((gk_zh, gk_en))
@@ -446,9 +451,19 @@ def share(
         doubles.append((bahu_zh, bahu_en))
     for dz, de in doubles:
         amount *= 2
-        zh = f"({zh})×2({dz})"
-        en = f"({en}) × 2 ({de})"
-    return amount, f"{zh}={amount}", f"{en} = {amount}"
+        zh += f"，再×2（{dz}）= {amount}"
+        en += f", ×2 again ({de}) = {amount}"
+    return amount, zh, en  # "→ ×4" alone: the share is 4
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _term(flag: str) -> tuple[str, str]:
+    """A flag as a fan-list item: its Chinese name, its English one capitalized."""
+    zh, en = FLAG_NAME[flag]
+    return refs.name("term", flag, zh, _cap(en), "cap")
 
 
 def rule_key(opts: Mapping[str, OptionValue]) -> tuple[int, bool, bool, str, str]:
@@ -500,27 +515,23 @@ def _wild_explain(
     points = 2 * primary + secondary
     v = wild_value(points, wild_kongs, sole, bonus, full100)
     (pz, pe), (sz, se) = word("primary"), word("secondary")
-    zh = f"{pz}{primary}×2+{sz}{secondary}×1={points}"
-    en = f"{pe} {primary}×2 + {se} {secondary}×1 = {points}"
+    zh = f"{pz}{primary}个×2 · {sz}{secondary}个×1 = {points}"
+    en = f"{primary} {pe} ×2 · {secondary} {se} ×1 = {points}"
     if points >= CHONGGUAN_FROM:
         if full100 and points == 10:
             fz, fe = word("full_wilds")
-            zh += f"，{fz}=100"
-            en += f", {fe} = 100"
+            zh += f" → {fz} 100"
+            en += f" → {fe}: 100"
         else:
             c = (points - 3) * points
             cz, ce = word("chongguan")
-            zh += f"，{cz}({points}−3)×{points}={c}"
-            en += f", {ce} ({points}−3)×{points} = {c}"
+            zh += f" → {cz}：({points}−3)×{points} = {c}"
+            en += f" → {ce}: ({points} − 3) × {points} = {c}"
     run = v // SOLE_HOLDER_MULT if sole else v
     if wild_kongs:
         kz, ke = word("wild_kong")
-        zh += f"，{kz}+{bonus}×{wild_kongs}={run}"
-        en += f", {ke} +{bonus}×{wild_kongs} = {run}"
-    if sole:
-        bz, be = word("sole_holder")
-        zh += f"，{bz}×2={v}"
-        en += f", {be} ×2 = {v}"
+        zh += f"，{kz}{wild_kongs}个 +{bonus}×{wild_kongs} = {run}"
+        en += f", {wild_kongs} {ke} +{bonus}×{wild_kongs} = {run}"
     return v, zh, en
 
 
@@ -548,12 +559,12 @@ class Chongguan(Ruleset):
     events: ClassVar[tuple[EventDecl, ...]] = EVENTS
     #: the short words of the 精 step (scoring.refs, kind ``word``; spec §2.6)
     words: ClassVar[Words] = {
-        "primary": ("正精", "", "primary"),
-        "secondary": ("副精", "", "secondary"),
+        "primary": ("正精", "", "primary wild"),
+        "secondary": ("副精", "", "secondary wild"),
         "full_wilds": ("满精", "", "full wilds"),
         "chongguan": ("冲关", "", "chong guan"),
         "wild_kong": ("精杠", "", "wildcard kong"),
-        "sole_holder": ("霸精", "", "sole holder (ba jing)"),
+        "sole_holder": ("霸精", "", "霸精"),
         "degu_xiaoqi": ("德国小七", "", "no-wild small seven pairs"),  # option degu_xiaoqi_elevated
     }
     multi_win = "none"  # L125 "同一轮中点炮胡牌：胡前不胡后"
@@ -717,19 +728,19 @@ def _flat(flags: tuple[str, ...], quanqiuren: bool) -> tuple[int, str, str] | No
             return (
                 FLAT_HEAVENLY_WILD_WAIT,
                 f"{jd_zh}{name_zh}每家{FLAT_HEAVENLY_WILD_WAIT}（不按翻数）",
-                f"wild-wait {name_en}: flat {FLAT_HEAVENLY_WILD_WAIT} (replaces the fan formula)",
+                f"wild-wait {name_en}: flat {FLAT_HEAVENLY_WILD_WAIT} (instead of the fans)",
             )
         return (
             FLAT_HEAVENLY,
             f"{name_zh}每家{FLAT_HEAVENLY}（不按翻数）",
-            f"{name_en}: flat {FLAT_HEAVENLY} (replaces the fan formula)",
+            f"{name_en}: flat {FLAT_HEAVENLY} (instead of the fans)",
         )
     if ALL_MELDED in flags and quanqiuren:
         am_zh, am_en = refs.name("term", ALL_MELDED, *FLAG_NAME[ALL_MELDED])
         return (
             FLAT_ALL_MELDED,
             f"{am_zh}每家{FLAT_ALL_MELDED}（不按翻数）",
-            f"{am_en}: flat {FLAT_ALL_MELDED} (replaces the fan formula)",
+            f"{am_en}: flat {FLAT_ALL_MELDED} (instead of the fans)",
         )
     return None
 
@@ -753,8 +764,8 @@ def _win(
     bahu = BAHU_NAME[ruleset_id]
     s_zh, s_en = refs.name("shape", shape, *SHAPE_NAME[shape])
     f_names = [refs.name("term", f, *FLAG_NAME.get(f, bahu)) for f in flags]
-    hand_zh = s_zh + "".join("+" + z for z, _ in f_names)
-    hand_en = s_en + "".join(" + " + e for _, e in f_names)
+    hand_zh = s_zh + "".join(" · " + z for z, _ in f_names)
+    hand_en = s_en + "".join(" · " + e for _, e in f_names)
     w_zh = f"{winner}（{'庄家' if winner_dealer else '闲家'}）"
     w_en = f"{winner} ({'dealer' if winner_dealer else 'non-dealer'})"
     if w_how == SELF_DRAWN:
@@ -837,7 +848,11 @@ def _wilds(t: Tally, record: HandRecord, bonus: int, full100: bool, base: int) -
         v, zh, en = _wild_explain(n_prim, n_sec, k, sole, bonus, full100, refs.active())
         value[p] = v * base
         _, b_zh, b_en = _times_base(v, base)
-        t.explain(f"{p} 精：{zh} → 每家付{v}{b_zh}", f"{p} wildcards: {en} → {v} from each{b_en}")
+        if sole:  # 霸精: "Alice holds every wild (霸精) → ×2" (issue 25 point 6)
+            bz, be = Chongguan.word("sole_holder")
+            zh += f"；{p}独得全部精（{bz}）→ ×2 = {v}"
+            en += f"; {p} holds every wild ({be}) → ×2 = {v}"
+        t.explain(f"{p} 精：{zh}；每家付{v}{b_zh}", f"{p}'s wilds: {en}; {v} from each{b_en}")
     if not sole:
         t.steps.append(HOLDERS_NET)
     for p, _ in holders:
@@ -910,18 +925,23 @@ class Nanchang(Chongguan):
     zh: ClassVar[str] = "南昌麻将（冲关）"
     en: ClassVar[str] = "Nanchang (chong guan)"
     summary_zh: ClassVar[str] = (
-        "三家都付 2^翻；德国+5；精吊+5；杠开、德中德整体×2；正精2副精1，5精以上冲关"
+        "三家都付，每翻翻一倍；德国+5；精吊+5；杠开、德中德整体×2；正精2副精1，5精以上冲关。"
+        "玩法“南昌”依《新南昌麻将算子规则》与《南昌麻将算子规则知识讲解》，"
+        "“南昌齐全表”依《南昌麻将算子齐全表》"
     )
     summary_en: ClassVar[str] = (
-        "All three pay 2^fan; no-wild +5; wild single wait +5; kong bloom and no-wild-anywhere "
-        "double the whole; wildcards: primary 2, secondary 1, chong guan from 5"
+        "All three pay, each fan doubling; no-wild +5; wild single wait +5; kong bloom and "
+        "no-wild-anywhere double the whole; wilds: primary 2, secondary 1, chong guan from 5. "
+        "The variant 'Nanchang' follows 新南昌麻将算子规则 (new Nanchang rules) and "
+        "南昌麻将算子规则知识讲解 (a Nanchang rules explainer); 'Nanchang full table' follows "
+        "南昌麻将算子齐全表 (the full Nanchang table)"
     )
     options: ClassVar[tuple[OptionDecl, ...]] = _option_decls(
         "nanchang", frozenset({"kong_money", "zhahu", "genzhuang"})
     )
     presets: ClassVar[tuple[PresetDecl, ...]] = (
-        _preset("nanchang", "南昌（知识讲解/新南昌）", "Nanchang (ZS / NCX)"),
-        _preset("nanchang_table", "南昌齐全表", "Nanchang full table (QQB)"),
+        _preset("nanchang", "南昌", "Nanchang"),
+        _preset("nanchang_table", "南昌齐全表", "Nanchang full table"),
     )
     default_preset: ClassVar[str | None] = "nanchang"
     flags: ClassVar[tuple[WinItemDecl, ...]] = _flags(

@@ -317,8 +317,8 @@ class Nanning(Ruleset):
         winner = win.winner
         amount, terms = self.share(win)
         share = amount * base
-        zh = "+".join(f"{z}{v}" for z, _, v in terms) + f"={amount}"
-        en = " + ".join(f"{e} {v}" for _, e, v in terms) + f" = {amount}"
+        zh = " · ".join(f"{z}{v}" for z, _, v in terms) + f" = {amount}"
+        en = " · ".join(f"{e} {v}" for _, e, v in terms) + f" = {amount}"
         if base != 1:
             zh += f"，×底{base}={share}"
             en += f", × base {base} = {share}"

@@ -69,16 +69,18 @@ def ledger_fan_limit(base: int) -> int:
 
 class Points(Ruleset):
     id: ClassVar[str] = "points"
-    zh: ClassVar[str] = "点数制（底分×2^番，封顶）"
-    en: ClassVar[str] = "Points (base × 2^fan, capped)"
+    zh: ClassVar[str] = "点数制"
+    en: ClassVar[str] = "Points"
     unit_zh: ClassVar[str] = "点"
     unit_en: ClassVar[str] = "points"
     summary_zh: ClassVar[str] = (
-        "番数相加；得分 = 底分 × 2^番，封顶（默认13番）；付款方式可选点炮者付、全冲或不全冲。"
+        "番数相加；得分 = 底分 × 2^番（每番翻一倍），封顶（默认13番）；付款方式可选点炮者付、"
+        "全冲或不全冲。依种子001《快速入门规则》（第82–100行）与《麻将番数计算规则》（第2–26行）。"
     )
     summary_en: ClassVar[str] = (
-        "Fans add; score = base × 2^fan, capped (13 fan by default); payment: the discarder "
-        "alone, 全冲, or split."
+        "Fans add; score = base × 2^fan (each fan doubles), capped (13 fan by default); payment: "
+        "the discarder alone, 全冲, or split. From seed 001: a beginners' article (L82–100) and "
+        "an online game's fan rules (L2–26)."
     )
     players: ClassVar[tuple[int, ...]] = (2, 3, 4)
     options: ClassVar[tuple[OptionDecl, ...]] = (
@@ -192,21 +194,23 @@ class Points(Ruleset):
     def count_fan(self, record: HandRecord, win: Win, opts: Options) -> tuple[int, str, str]:
         """The win's 番 before the cap, and how it adds up (zh, en)."""
         if win.fan is not None:
-            fan, zh, en = win.fan, f"共{win.fan}番", f"{win.fan} fan in all"
-            parts_zh, parts_en = [zh], [en]
+            fan = win.fan
+            parts_zh, parts_en = [f"报{fan}番"], [f"declared {fan} fan"]
         else:
             fans = win.fans or ()
             fan = sum(FANS[f][2] for f in fans)
             named = [refs.name("fan", f, FANS[f][0], FANS[f][1]) for f in fans]
             parts_zh = [f"{zh}{FANS[f][2]}" for f, (zh, _) in zip(fans, named, strict=True)]
             parts_en = [f"{en} {FANS[f][2]}" for f, (_, en) in zip(fans, named, strict=True)]
+        if win.fan is not None and not (opts.b("flowers") and record.count("flowers", win.winner)):
+            return fan, f"{fan}番", f"{fan} fan"
         flowers = record.count("flowers", win.winner) if opts.b("flowers") else 0
         if flowers:
             fan += flowers
             fz, fe = refs.name("count", "flowers", "花牌", "flowers", "lower")
             parts_zh.append(f"{fz}{flowers}")
             parts_en.append(f"{fe} {flowers}")
-        return fan, "+".join(parts_zh), " + ".join(parts_en)
+        return fan, " · ".join(parts_zh) + f" = {fan}番", " · ".join(parts_en) + f" = {fan} fan"
 
     def compute(self, record: HandRecord, opts: Options) -> Settlement:
         tally = Tally(record.players)
@@ -226,8 +230,9 @@ class Points(Ruleset):
             share = base * (1 << used)
             capped_zh = f"，封顶{used}番" if used != fan else ""
             capped_en = f", capped at {used}" if used != fan else ""
-            label_zh = f"{w.winner}：{parts_zh}={fan}番{capped_zh} → {base}×2^{used}={share}"
-            label_en = f"{w.winner}: {parts_en} = {fan} fan{capped_en} → {base}×2^{used}={share}"
+            # "清一色6 · 对对和3 = 9番 → 10×512 = 5120": each 番 doubles (issue 25 point 6)
+            label_zh = f"{w.winner}：{parts_zh}{capped_zh} → {base}×{1 << used} = {share}"
+            label_en = f"{w.winner}: {parts_en}{capped_en} → {base} × {1 << used} = {share}"
             discarder = w.discarder
             if w.robbed_kong:  # L13 "抢杠如果抢杠，记分按自摸计"
                 label_zh += "（抢杠按自摸计）"

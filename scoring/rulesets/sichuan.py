@@ -206,9 +206,8 @@ class Sichuan(Ruleset):
         OptionDecl(
             "longqidui", "龙七对番数", "Dragon seven pairs", "choice", "table",
             choices=(
-                Choice("table", "5番（×16，番型一览）", "5 fan (×16, the fan table)"),
-                Choice("chengma", "3番（×4，成麻“龙七对也是四翻”）",
-                       "3 fan (×4, 成麻 'also four times')"),
+                Choice("table", "5番（×16）", "5 fan (×16)"),
+                Choice("chengma", "3番（×4）", "3 fan (×4)"),
             ),
             help_zh="种子矛盾（S1）：番型一览“五番（×16）：龙七对”（第251–253行）与成麻“其中龙七对也是四翻”"
             "（第155行）。两种都减1根；青龙七对不变（6番）",
@@ -584,13 +583,14 @@ class Sichuan(Ruleset):
         if fc.fan != fc.uncapped:
             cap_zh = f"，封顶{fc.fan}番"
             cap_en = f", capped at {fc.fan}"
+        # "清一色3番 · 根1 = 4番 → 1×8 = 8": the first 番 is ×1, each more doubles
         label_zh = (
-            f"第{k + 1}胡 {win.winner}：{'+'.join(fc.parts_zh)}={fc.uncapped}番{cap_zh} → "
-            f"{base}×2^({fc.fan}−1)={amount}"
+            f"第{k + 1}胡 {win.winner}：{' · '.join(fc.parts_zh)} = {fc.uncapped}番{cap_zh} → "
+            f"{base}×{1 << (fc.fan - 1)} = {amount}"
         )
         label_en = (
-            f"Win {k + 1}, {win.winner}: {' + '.join(fc.parts_en)} = {fc.uncapped} fan{cap_en} → "
-            f"{base}×2^({fc.fan}−1)={amount}"
+            f"Win {k + 1}, {win.winner}: {' · '.join(fc.parts_en)} = {fc.uncapped} fan{cap_en} → "
+            f"{base} × {1 << (fc.fan - 1)} = {amount}"
         )
         if win.self_drawn and opts.s("zimo") == "jiadi":
             jz, je = self.word("jiadi")
@@ -659,9 +659,10 @@ class Sichuan(Ruleset):
                 capped_zh = f"（封顶{fan}番）" if fan != best else ""
                 capped_en = f" (capped at {fan})" if fan != best else ""
                 tally.explain(
-                    f"查大叫：{p}未听牌，赔听牌的{q}大叫{best}番{capped_zh} {base}×2^({fan}−1)={amount}",
-                    f"Not ready: {p} pays ready {q} its best hand {best} fan{capped_en}: "
-                    f"{base}×2^({fan}−1)={amount}",
+                    f"查大叫：{p}未听牌，赔听牌的{q}大叫{best}番{capped_zh}："
+                    f"{base}×{1 << (fan - 1)} = {amount}",
+                    f"Not ready: {p} pays ready {q} its best hand, {best} fan{capped_en}: "
+                    f"{base} × {1 << (fan - 1)} = {amount}",
                 )
         # kong refunds (L141, L145): every not-ready player still in, pigs included
         for p in remaining:

@@ -211,12 +211,17 @@ class Singapore(Ruleset):
     summary_zh: ClassVar[str] = (
         "148张（含花与动物）。台数相加，最少1台、封顶5台；每份 = 底×2^(台−1)，放炮者与自摸时每家付双份。"
         "默认放炮者全付（双份+另两家的两份）；可选三家付。杠、咬、齐花/齐动物即时赔付，流局照付。"
+        "玩法：“放炮全付”为 Telegram 计分机器人常用（C1、C2、C4），“三家付”出自规则网页（S1–S3），"
+        "“三六表”出自 C2 的 threeSix 表，“即时赔付加倍”为 C3 游戏的做法。"
     )
     summary_en: ClassVar[str] = (
         "148 tiles (flowers and animals). Tai add up, minimum 1, limit 5; a share = base × "
         "2^(tai − 1); the discarder, and every loser on a self-draw, pays a double share. "
         "Default: the shooter pays for all (his double share and the other two shares); or all "
-        "pay. Kongs, bites and complete flower/animal sets pay at once, even in a drawn hand."
+        "pay. Kongs, bites and complete flower/animal sets pay at once, even in a drawn hand. "
+        "Variants: 'Shooter pays' is what the Telegram scoring bots use (C1, C2, C4), 'All pay' "
+        "the rule pages (S1–S3), 'Three-six table' C2's threeSix table, 'Double instant "
+        "payouts' the C3 game."
     )
     players: ClassVar[tuple[int, ...]] = (4,)
     options: ClassVar[tuple[OptionDecl, ...]] = (
@@ -266,18 +271,20 @@ class Singapore(Ruleset):
         OptionDecl(
             "progression", "计分方式", "Progression", "choice", "doubling",
             choices=(
-                Choice("doubling", "每台翻倍：底×2^(台−1)", "Doubling: base × 2^(tai − 1)",
-                       "每台翻倍：底×2^(台−1)"),
-                Choice("table", "三六表（C2 threeSix）：每份1,2,3,5,10；双份2,3,5,10,20",
-                       "Three-six table (C2): share 1,2,3,5,10; double 2,3,5,10,20",
-                       "三六表（C2 threeSix）：每份1,2,3,5,10；雙份2,3,5,10,20"),
-                Choice("doubling_from_zero", "从0台起倍：底×2^台", "Doubling from zero: base × 2^tai",
-                       "從0台起倍：底×2^台"),
+                Choice("doubling", "每台翻倍（1台一份）", "Doubling (1 tai = one share)",
+                       "每台翻倍（1台一份）"),
+                Choice("table", "三六表：每份1,2,3,5,10；双份2,3,5,10,20",
+                       "Three-six table: share 1,2,3,5,10; double 2,3,5,10,20",
+                       "三六表：每份1,2,3,5,10；雙份2,3,5,10,20"),
+                Choice("doubling_from_zero", "从0台起翻倍（0台一份）", "Doubling from zero (0 tai = one share)",
+                       "從0台起翻倍（0台一份）"),
             ),
             zh_hant="計分方式",
-            help_zh="SG2：翻倍（S1、S2、S3、S11）；C2 另有 threeSix 表；S1b 从0台手计一份",
-            help_en="SG2: doubling (S1, S2, S3, S11); C2 also ships the threeSix table; S1b gives "
-            "one unit to a zero-point hand",
+            help_zh="SG2：每份 = 底×2^(台−1)（S1、S2、S3、S11）；三六表出自 C2 的 threeSix 表；"
+            "从0台起 = 底×2^台（S1b 从0台手计一份）",
+            help_en="SG2: a share = base × 2^(tai − 1) (S1, S2, S3, S11); the three-six table is "
+            "C2's threeSix table; from zero = base × 2^tai (S1b gives one unit to a zero-point "
+            "hand)",
         ),
         OptionDecl(
             "kong_discard", "明杠（杠别人打出的牌）谁付", "Who pays a kong on a discard", "choice",
@@ -288,8 +295,8 @@ class Singapore(Ruleset):
                        "隨放炮付款方式（全付→放槓者付3；三家付→每家1）"),
                 Choice("feeder_alone", "放杠者付3", "The feeder pays 3", "放槓者付3"),
                 Choice("all_three", "三家各付1", "Each of the three pays 1", "三家各付1"),
-                Choice("feeder_double", "放杠者付2，另两家各1（C4 半铳）",
-                       "Feeder 2, the other two 1 (C4 ½ shooter)", "放槓者付2，另兩家各1（C4 半銃）"),
+                Choice("feeder_double", "放杠者付2，另两家各1（半铳）",
+                       "Feeder 2, the other two 1 (half shooter)", "放槓者付2，另兩家各1（半銃）"),
             ),
             zh_hant="明槓（槓別人打出的牌）誰付",
             help_zh="SG4：C1、C2 三家付时每家1；C4 半铳：放杠者2、另两家1；C3 全付时放杠者3。单位 = 即时赔付单位",
@@ -378,14 +385,14 @@ class Singapore(Ruleset):
         ),
     )  # fmt: skip
     presets: ClassVar[tuple[PresetDecl, ...]] = (
-        PresetDecl("bots", "机器人常用（放炮全付）", "Telegram bots (shooter pays)",
-                   {"payment": "shooter"}, zh_hant="機器人常用（放炮全付）"),
-        PresetDecl("rule_pages", "规则网页（三家付）", "Rule pages (all pay)",
-                   {"payment": "all_pay"}, zh_hant="規則網頁（三家付）"),
-        PresetDecl("three_six", "三六表（C2）", "Three-six table (C2)",
-                   {"progression": "table", "payment": "shooter"}, zh_hant="三六表（C2）"),
-        PresetDecl("c3_game", "C3 游戏（即时赔付×2）", "C3 game (instant payouts ×2)",
-                   {"instant_scale": 2}, zh_hant="C3 遊戲（即時賠付×2）"),
+        PresetDecl("bots", "放炮全付", "Shooter pays",
+                   {"payment": "shooter"}, zh_hant="放炮全付"),
+        PresetDecl("rule_pages", "三家付", "All pay",
+                   {"payment": "all_pay"}, zh_hant="三家付"),
+        PresetDecl("three_six", "三六表", "Three-six table",
+                   {"progression": "table", "payment": "shooter"}, zh_hant="三六表"),
+        PresetDecl("c3_game", "即时赔付加倍", "Double instant payouts",
+                   {"instant_scale": 2}, zh_hant="即時賠付加倍"),
     )  # fmt: skip
     shapes: ClassVar[tuple[WinItemDecl, ...]] = ()
     shape_required: ClassVar[bool] = False
@@ -504,7 +511,8 @@ class Singapore(Ruleset):
             zh_parts.append(f"{zh}{tai}{times_zh}")
             en_parts.append(f"{en} {tai}{times_en}")
         used = min(t, cap)
-        return used, t, "+".join(zh_parts) + f"={t}台", " + ".join(en_parts) + f" = {t} tai", False
+        zh, en = " · ".join(zh_parts) + f" = {t}台", " · ".join(en_parts) + f" = {t} tai"
+        return used, t, zh, en, False
 
     @staticmethod
     def shares(t: int, opts: Options) -> tuple[int, int, str, str]:
@@ -516,21 +524,20 @@ class Singapore(Ruleset):
             return (
                 s,
                 z,
-                f"三六表{t}台：每份 {base}×{THREE_SIX[0][t - 1]}={s}，双份 {base}×"
-                f"{THREE_SIX[1][t - 1]}={z}",
-                f"three-six table, {t} tai: share {base}×{THREE_SIX[0][t - 1]} = {s}, double "
-                f"share {base}×{THREE_SIX[1][t - 1]} = {z}",
+                f"{t}台 → 每份 {base}×{THREE_SIX[0][t - 1]} = {s}，双份 {base}×"
+                f"{THREE_SIX[1][t - 1]} = {z}（三六表）",
+                f"{t} tai → share {base} × {THREE_SIX[0][t - 1]} = {s}, double share {base} × "
+                f"{THREE_SIX[1][t - 1]} = {z} (three-six table)",
             )
         exp = t if prog == "doubling_from_zero" else t - 1
         s = base * (1 << exp)
         z = 2 * s
-        e_zh = f"{t}" if prog == "doubling_from_zero" else f"({t}−1)"
-        e_en = f"{t}" if prog == "doubling_from_zero" else f"({t} − 1)"
+        # "5台 → 每份 1×16 = 16": each 台 doubles (issue 25 point 6)
         return (
             s,
             z,
-            f"每份 S={base}×2^{e_zh}={s}，双份 Z=2×{s}={z}",
-            f"share S = {base} × 2^{e_en} = {s}, double share Z = 2 × {s} = {z}",
+            f"{t}台 → 每份 {base}×{1 << exp} = {s}，双份 {z}",
+            f"{t} tai → share {base} × {1 << exp} = {s}, double share {z}",
         )
 
     # --- checks ------------------------------------------------------------------------
@@ -661,14 +668,15 @@ class Singapore(Ruleset):
             if frm is None:
                 pays.append((liable, 3 * z, "bao"))
                 tally.explain(
-                    f"包：{liable} 一人付三家的双份 3×{z}={3 * z}",
-                    f"bao: {liable} alone pays the three double shares 3 × {z} = {3 * z}",
+                    f"包：{liable} 一人付三家的双份 3×{z} = {3 * z}",
+                    f"bao: {liable} alone pays the three double shares, 3 × {z} = {3 * z}",
                 )
             else:
                 pays.append((liable, z + 2 * s, "bao"))
                 tally.explain(
-                    f"包：{liable} 一人付 双份+2×一份 = {z}+2×{s}={z + 2 * s}",
-                    f"bao: {liable} alone pays Z + 2·S = {z} + 2 × {s} = {z + 2 * s}",
+                    f"包：{liable} 一人付双份加两个一份 {z}+2×{s} = {z + 2 * s}",
+                    f"bao: {liable} alone pays a double share and two shares, "
+                    f"{z} + 2 × {s} = {z + 2 * s}",
                 )
         elif frm is None:
             for p in others:
@@ -695,8 +703,9 @@ class Singapore(Ruleset):
             )
             pays.append((frm, z + 2 * s, "shooter"))
             tally.explain(
-                f"{why_zh}：{role_zh} {frm} 付 双份+2×一份 = {z}+2×{s}={z + 2 * s}",
-                f"{why_en}: {role_en} {frm} pays Z + 2·S = {z} + 2 × {s} = {z + 2 * s}",
+                f"{why_zh}：{role_zh} {frm} 付双份加两个一份 {z}+2×{s} = {z + 2 * s}",
+                f"{why_en}: {role_en} {frm} pays a double share and two shares, "
+                f"{z} + 2 × {s} = {z + 2 * s}",
             )
         elif opts.b("limit_all_pay_double") and limit:
             for p in others:
@@ -741,8 +750,8 @@ class Singapore(Ruleset):
             return
         k = opts.i("instant_scale") * opts.i("base")
         players = record.players
-        unit_zh = f"（单位 k={opts.i('instant_scale')}×{opts.i('base')}={k}）"
-        unit_en = f" (unit k = {opts.i('instant_scale')} × {opts.i('base')} = {k})"
+        unit_zh = f"（每单位 {opts.i('instant_scale')}×{opts.i('base')} = {k}）"
+        unit_en = f" (a unit is {opts.i('instant_scale')} × {opts.i('base')} = {k})"
         for ev in record.events:
             others = [p for p in players if p != ev.player]
             if self._switched_off(tally, opts, ev):
@@ -755,17 +764,17 @@ class Singapore(Ruleset):
                 zh, en = self.word(ev.type, "lower")
                 if hidden:
                     zh, en = f"{zh}（暗）", f"{en} (hidden)"
-                mult_zh, mult_en = ("2k", "2k") if hidden else ("k", "k")
+                mult_zh, mult_en = _units(2 if hidden else 1)
                 if ev.source is not None:
                     tally.pay(ev.source, ev.player, amount, ev.type)
                     tally.explain(
-                        f"{ev.player} {zh}：{ev.source} 一人付 {mult_zh}={amount}{unit_zh}",
+                        f"{ev.player} {zh}：{ev.source} 一人付{mult_zh} = {amount}{unit_zh}",
                         f"{ev.player} {en}: {ev.source} alone pays {mult_en} = {amount}{unit_en}",
                     )
                 else:
                     each_pays(tally, others, ev.player, amount, ev.type)
                     tally.explain(
-                        f"{ev.player} {zh}：三家各付 {mult_zh}={amount}{unit_zh}",
+                        f"{ev.player} {zh}：三家各付{mult_zh} = {amount}{unit_zh}",
                         f"{ev.player} {en}: each of the three pays {mult_en} = {amount}{unit_en}",
                     )
             elif ev.type in SETS:
@@ -774,8 +783,8 @@ class Singapore(Ruleset):
                 zh, en = self.word(ev.type, "lower")
                 each_pays(tally, others, ev.player, amount, ev.type)
                 tally.explain(
-                    f"{ev.player} {zh}：三家各付 {n}k={amount}{unit_zh}",
-                    f"{ev.player} {en}: each of the three pays {n}k = {amount}{unit_en}",
+                    f"{ev.player} {zh}：三家各付{_units(n)[0]} = {amount}{unit_zh}",
+                    f"{ev.player} {en}: each of the three pays {_units(n)[1]} = {amount}{unit_en}",
                 )
 
     @classmethod
@@ -815,10 +824,10 @@ class Singapore(Ruleset):
             n = KONG_EACH_PAYS[ev.type]
             each_pays(tally, others, ev.player, n * k, ev.type)
             zh, en = refs.name("kong", ev.type, *KONG_NAMES[ev.type])
-            nk = "k" if n == 1 else f"{n}k"
+            nz, ne = _units(n)
             tally.explain(
-                f"{ev.player} {zh}：三家各付 {nk}={n * k}{unit_zh}",
-                f"{ev.player} {en}: each of the three pays {nk} = {n * k}{unit_en}",
+                f"{ev.player} {zh}：三家各付{nz} = {n * k}{unit_zh}",
+                f"{ev.player} {en}: each of the three pays {ne} = {n * k}{unit_en}",
             )
             return
         feeder = ev.source
@@ -837,14 +846,15 @@ class Singapore(Ruleset):
             n = KONG_FEEDER_PAYS
             tally.pay(feeder, ev.player, n * k, "exposed_kong")
             tally.explain(
-                f"{ev.player} {kz}{note_zh}：放杠者 {feeder} 付 {n}k={n * k}{unit_zh}",
-                f"{ev.player} {ke}{note_en}: the feeder {feeder} pays {n}k = {n * k}{unit_en}",
+                f"{ev.player} {kz}{note_zh}：放杠者 {feeder} 付{_units(n)[0]} = {n * k}{unit_zh}",
+                f"{ev.player} {ke}{note_en}: the feeder {feeder} pays {_units(n)[1]} = "
+                f"{n * k}{unit_en}",
             )
         elif mode == "all_three":
             each_pays(tally, others, ev.player, k, "exposed_kong")
             tally.explain(
-                f"{ev.player} {kz}：三家各付 k={k}{unit_zh}",
-                f"{ev.player} {ke}: each of the three pays k = {k}{unit_en}",
+                f"{ev.player} {kz}：三家各付1个单位 = {k}{unit_zh}",
+                f"{ev.player} {ke}: each of the three pays 1 unit = {k}{unit_en}",
             )
         else:  # feeder_double (C4 "½ Shooter")
             tally.pay(feeder, ev.player, 2 * k, "exposed_kong")
@@ -852,10 +862,16 @@ class Singapore(Ruleset):
                 if p != feeder:
                     tally.pay(p, ev.player, k, "exposed_kong")
             tally.explain(
-                f"{ev.player} {kz}：放杠者 {feeder} 付 2k={2 * k}，另两家各付 k={k}{unit_zh}",
-                f"{ev.player} {ke}: the feeder {feeder} pays 2k = {2 * k}, the "
-                f"other two k = {k} each{unit_en}",
+                f"{ev.player} {kz}：放杠者 {feeder} 付2个单位 = {2 * k}，另两家各付1个单位 = "
+                f"{k}{unit_zh}",
+                f"{ev.player} {ke}: the feeder {feeder} pays 2 units = {2 * k}, the "
+                f"other two 1 unit = {k} each{unit_en}",
             )
+
+
+def _units(n: int) -> tuple[str, str]:
+    """ "2个单位" / "2 units": a count of instant payout units (§2.4)."""
+    return f"{n}个单位", ("1 unit" if n == 1 else f"{n} units")
 
 
 RULESETS = [Singapore()]

@@ -319,9 +319,13 @@ class Suzhou(Ruleset):
             w = win.winner
             total, zh, en = self.hua(record, opts, win)
             share = total * stake
-            szh = "+".join(zh) + f"={total}花" + (f"，×{stake}银子={share}" if stake != 1 else "")
+            szh = (
+                " · ".join(zh)
+                + f" = {total}花"
+                + (f"，×{stake}银子 = {share}" if stake != 1 else "")
+            )
             sen = (
-                " + ".join(en)
+                " · ".join(en)
                 + f" = {total} 花"
                 + (f", × stake {stake} = {share}" if stake != 1 else "")
             )

@@ -378,8 +378,8 @@ class Taiwan(Ruleset):
             return 0, "手牌0台", "hand 0 台"
         return (
             total,
-            "+".join(parts_zh) + f"={total}台",
-            " + ".join(parts_en) + f" = {total} 台",
+            " · ".join(parts_zh) + f" = {total}台",
+            " · ".join(parts_en) + f" = {total} 台",
         )
 
     @classmethod

@@ -291,8 +291,8 @@ class Taixing(Ruleset):
             hard, soft, fzh, fen = self.flowers(record, w)
             raw = hard + soft
             rw = self.reward(win)
-            fl_zh = ("+".join(fzh) or "0") + f"={raw}花"
-            fl_en = (" + ".join(fen) or "0") + f" = {raw} 花"
+            fl_zh = (" · ".join(fzh) or "0") + f" = {raw}花"
+            fl_en = (" · ".join(fen) or "0") + f" = {raw} 花"
             if rw:
                 value = manguan + 10
                 rz = self.word(rw)[0]  # the English names the hand in Chinese, as always

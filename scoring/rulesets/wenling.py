@@ -296,7 +296,7 @@ class Wenling(Ruleset):
             hu += 2
             zh.append(f"{bzh}2")
             en.append(f"{ben} 2")
-        hu_zh, hu_en = "+".join(zh) + f"={hu}胡", " + ".join(en) + f" = {hu} 胡"
+        hu_zh, hu_en = " · ".join(zh) + f" = {hu}胡", " · ".join(en) + f" = {hu} 胡"
         if opts.b("round_hu") and hu % 10:
             hu = (hu + 9) // 10 * 10
             hu_zh += f"，进到{hu}"
@@ -320,10 +320,11 @@ class Wenling(Ruleset):
                 tai_terms.append((*refs.name("tai", fid, fzh, fen), t))
         tai = sum(t for _, _, t in tai_terms)
         raw = hu * 2**tai
-        tzh = "+".join(f"{z}{t}" for z, _, t in tai_terms) or "0"
-        ten = " + ".join(f"{e} {t}" for _, e, t in tai_terms) or "0"
-        zh_out = f"{hu_zh}；台 {tzh}={tai}；{hu}×2^{tai}={raw}"
-        en_out = f"{hu_en}; 台 {ten} = {tai}; {hu} × 2^{tai} = {raw}"
+        tzh = " · ".join(f"{z}{t}" for z, _, t in tai_terms) or "无"
+        ten = " · ".join(f"{e} {t}" for _, e, t in tai_terms) or "none"
+        # "台 平胡1 · 混一色2 = 3台 → 30×8 = 240": each 台 doubles (issue 25 point 6)
+        zh_out = f"{hu_zh}；台 {tzh} = {tai}台 → {hu}×{2**tai} = {raw}"
+        en_out = f"{hu_en}; 台 {ten} = {tai} 台 → {hu} × {2**tai} = {raw}"
         if raw > limit:
             zh_out += f"，封顶{limit}"
             en_out += f", capped at the limit {limit}"

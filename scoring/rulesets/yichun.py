@@ -146,8 +146,10 @@ class Yichun(Ruleset):
             "choice",
             "pow2",
             choices=(
-                Choice("pow2", "4×2^N（正文：4×2、4×2×2）", "4×2^N (text: 4×2, 4×2×2)"),
-                Choice("times_n", "4×N（表格）", "4×N (table)"),
+                Choice(
+                    "pow2", "每杠翻倍（4×2、4×2×2…）", "Each set of four doubles (4×2, 4×2×2 …)"
+                ),
+                Choice("times_n", "乘杠数（4×N）", "Times the sets of four (4×N)"),
             ),
             important=True,
             help_zh="种子正文（L31）“有一个杠子则为4×2，两个则4×2×2”与表格（L55）“4×N”矛盾，默认正文（Y1）。",
@@ -474,8 +476,9 @@ class Yichun(Ruleset):
             if opts.s("haohua") == "pow2":
                 v *= 2**n4
                 hz, he = self.word("haohua")
-                parts_zh.append(f"{hz}{n4}杠×2^{n4}")
-                parts_en.append(f"{he} {n4} set(s) of four ×2^{n4}")
+                parts_zh.append(f"{hz}{n4}杠×{2**n4}")
+                sets = "1 set of four" if n4 == 1 else f"{n4} sets of four"
+                parts_en.append(f"{he} {sets} ×{2**n4}")
             else:
                 v *= n4
                 hz, he = self.word("haohua")

@@ -193,11 +193,12 @@ def test_audit_luxury_pairs_last_tile_flush_self_drawn() -> None:
             )
         )
         assert s.net == {"a": -24, "b": -24, "c": 72, "d": -24}
-        step = "6×2=12" if combine == "add" else "6×2^(2−1)=12"
+        # add: 6 × 2 big wins; multiply: 6 × 2^(2−1), the one big win past the first doubling
         assert (
-            f"豪华七小对+海底捞月 = 2个大胡，{step}；清一色再翻一倍 12×2=24" in s.explanation[0].zh
+            "豪华七小对 · 海底捞月 = 2个大胡 → 6×2 = 12；清一色再翻一倍 12×2=24"
+            in s.explanation[0].zh
         )
-        assert f"{step}; full flush doubles it: 12×2=24" in s.explanation[0].en
+        assert "2 big wins → 6 × 2 = 12; full flush doubles it: 12×2=24" in s.explanation[0].en
 
 
 def test_audit_three_dahu_add_vs_multiply() -> None:
@@ -206,11 +207,11 @@ def test_audit_three_dahu_add_vs_multiply() -> None:
     r = rec([win("d", None, "peng_peng_hu", "jiang_jiang_hu", "hai_di_lao_yue")])
     s = settle(r)
     assert s.net == {"a": -18, "b": -18, "c": -18, "d": 54}
-    assert "碰碰胡+将将胡+海底捞月 = 3个大胡，6×3=18" in s.explanation[0].zh
+    assert "碰碰胡 · 将将胡 · 海底捞月 = 3个大胡 → 6×3 = 18" in s.explanation[0].zh
     r["options"] = {"dahu_combine": "multiply"}
     s = settle(r)
     assert s.net == {"a": -24, "b": -24, "c": -24, "d": 72}
-    assert "6×2^(3−1)=24" in s.explanation[0].en
+    assert "3 big wins → 6 × 4 = 24" in s.explanation[0].en  # 6 × 2^(3−1)
 
 
 def test_audit_qishou_events_then_tonghu_on_haidi_pao() -> None:

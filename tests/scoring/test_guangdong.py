@@ -80,7 +80,7 @@ def test_gd01_xingchen_formula() -> None:
     # S self-draws holding ghosts, 2 horses → 1 + 2·1 = 3 each
     s = settle(rec([win("S")], hits={"S": 2}, hu_value=1, gang_kai_double=True))
     assert nets(s) == (-3, 9, -3, -3)
-    assert "中2马" in s.explanation[0].zh and "P=3" in s.explanation[0].zh
+    assert "中2马 × 平胡分1×1：2×1 = 2；每家付 3" in s.explanation[0].zh
 
 
 def test_gd02_no_ghost_double_horse_is_base() -> None:

@@ -297,9 +297,10 @@ def test_explanation_shows_the_multiplier_and_shares() -> None:
     s = settle(rec([{"winner": "B", "from": "C", "fan": 7}], {"responsibility": "half"}))
     en = " / ".join(step.en for step in s.explanation)
     zh = " / ".join(step.zh for step in s.explanation)
-    assert "half-spicy m(7) = 24×2^1 = 48" in en
-    assert "2m = 96" in en and "m = 48 each" in en and "192 in all" in en
-    assert "半辣上 m(7)=24×2^1=48" in zh and "半铳" in zh
+    # issue 25 point 6: "6 faan → 32 units (half-spicy)"; 半辣上 m(7) = 24 × 2^1 = 48 (§2)
+    assert "7 faan → 48 units (half-spicy)" in en
+    assert "2 × 48 = 96" in en and "a single share, 48 each" in en and "192 in all" in en
+    assert "7番 → 48份（半辣上）" in zh and "半铳" in zh
 
 
 # --- the checklist (§3) ---------------------------------------------------------------------

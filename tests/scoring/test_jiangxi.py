@@ -379,7 +379,12 @@ def test_chongguan_totals_taihe(points: int, total: int) -> None:
 def test_sole_holder_doubles(holding: tuple[int, int, int], total: int) -> None:
     s = wild_hand("taihe", {E: holding})
     assert sum(wild_paid(s, p, E) for p in PLAYERS if p != E) == total  # 霸精: all three pay
-    assert any("霸精×2" in st.zh and "sole holder" in st.en for st in s.explanation)
+    # issue 25 point 6: "Alice holds every wild (霸精) → ×2"
+    assert any(
+        f"{E}独得全部精（霸精）→ ×2 = {total // 3}" in st.zh
+        and f"{E} holds every wild (霸精) → ×2 = {total // 3}" in st.en
+        for st in s.explanation
+    )
 
 
 @pytest.mark.parametrize(
@@ -440,7 +445,7 @@ def test_full_jing_100_option() -> None:
     # L117 "也有满精算100的": 10 points = 100 (×2 as 霸精: all seven 精 in one hand)
     s = wild_hand("nanchang", {E: (3, 4, 0)}, full_jing_100=True)
     assert wild_values(s, {E: (3, 4, 0)}) == {E: 200}
-    assert any("满精=100" in st.zh for st in s.explanation)
+    assert any("→ 满精 100" in st.zh and "→ ×2 = 200" in st.zh for st in s.explanation)
 
 
 def test_wild_explanation_and_both_ways() -> None:
@@ -451,18 +456,17 @@ def test_wild_explanation_and_both_ways() -> None:
     assert wild_paid(s, S, W) == 14 and wild_paid(s, W, S) == 0  # both ways, then net
     zh = "\n".join(st.zh for st in s.explanation)
     en = "\n".join(st.en for st in s.explanation)
-    assert "正精1×2+副精2×1=4 → 每家付4" in zh
-    assert "冲关(6−3)×6=18" in zh and "chong guan (6−3)×6 = 18" in en
+    assert "正精1个×2 · 副精2个×1 = 4；每家付4" in zh
+    assert "冲关：(6−3)×6 = 18" in zh and "chong guan: (6 − 3) × 6 = 18" in en
 
 
 def test_fan_power_of_two() -> None:
     # TH-FAN, L174 "例如3翻，则应该出2的3次方=8个子": dealer 精吊 self-drawn = 自摸1+精吊1+庄1
     s = settle(record("taihe", E, flags=("wild_single_wait",)))
     assert all(s.paid(p, E) == 8 for p in (S, W, N))
-    assert any("2^(自摸1+精吊1+庄1)=8" in st.zh for st in s.explanation)
-    assert any(
-        "2^(self-drawn 1 + wild single wait 1 + dealer 1) = 8" in st.en for st in s.explanation
-    )
+    # issue 25 point 6: a fan list, "Self-drawn 1 · Dealer 1 → ×4"
+    assert any("自摸1 · 精吊1 · 庄1 → ×8" in st.zh for st in s.explanation)
+    assert any("Self-drawn 1 · Wild single wait 1 · Dealer 1 → ×8" in st.en for st in s.explanation)
 
 
 # --- §5.8 kongs, 诈胡, 跟庄 -----------------------------------------------------------------
@@ -563,7 +567,7 @@ def test_robbed_kong_discard_basis() -> None:
     assert {p.reason for p in s.payments if p.payee == S} == {"robbed_kong_liability"}
     assert s.net[S] == 85 and s.net[W] == -85
     zh = "\n".join(st.zh for st in s.explanation)
-    assert "2^(庄1+大七2+德国1+抢杠1)=32" in zh and "+5(德国)=37" in zh
+    assert "庄1 · 大七2 · 德国1 · 抢杠1 → ×32" in zh and "+5（德国）= 37" in zh
 
 
 def test_robbed_kong_self_drawn_basis() -> None:
@@ -788,9 +792,9 @@ def test_round_trip_and_explanation() -> None:
     assert reasons == {(E, "dealer_share"), (W, "discarder_share"), (N, "other_share")}
     zh = [st.zh for st in s1.explanation]
     en = [st.en for st in s1.explanation]
-    assert "east（庄家）：2^(庄1+大七2+德国1)=16" in zh
-    assert "east (dealer): 2^(dealer 1 + big seven pairs 2 + no-wild 1) = 16" in en
-    assert any("+5(德国)=21" in z for z in zh)
+    assert "east（庄家）：庄1 · 大七2 · 德国1 → ×16" in zh
+    assert "east (dealer): Dealer 1 · Big seven pairs 2 · No-wild 1 → ×16" in en
+    assert any("+5（德国）= 21" in z for z in zh)
     assert any(e.startswith("Net:") for e in en) and any(z.startswith("合计") for z in zh)
     check_invariants(s1)
 
@@ -806,9 +810,10 @@ def test_doubling_explained() -> None:
         )
     )
     assert any(
-        "(2^(自摸1+精吊1+庄1+大七2+德国1)+5(德国))×2(杠开)=138" in st.zh for st in s.explanation
+        "自摸1 · 精吊1 · 庄1 · 大七2 · 德国1 → ×64，+5（德国）= 69，再×2（杠开）= 138" in st.zh
+        for st in s.explanation
     )
-    assert any("× 2 (kong bloom) = 138" in st.en for st in s.explanation)
+    assert any("×2 again (Kong bloom) = 138" in st.en for st in s.explanation)
 
 
 @pytest.mark.parametrize(

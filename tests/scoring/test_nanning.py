@@ -39,7 +39,7 @@ def test_nn01_gang_shang_pao_pengpeng_18() -> None:
     )
     assert s.paid("c", "b") == 18
     assert s.net == {"a": 0, "b": 18, "c": -17, "d": -1}
-    assert "碰碰胡9+杠上炮9=18" in s.explanation[0].zh
+    assert "碰碰胡9 · 杠上炮9 = 18" in s.explanation[0].zh
 
 
 def test_nn02_robbed_kong_pengpeng_18_no_kong_money() -> None:
@@ -225,7 +225,7 @@ def test_audit_big_pairs_flush_concealed_last_tile_base_2() -> None:
         )
     )
     assert s.net == {"a": -64, "b": 192, "c": -64, "d": -64}
-    assert "大七对16+清一色6+门清4+海底捞月6=32，×底2=64" in s.explanation[0].zh
+    assert "大七对16 · 清一色6 · 门清4 · 海底捞月6 = 32，×底2=64" in s.explanation[0].zh
 
 
 def test_audit_baopai_self_draw_concealed_kong_flower() -> None:

@@ -33,7 +33,8 @@ def test_formula_derived_illustration() -> None:
     # spec §1 derived (not seed): base 10, 3番 → 10 × 8 = 80; formula L100 "得分 = 底分 × 2的番数次方"
     s = settle(rec([win("b", "c", fan=3)]))
     assert s.net == {"a": 0, "b": 80, "c": -80, "d": 0}
-    assert "10×2^3=80" in s.explanation[0].zh and "10×2^3=80" in s.explanation[0].en
+    # 10 × 2^3: "3番 → 10×8 = 80" (issue 25 point 6: each 番 doubles, no formula)
+    assert "3番 → 10×8 = 80" in s.explanation[0].zh and "3 fan → 10 × 8 = 80" in s.explanation[0].en
 
 
 def test_base_10_or_20() -> None:
@@ -55,7 +56,7 @@ def test_cap_clips_da_san_yuan_d3() -> None:
     # D3 / L96 "大三元（26番）" vs the 13番 cap: with the cap 26 never applies → 10 × 2^13 = 81920
     s = settle(rec([win("b", "c", "da_san_yuan")]))
     assert s.paid("c", "b") == 81920
-    assert "大三元26=26番，封顶13番 → 10×2^13=81920" in s.explanation[0].zh
+    assert "大三元26 = 26番，封顶13番 → 10×8192 = 81920" in s.explanation[0].zh  # 10 × 2^13
     # no cap (0): 10 × 2^26
     assert (
         settle(rec([win("b", "c", "da_san_yuan")], options={"cap_fan": 0})).paid("c", "b")
@@ -199,8 +200,8 @@ def test_audit_flush_pungs_flowers_quanchong() -> None:
     assert s.net == {"a": 0, "b": 163840, "c": 0, "d": -163840}
     assert s.paid("d", "b") == 163840
     zh, en = s.explanation[0].zh, s.explanation[0].en
-    assert "清一色6+对对和3+花牌2=11番" in zh and "20×2^11=40960" in zh and "4×40960=163840" in zh
-    assert "Full flush 6 + All pungs 3 + flowers 2 = 11 fan" in en and "4 × 40960 = 163840" in en
+    assert "清一色6 · 对对和3 · 花牌2 = 11番 → 20×2048 = 40960" in zh and "4×40960=163840" in zh
+    assert "Full flush 6 · All pungs 3 · flowers 2 = 11 fan" in en and "4 × 40960 = 163840" in en
 
 
 def test_audit_cap_after_flowers_split_self_draw() -> None:
@@ -215,7 +216,7 @@ def test_audit_cap_after_flowers_split_self_draw() -> None:
     s = settle(r)
     assert s.net == {"a": -163840, "b": -163840, "c": 491520, "d": -163840}
     assert all(s.paid(p, "c") == 163840 for p in ("a", "b", "d"))
-    assert "=16番，封顶13番" in s.explanation[0].zh and "10×2^13=81920" in s.explanation[0].zh
+    assert "= 16番，封顶13番 → 10×8192 = 81920" in s.explanation[0].zh
     assert "= 16 fan, capped at 13" in s.explanation[0].en
 
 

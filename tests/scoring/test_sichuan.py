@@ -184,8 +184,8 @@ def test_derived_illustration_spec_s4() -> None:
     # each remaining player pays 16.
     s = settle(rec([win("b", None, "qing_yi_se")], options=NORMAL, counts={"gen": {"b": 1}}))
     assert s.net == {"a": -16, "b": 48, "c": -16, "d": -16}
-    assert "清一色3番+根1+自摸1=5番 → 1×2^(5−1)=16" in s.explanation[0].zh
-    assert "Full flush 3 + 根 1 + self-draw 1 = 5 fan → 1×2^(5−1)=16" in s.explanation[0].en
+    assert "清一色3番 · 根1 · 自摸1 = 5番 → 1×16 = 16"  # 1 × 2^(5−1) in s.explanation[0].zh
+    assert "Full flush 3 · 根 1 · self-draw 1 = 5 fan → 1 × 16 = 16" in s.explanation[0].en
 
 
 # --- options ------------------------------------------------------------------------------------
@@ -217,7 +217,7 @@ def test_cap_clips_a_big_hand() -> None:
     )
     s = settle(r)
     assert s.net == {"a": -8, "b": 24, "c": -8, "d": -8}
-    assert "=9番，封顶4番 → 1×2^(4−1)=8" in s.explanation[0].zh
+    assert "= 9番，封顶4番 → 1×8 = 8" in s.explanation[0].zh
     r["options"] = NORMAL
     assert settle(r).net["b"] == 3 * 256
 
@@ -520,9 +520,9 @@ def test_audit_xuezhan_base2_flush_pungs_kong_flower_dragon() -> None:
     assert s.paid("a", "d") == 2 + 16 and s.paid("c", "d") == 2 + 16 and s.paid("c", "a") == 4 + 8
     zh = [st.zh for st in s.explanation]
     en = [st.en for st in s.explanation]
-    assert any("清对4番+根1=5番 → 2×2^(5−1)=32" in z for z in zh)
-    assert any("平胡1番+根1+杠上花1+自摸1=4番 → 2×2^(4−1)=16" in z for z in zh)
-    assert any("Basic hand 1 + 根 1 + win on a kong replacement 1 + self-draw 1 = 4 fan" in e
+    assert any("清对4番 · 根1 = 5番 → 2×16 = 32" in z for z in zh)
+    assert any("平胡1番 · 根1 · 杠上花1 · 自摸1 = 4番 → 2×8 = 16" in z for z in zh)
+    assert any("Basic hand 1 · 根 1 · win on a kong replacement 1 · self-draw 1 = 4 fan" in e
                for e in en)  # fmt: skip
 
 
@@ -555,7 +555,7 @@ def test_audit_draw_cap_robbed_kong_pig_refund_to_winner() -> None:
     assert s.paid("b", "a") == 8 and s.paid("d", "c") == 1 + 8 + 2 and s.paid("b", "c") == 16
     assert s.paid("d", "a") == 2  # the refund goes back to a, who paid it before winning
     zh = " / ".join(st.zh for st in s.explanation)
-    assert "查大叫：d未听牌，赔听牌的c大叫6番（封顶4番） 1×2^(4−1)=8" in zh
+    assert "查大叫：d未听牌，赔听牌的c大叫6番（封顶4番）：1×8 = 8" in zh
     assert "d未听牌，退回刮风下雨所得共6" in zh
 
 
@@ -578,7 +578,7 @@ def test_audit_normal_yipao_duoxiang_after_kong_jiadi_unused() -> None:
     s = settle(r)
     assert s.net == {"a": -235, "b": 80, "c": 160, "d": -5}
     assert next_dealer(r) == "a"
-    assert any("龙七对5番+根1=6番 → 5×2^(6−1)=160" in st.zh for st in s.explanation)
+    assert any("龙七对5番 · 根1 = 6番 → 5×32 = 160" in st.zh for st in s.explanation)
 
 
 def test_audit_jiadi_after_cap_self_draw() -> None:
@@ -592,7 +592,7 @@ def test_audit_jiadi_after_cap_self_draw() -> None:
     )
     s = settle(r)
     assert s.net == {"a": -15, "b": 45, "c": -15, "d": -15}
-    assert "=6番，封顶3番 → 3×2^(3−1)=12，自摸加底 +3=15" in s.explanation[0].zh
+    assert "= 6番，封顶3番 → 3×4 = 12，自摸加底 +3=15" in s.explanation[0].zh
 
 
 # --- issue 12 point 6: 呼叫转移 and the cap among the options /newtable asks ----------------

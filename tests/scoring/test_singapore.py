@@ -66,7 +66,7 @@ def test_sg01_all_pay_three_tai() -> None:
     s = settle(rec([win("S", "W", fan=3)], payment="all_pay"))
     assert s.paid("W", "S") == 8 and s.paid("E", "S") == 4 and s.paid("N", "S") == 4
     assert nets(s) == (-4, 16, -8, -4)
-    assert "每份 S=1×2^(3−1)=4，双份 Z=2×4=8" in s.explanation[1].zh
+    assert "3台 → 每份 1×4 = 4，双份 8"  # S = 1 × 2^(3−1), Z = 2S in s.explanation[1].zh
 
 
 def test_sg02_self_draw_all_pay_double() -> None:
@@ -87,7 +87,7 @@ def test_sg04_shooter_four_tai() -> None:
     # fourTai base 8, zimo 16 → 8·2 + 16 = 32
     s = settle(rec([win("W", "S", fan=4)]))
     assert nets(s) == (0, -32, 32, 0)
-    assert "16+2×8=32" in s.explanation[-1].zh
+    assert "16+2×8 = 32" in s.explanation[-1].zh
 
 
 def test_sg05_capped_at_five() -> None:
@@ -96,7 +96,7 @@ def test_sg05_capped_at_five() -> None:
     fans = ["half_flush", "pong_pong_hu", "dragon_pung", "dragon_pung", "seat_wind_pung"]
     s = settle(rec([win("S", None, fans=fans)]))
     assert nets(s) == (-32, 96, -32, -32)
-    assert "=7台，封顶5台" in s.explanation[0].zh and "capped at 5" in s.explanation[0].en
+    assert "= 7台，封顶5台" in s.explanation[0].zh and "capped at 5" in s.explanation[0].en
 
 
 def test_sg06_ping_hu_no_bonus_tiles() -> None:

@@ -47,7 +47,7 @@ def test_sz01_list_default_35() -> None:
     # 105 in all — the seed's 120 is NOT reproduced by its own list (spec Z1/Z2).
     s = settle(rec(SZ01, counts=SZ01_COUNTS))
     assert s.net == {"a": -35, "b": 105, "c": -35, "d": -35}
-    assert "底5+硬花5+七对子10+清一色10+小门清5=35花" in s.explanation[0].zh
+    assert "底5 · 硬花5 · 七对子10 · 清一色10 · 小门清5 = 35花" in s.explanation[0].zh
 
 
 def test_sz02_five_silver_per_hua_200_each() -> None:
@@ -207,7 +207,10 @@ def test_audit_bao_jiao_zi_pungs_half_flush_stake_2() -> None:
     )
     assert s.net == {"a": 0, "b": 156, "c": -156, "d": 0}
     zh, en = s.explanation[0].zh, s.explanation[0].en
-    assert "底5+硬花3+明杠1×1+暗刻（风）1×2+对对胡5+混一色5+包饺子（算杠开）5=26花，×2银子=52" in zh
+    assert (
+        "底5 · 硬花3 · 明杠1×1 · 暗刻（风）1×2 · 对对胡5 · 混一色5 · 包饺子（算杠开）5 = 26花，×2银子 = 52"
+        in zh
+    )
     assert "3×52=156" in zh and "3 × 52 = 156" in en
 
 

@@ -135,7 +135,7 @@ def test_tw13_t3_t9_concealed_self_draw_checklist() -> None:
     # TW-13, T3 row 門清自摸: "門清、自摸原本各一台 … 再追加一台" — 門清自摸 3 + 三元牌 1 = 4
     s = settle(rec([{"winner": "S", "fans": ["men_qing_zi_mo", "san_yuan_pai"]}]))
     assert s.net == {"E": -80, "S": 220, "W": -70, "N": -70}
-    assert "Concealed self-draw 3 + Dragon pung (each) 1 = 4 台" in s.explanation[0].en
+    assert "Concealed self-draw 3 · Dragon pung (each) 1 = 4 台" in s.explanation[0].en
 
 
 # --- the flags, the checklist, checks -------------------------------------------------------

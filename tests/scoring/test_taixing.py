@@ -223,7 +223,7 @@ def test_audit_mutual_bao_pei_chong_stake_2() -> None:
         )
     )
     assert s.net == {"a": 0, "b": 30, "c": -20, "d": -10}
-    assert "硬花3+明杠（万条筒）1×1+字碰（三个相同的字）1×1=5花；×2=10" in s.explanation[0].zh
+    assert "硬花3 · 明杠（万条筒）1×1 · 字碰（三个相同的字）1×1 = 5花；×2=10" in s.explanation[0].zh
 
 
 def test_audit_hun_qi_dui_reward_self_draw() -> None:
@@ -258,7 +258,7 @@ def test_audit_dian_chong_capped_at_manguan() -> None:
         )
     )
     assert s.net == {"a": -24, "b": 24, "c": 0, "d": 0}
-    assert "=13花，满贯12" in s.explanation[0].zh
+    assert "= 13花，满贯12" in s.explanation[0].zh
 
 
 @pytest.mark.parametrize(

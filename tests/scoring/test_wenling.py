@@ -31,7 +31,7 @@ def test_wl01_three_tai_times_8() -> None:
     # 胡 = 20 + 白板 4 (L208 "白板，花都是4胡") = 24; 24 × 2^3 = 192, paid by c alone (house W1).
     s = settle(rec([win("b", "c", "ping_hu", "wu_cai_shen")], counts={"baiban": {"b": 1}}))
     assert s.net == {"a": 0, "b": 192, "c": -192, "d": 0}
-    assert "24×2^3=192" in s.explanation[0].zh
+    assert "3台 → 24×8 = 192" in s.explanation[0].zh
 
 
 def test_hu_values() -> None:
@@ -179,7 +179,7 @@ def test_audit_pungs_kong_flowers_self_draw_limit_and_no_limit() -> None:
     s = settle(r)
     assert s.net == {"a": -2176, "b": 6528, "c": -2176, "d": -2176}
     zh = s.explanation[0].zh
-    assert "=68胡" in zh and "=5；68×2^5=2176" in zh
+    assert "= 68胡" in zh and "= 5台 → 68×32 = 2176"  # 68 × 2^5 in zh
     s = settle({**r, "options": {}})
     assert s.net == {"a": -640, "b": 1920, "c": -640, "d": -640}
     assert "封顶640" in s.explanation[0].zh
@@ -207,7 +207,7 @@ def test_audit_round_hu_option() -> None:
     r["options"] = {"round_hu": True}
     s = settle(r)
     assert s.net == {"a": -240, "b": 720, "c": -240, "d": -240}
-    assert "=24胡，进到30" in s.explanation[0].zh
+    assert "= 24胡，进到30" in s.explanation[0].zh
 
 
 @pytest.mark.parametrize(

@@ -330,10 +330,8 @@ def test_audit_flush_luxury_pairs_discard_bought_and_dealer() -> None:
     r = rec([w], counts={"four_in_pairs": {"b": 2}, "bought": {"c": 1}})
     s = settle(r)
     assert s.net == {"a": 0, "b": 320, "c": -320, "d": 0}
-    assert "小七对4×豪华2杠×2^2×清一色5=80" in s.explanation[1].zh
-    assert (
-        "small seven pairs 4 × luxury 2 set(s) of four ×2^2 × flush 5 = 80" in s.explanation[1].en
-    )
+    assert "小七对4×豪华2杠×4×清一色5=80" in s.explanation[1].zh
+    assert "small seven pairs 4 × luxury 2 sets of four ×4 × flush 5 = 80" in s.explanation[1].en
     assert any("牌分80×放冲2×买(c)2=320" in x.zh for x in s.explanation)
     assert settle({**r, "options": {"haohua": "times_n"}}).paid("c", "b") == 160
     # the dealer a deals in instead (must buy, L47): 80 × 庄2 × 放冲2 × 买(a)2 = 640
