@@ -10,5 +10,7 @@ amount is a multiple of 100 points except where the spec's own formulas split a 
 * :mod:`scoring.riichi.hand` — one hand: a win (honba, the pot, several winners, pao), an
   exhaustive draw, an abortive draw, a chombo (§2.3–§2.8);
 * :mod:`scoring.riichi.game_end` — the end of a game: oka, uma, ties, chombo, money (§2.9);
+* :mod:`scoring.riichi.game` — a game hand by hand: round, dealer, honba, sticks, points and
+  the end conditions (§2.9), for the ledger;
 * :mod:`scoring.riichi.tiles` — han and fu from the tiles by the ``mahjong`` library (§1.3).
 """
