@@ -191,3 +191,46 @@ async def test_page_headers(tg, web_bot, web_port):
     assert len(inline_hashes(page)) == 1
     assert rules["frame-ancestors"].split()[0] == "https://web.telegram.org"
     assert rules["object-src"] == "'none'" and rules["default-src"] == "'self'"
+
+
+async def test_well_typed_nonsense_is_never_a_500_or_an_error_log(tg, web_bot, web_port, caplog):
+    """Random forms of the right types (ids that name nobody, unknown shapes and flags, counts
+    beyond their range, odd events): each preview and confirm answers 200 or 4xx, and nothing is
+    logged at ERROR ("no sentence for RecordError" was, for a list where an id belongs)."""
+    import random
+
+    caplog.set_level(logging.INFO)
+    w = await make_world(tg, web_bot, web_port, "Xingguo")
+    bob = w.users[1]
+    st, entry = await w.api("compose", user=bob)
+    assert st == 200
+    good = form_for(w)
+    ids = [good["wins"][0]["winner"], good["wins"][0]["from"], "999", "", "x", None]
+    words = ["big_seven_pairs", "no_wild", "plain", "nope", "", "self_drawn", "kong"]
+    rng = random.Random(24)
+    statuses: dict[int, int] = {}
+    for i in range(80):
+        win = {
+            "winner": rng.choice(ids),
+            "from": rng.choice(ids),
+            "robbed_kong": rng.choice([True, False, None]),
+            "shape": rng.choice([*words, None]),
+            "flags": rng.sample(words, rng.randint(0, 3)),
+        }
+        if rng.random() < 0.3:
+            win["fan"] = rng.randint(-5, 2**31)
+        form = {
+            "result": rng.choice(["win", "draw", "nope", "", None]),
+            "wins": [win] * rng.randint(0, 3),
+            "counts": {rng.choice(words): {rng.choice([*ids[:3], "z"]): rng.randint(-3, 99)}},
+            "events": [{"type": rng.choice(words), "player": rng.choice(ids)}] * rng.randint(0, 2),
+        }
+        path = "confirm" if i % 8 == 7 else "preview"
+        st, out = await w.api(path, {"entry": entry["entry"], "form": form}, user=bob)
+        assert st < 500, (form, st, out)
+        statuses[st] = statuses.get(st, 0) + 1
+        if path == "confirm" and st == 200:  # a valid hand got recorded: a fresh entry
+            st, entry = await w.api("compose", user=bob)
+            assert st == 200
+    assert errors(caplog) == [], errors(caplog)[:3]
+    assert statuses.get(200, 0) > 10, statuses  # most previews answer, with a problem or not
