@@ -15,7 +15,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "hand_1": ("1局", "1 hand"),
     "won": ("胡{n}", "won {n}"),
     "self_draws": ("自摸{n}", "self-drawn {n}"),
-    "deal_ins": ("点炮{n}", "dealt in {n}"),
+    "deal_ins": ("放炮{n}", "dealt in {n}"),
     "dealer": ("庄", "dealer"),
     "trend": ("走势", "Running totals"),
     "no_hands": ("还没有牌局", "No hands yet"),
@@ -55,15 +55,15 @@ def label(key: str, lang: str, **kw: object) -> str:
 
 
 def unit(unit_zh: str, unit_en: str, lang: str, *, per: bool = False, zh_hant: str = "") -> str:
-    """The ruleset's unit as the images write it: ``unit_zh`` in Chinese; in English a final
-    "points" is shortened to "pts" ("base points" → "base pts"), or made "point" after "per"
-    (``per=True``: "¥0.50 per point")."""
+    """The ruleset's unit as the images write it, the same name the chat says (issue 25.3:
+    not "pts" in images and "points" in chat): ``unit_zh`` in Chinese; in English the
+    declared ``unit_en``, made singular after "per" (``per=True``: "¥0.50 per point")."""
     if is_zh(lang):
         return translator(lang).pick(unit_zh.strip() or "分", "", zh_hant.strip())
-    u = unit_en.strip() or "pts"
+    u = unit_en.strip() or "points"
     for word in ("points", "pts"):
-        if u == word or u.endswith(" " + word):
-            return u[: -len(word)] + ("point" if per else "pts")
+        if per and (u == word or u.endswith(" " + word)):
+            return u[: -len(word)] + "point"
     if per and (u.endswith("units") or u.endswith("dollars")):  # "per unit", "per dollar"
         return u[:-1]
     return u
