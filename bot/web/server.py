@@ -142,9 +142,16 @@ class ParserNoise(logging.Filter):
 
 
 def quiet_parser_errors() -> None:
+    """The :class:`ParserNoise` filter, and no version in the ``Server`` header of the answers
+    aiohttp makes itself, below any application (a 400 for a request it cannot parse): they
+    take the default of ``aiohttp.web_response`` (the answers of the application get
+    :data:`SERVER` from :func:`set_server`)."""
+    from aiohttp import web_response
+
     server_log = logging.getLogger("aiohttp.server")
     if not any(isinstance(f, ParserNoise) for f in server_log.filters):
         server_log.addFilter(ParserNoise())
+    web_response.SERVER_SOFTWARE = SERVER  # type: ignore[attr-defined]
 
 
 def build_web_app(ptb_app: Any, cfg: WebConfig) -> web.Application:

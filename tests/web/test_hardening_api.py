@@ -180,6 +180,16 @@ async def test_page_headers(tg, web_bot, web_port):
                 assert "aiohttp" not in r2.headers.get("Server", "").lower(), path
                 assert not any(ch.isdigit() for ch in r2.headers.get("Server", "")), path
     assert "aiohttp" not in server.lower() and "python" not in server.lower(), server
+    # aiohttp's own answer to a request it cannot parse (below the application) as well
+    import asyncio
+
+    reader, writer = await asyncio.open_connection("127.0.0.1", web_port)
+    writer.write(b"GARBAGE / HTTP/1.1\r\nHost: x\r\n\r\n")
+    await writer.drain()
+    raw = (await reader.read(1000)).decode(errors="replace")
+    writer.close()
+    assert raw.startswith("HTTP/1.") and " 400 " in raw.splitlines()[0], raw
+    assert "aiohttp" not in raw.lower() and "python/" not in raw.lower(), raw
     rules = dict(part.strip().split(" ", 1) for part in csp.split(";"))
     script = rules["script-src"].split()
     assert "https://telegram.org/js/telegram-web-app.js" in script
