@@ -1,9 +1,9 @@
 """Hand numbers on the table message and /nights, end to end over real HTTP (Xingguo, ¥1 a
 point): night 1 has two hands and a voided one, is settled, night 2 has one hand.
 
-The table message names the number the next hand will get — the hand's sequence number that
-the result line, /history and /explain use (voided hands and earlier nights count) — and the
-night's own hand count separately. /nights N shows a night's nets and transfers again: for a
+The table message names the number the next hand will get — its place in the night, the
+number the result line, /history and /explain use (a voided hand keeps its own, each night
+starts at 1: issue 25.4) — and the hands numbered tonight, always that number − 1. /nights N shows a night's nets and transfers again: for a
 settled night exactly the settle message's text.
 """
 
