@@ -7,9 +7,20 @@ from dataclasses import dataclass, field
 
 import scoring
 from bot.entry.phrase.errors import PhraseError
-from bot.entry.phrase.fold import as_typed
+from bot.entry.phrase.fold import as_typed, word_key
 from bot.entry.phrase.tokens import Tok
-from bot.entry.phrase.vocab import FANUNIT, RON, WIN, TableInfo, decl_of, dname, suggest
+from bot.entry.phrase.vocab import (
+    FANUNIT,
+    ROB,
+    RON,
+    SELF,
+    WIN,
+    TableInfo,
+    decl_of,
+    dname,
+    suggest,
+    vocab_of,
+)
 from bot.i18n import Translator
 from scoring.declarations import DISCARD, ROBBED_KONG, SELF_DRAWN
 from scoring.record import Event, OptionValue
@@ -37,6 +48,7 @@ class Parser:
         self.table = table
         self.tr = tr
         self.rs = scoring.get(table.ruleset)
+        self.vocab = vocab_of(table.ruleset)
         self.wins: list[WinSpec] = []
         self.pending: list[str] = []
         self.expect: str | None = None  # "from" | "winner" | "winner_self"
@@ -127,7 +139,8 @@ class Parser:
         while self.i < len(self.toks):
             t = self.toks[self.i]
             self.i += 1
-            getattr(self, "on_" + t.kind, self.on_other)(t)
+            if not self.as_fan(t):
+                getattr(self, "on_" + t.kind, self.on_other)(t)
         if tiles is not None:
             if "tiles" not in self.rs.win_inputs:
                 raise PhraseError("tiles_only")
@@ -140,6 +153,25 @@ class Parser:
             else:
                 self.apply_item(w, t)
         self.finish()
+
+    def as_fan(self, t: Tok) -> bool:
+        """A word that names a checklist fan and something else first (Taiwan's 搶槓 and the
+        way of winning, Singapore's complete flower set and its event, Taiwan's 七搶一 and
+        its flag) is the fan where the win is given by its fans already, or where it is said
+        again (the how, the flag)."""
+        fid = self.vocab.fan_also.get(word_key(t.word))
+        w = self.cur()
+        if fid is None or w is None or self.pending or self.expect is not None:
+            return False
+        again = (t.kind == SELF and w.how == SELF_DRAWN) or (t.kind == ROB and w.how == ROBBED_KONG)
+        if t.kind == "flag":  # Taiwan's 七搶一, a flag and the fan: said twice, both
+            again, fans_given = t.id in w.flags, False
+        else:
+            fans_given = bool(w.fans)
+        if not (again or fans_given):
+            return False
+        w.fans.append(fid)
+        return True
 
     def merge_fan_totals(self, toks: list[Tok]) -> list[Tok]:
         out: list[Tok] = []
@@ -465,6 +497,18 @@ class Parser:
 
     def on_ambiguous(self, t: Tok) -> None:
         parts = [p.partition(":") for p in t.id.split("|")]
+        ids = {item for _kind, _, item in parts}
+        kinds = {kind for kind, _, _item in parts}
+        if len(ids) == 1 and kinds == {"flag", "event"}:
+            # one name, a win's flag and anyone's event (riichi's リーチ): a player named just
+            # before it has the event; else the current win has the flag
+            (item,) = ids
+            if self.pending:
+                self.on_event(Tok("event", id=item, word=t.word))
+                return
+            if self.cur() is not None:
+                self.on_item(Tok("flag", id=item, word=t.word))
+                return
         choices = []
         for kind, _, item in parts:
             d = self.dn(kind, item)

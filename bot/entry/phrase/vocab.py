@@ -150,6 +150,9 @@ class Vocab:
     exact: dict[str, set[Meaning]] = field(default_factory=dict)
     #: unique-prefix lookups of the declared names (key → meanings)
     names: dict[str, set[Meaning]] = field(default_factory=dict)
+    #: checklist fans whose name means something else first (自摸 the way of winning,
+    #: Singapore's complete flower set its event): key → fan id, read as the fan among fans
+    fan_also: dict[str, str] = field(default_factory=dict)
     maxlen: int = 1
 
     def add(self, text: str, m: Meaning) -> None:
@@ -316,6 +319,8 @@ def vocab_of(ruleset_id: str) -> Vocab:
                 for said in (form, digits_for_words(form)):
                     if word_key(said) not in v.exact:
                         v.add(said, m)
+                    elif m not in v.exact[word_key(said)]:
+                        v.fan_also.setdefault(word_key(said), item.id)
     # unique prefixes of the declared names, for "thirteen" or "七星"
     for key, ms in list(v.exact.items()):
         if not ms or next(iter(ms)).kind not in ("shape", "flag", "count", "event", "fan"):

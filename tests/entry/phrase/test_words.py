@@ -272,3 +272,36 @@ def test_the_previews_line_of_a_win_reads_back(rs_id: str, seed: int, lang: str)
     ), text  # fmt: skip
     assert sorted(got.flags) == sorted(w["flags"]), text
     assert sorted(got.fans or ()) == sorted(w["fans"] or ()), text
+
+
+# --- a fan named like something else ----------------------------------------------------------
+@pytest.mark.parametrize(
+    ("rs", "text", "fans", "flags"),
+    [
+        # taiwan.py: the fan 搶槓 "Robbing a kong", said after the way of winning
+        ("taiwan", "Carol robbed kong Alice Robbing a kong", ["qiang_gang"], []),
+        # singapore.py: the fan "Complete flower set" (also an event's name) among fans
+        ("singapore", "Alice won off Bob Own flower or season Complete flower set",
+         ["flower_set", "seat_flower"], []),
+        # taiwan.py: 七搶一 is a flag and the checklist fan: once the flag, twice both
+        ("taiwan", "Dave won off Alice 五暗刻 七搶一", ["wu_an_ke"], ["qi_qiang_yi"]),
+        ("taiwan", "Dave won off Alice 五暗刻 七搶一 七搶一", ["qi_qiang_yi", "wu_an_ke"],
+         ["qi_qiang_yi"]),
+    ],
+)  # fmt: skip
+def test_a_fan_named_like_something_else(
+    rs: str, text: str, fans: list[str], flags: list[str]
+) -> None:
+    reading = phrase.read(text, TableInfo(rs, {}, P, EN, A), Translator("en"))
+    w = reading.draft.wins[0]
+    assert sorted(w.fans or ()) == fans and sorted(w.flags) == flags, (w.fans, w.flags)
+    assert not reading.draft.events
+
+
+def test_riichi_is_the_winners_flag_or_a_players_event() -> None:
+    # riichi.py: リーチ is the winner's flag and anyone's event (the 1,000 to the pot)
+    record = phrase.parse(
+        "Alice won off Bob riichi 5 han Carol riichi", TableInfo("riichi", {}, P, EN, A)
+    )
+    assert record.wins[0].flags == ("riichi",)
+    assert [(e.type, e.player) for e in record.events] == [("riichi", C)]
