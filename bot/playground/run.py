@@ -587,9 +587,17 @@ def db_url_of(db: str | None) -> str:
 def foreign_ledger(url: str) -> str | None:
     """Why the ledger at ``url`` is not the playground's own (None when it is): it is its own
     when it does not exist yet, holds no tables, or holds only the playground's chats (its
-    group and the four private chats). Nothing is created or changed by asking."""
+    group and the four private chats), and is not the bot's own (``DATABASE_URL``, else the
+    data dir's ``mahjong-tally.sqlite3``). Nothing is created or changed by asking."""
     import sqlalchemy as sa
 
+    from storage.db import default_url, normalize_url
+
+    real = normalize_url(default_url())
+    if real.startswith("sqlite:///") and not real.startswith("sqlite:////"):  # a relative path
+        real = f"sqlite:///{Path(real.removeprefix('sqlite:///')).absolute()}"
+    if normalize_url(url) == real:
+        return "it is the bot's own ledger (DATABASE_URL, or the data dir's default file)"
     if url.startswith("sqlite:///"):
         path = Path(url.removeprefix("sqlite:///"))
         if not path.exists() or path.stat().st_size == 0:

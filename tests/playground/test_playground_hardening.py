@@ -183,6 +183,18 @@ async def test_own_and_foreign_ledgers(tmp_path: Path) -> None:
     with sqlite3.connect(other) as conn:
         conn.execute("CREATE TABLE notes (x TEXT)")
     assert foreign_ledger(f"sqlite:///{other}") == "it is not a Mahjong Tally ledger"
+    # the bot's own file, even before it holds a chat: its default name in the data dir
+    data = tmp_path / "data"
+    monkey = pytest.MonkeyPatch()
+    monkey.setenv("MAHJONG_TALLY_DATA_DIR", str(data))
+    monkey.delenv("DATABASE_URL", raising=False)
+    try:
+        bots = f"sqlite:///{data.absolute() / 'mahjong-tally.sqlite3'}"
+        assert "the bot's own ledger" in (foreign_ledger(bots) or "")
+        monkey.setenv("DATABASE_URL", own)
+        assert "the bot's own ledger" in (foreign_ledger(own) or "")
+    finally:
+        monkey.undo()
 
 
 def real_ledger(tmp_path: Path) -> str:
