@@ -353,8 +353,9 @@ class Translator:
 #: English keeps the documented column ids, which scripts read.
 CSV_COLUMNS: dict[str, str] = {
     "table_id": "桌号",
-    "seq": "局号",
+    "seq": "序号",
     "night": "第几晚",
+    "hand": "局号",  # the hand's number in its night (issue 25.4); seq is the table's counter
     "hand_id": "记录号",
     "status": "状态",
     "recorded_at": "记录时间",

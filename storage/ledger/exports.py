@@ -27,7 +27,8 @@ class ExportsArea(LedgerBase):
 
     def export_csv(self, table_id: int) -> str:
         """Every hand of the table (voids marked): one ``net`` line per player per hand and
-        one ``payment`` line per itemized payment, in recording order."""
+        one ``payment`` line per itemized payment, in recording order; ``hand`` is the hand's
+        number in its night (a corrected hand's first version carries its correction's)."""
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\n")
         w.writerow(
@@ -35,6 +36,7 @@ class ExportsArea(LedgerBase):
                 "table_id",
                 "seq",
                 "night",
+                "hand",  # the hand's number in its night, as /history calls it (issue 25.4)
                 "hand_id",
                 "status",
                 "recorded_at",
@@ -85,6 +87,7 @@ class ExportsArea(LedgerBase):
                     table_id,
                     h.seq,
                     h.night,
+                    h.number,
                     h.id,
                     h.status,
                     (_aware(h.recorded_at) or h.recorded_at).isoformat(),
