@@ -232,7 +232,7 @@ def add_rules(sub: Any) -> None:
 MAX_RECORD = 1 << 20
 
 
-def _parse_json(text: str, where: str) -> Any:
+def _parse_json(text: str | bytes, where: str) -> Any:
     """Decode within bot/web/body.py's limits (size, depth before parsing, numbers): a record
     nested 1,000 deep is one line naming the problem, not a RecursionError."""
     from bot.web.body import BodyError, loads
@@ -243,18 +243,24 @@ def _parse_json(text: str, where: str) -> Any:
         raise BadInput(str(err)) from None
 
 
+def _lines(stdin: TextIO) -> Any:
+    """Standard input's lines as bytes (a line that is not UTF-8 is then one bad line, not a
+    UnicodeDecodeError that ends the batch)."""
+    return getattr(stdin, "buffer", None) or (line.encode() for line in stdin)
+
+
 def _guarded_lines(stdin: TextIO, stdout: TextIO) -> Any:
     """``gb-fans --jsonl``'s input: each line that :func:`_parse_json` refuses is answered here
     with its error line (the batch goes on), the others go on to the calculator."""
-    for lineno, line in enumerate(stdin, start=1):
-        if line.strip():
+    for lineno, raw in enumerate(_lines(stdin), start=1):
+        if raw.strip():
             try:
-                _parse_json(line, f"line {lineno}")
+                _parse_json(raw, f"line {lineno}")
             except BadInput as err:
                 stdout.write(_dump({"id": None, "error": str(err)}) + "\n")
                 stdout.flush()
                 continue
-        yield line
+        yield raw.decode("utf-8")
 
 
 def settle_json(data: Any) -> dict[str, Any]:
@@ -296,7 +302,7 @@ def _calc_batch(stdin: TextIO, stdout: TextIO) -> int:
     from scoring.errors import RecordError
 
     status = 0
-    for lineno, line in enumerate(stdin, start=1):
+    for lineno, line in enumerate(_lines(stdin), start=1):
         if not line.strip():
             continue
         record_id: Any = None
@@ -327,10 +333,10 @@ def run_calc(args: argparse.Namespace) -> int:
     if args.file is None:
         raise BadInput("calc needs a FILE (or - for standard input), or --jsonl")
     if args.file == "-":
-        text, where = sys.stdin.read(), "stdin"
+        text, where = sys.stdin.buffer.read(), "stdin"
     else:
         try:
-            text, where = Path(args.file).read_text(encoding="utf-8"), args.file
+            text, where = Path(args.file).read_bytes(), args.file
         except OSError as err:
             raise BadInput(f"{args.file}: {err.strerror or err}") from None
     data = _parse_json(text, where)

@@ -345,3 +345,25 @@ def test_calc_numbers_are_bounded(tmp_path: Path) -> None:
     assert res.stderr.strip().endswith("stdin: number 10000000000000000000… is too large")
     res = run("calc", "-", stdin=json.dumps(XG_C10).replace('"base": 1', '"base": NaN'))
     assert res.returncode == 2 and "NaN is not a JSON number" in res.stderr
+
+
+def test_bytes_that_are_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "hand.json"
+    path.write_bytes(b'{"ruleset": "\xff"}')
+    res = run("calc", str(path))
+    assert res.returncode == 2 and "Traceback" not in res.stderr, res.stderr
+    assert res.stderr.strip().endswith(f"{path}: not UTF-8")
+    good = json.dumps({"id": "ok", **XG_C10}).encode()
+    cmd = [str(BIN), "calc", "--jsonl"]
+    res2 = subprocess.run(
+        cmd, input=b"\xff\xfe\n" + good + b"\n", capture_output=True, cwd=ROOT, timeout=120
+    )
+    assert res2.returncode == 0 and b"Traceback" not in res2.stderr, res2.stderr
+    first, second = (json.loads(line) for line in res2.stdout.splitlines())
+    assert first == {"id": None, "error": "line 1: not UTF-8"}
+    assert second["id"] == "ok" and second["net"] == XG_C10_NET
+    res3 = subprocess.run(
+        [str(BIN), "gb-fans", "--jsonl"], input=b"\xff\n", capture_output=True, timeout=120
+    )
+    assert res3.returncode == 0 and b"Traceback" not in res3.stderr, res3.stderr
+    assert json.loads(res3.stdout) == {"id": None, "error": "line 1: not UTF-8"}
