@@ -169,7 +169,8 @@ def build_web_app(ptb_app: Any, cfg: WebConfig) -> web.Application:
                 refused(request, "a Mini App request to", str(err))
                 return web.json_response({"error": "unauthorized"}, status=401)
             try:
-                request["body"] = await read_body(request, bodies.MINIAPP)
+                if request.method in ("POST", "PUT", "PATCH"):
+                    request["body"] = await read_body(request, bodies.MINIAPP)
             except bodies.BodyError as err:
                 refused(request, "a Mini App body for", err.reason)
                 return body_refusal(err)
