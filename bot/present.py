@@ -424,7 +424,12 @@ def season_card(board: SeasonBoard, chat_title: str, tr: Translator) -> SeasonCa
         )
         for ln in board.lines
     )
-    trend = tuple(TrendSeries(ln.name, board.trend.get(ln.player_id, ())) for ln in board.lines)
+    # one colour per player, not per rank (issue 25.3): the lines in a fixed order of the
+    # players, so a player keeps their colour when the ranks change
+    trend = tuple(
+        TrendSeries(ln.name, board.trend.get(ln.player_id, ()))
+        for ln in sorted(board.lines, key=lambda ln: ln.player_id)
+    )
     return SeasonCardView(
         chat_title=chat_title,
         number=board.season.number,
