@@ -16,8 +16,8 @@ needing fontTools at run time.
 
 Each language draws its Han characters with its own face of Noto Sans CJK (``bot/render/text.py``
 chooses by language): Simplified with SC, Traditional with TC, Japanese with JP. SC keeps the
-large set below (it is also the fallback for any name); TC keeps Big5 level 1 and JP JIS X 0208
-level 1, and both add every character the project's own texts use: the
+large set below (it is also the fallback for any name); TC keeps Big5 level 1 and JP the 6355
+kanji of JIS X 0208, and both add every character the project's own texts use: the
 catalogs (``bot/locales/**.po``), the Mini App's strings, and every string literal of ``bot/``,
 ``scoring/`` and ``storage/`` (declared names, sample names), each also converted to Traditional
 (:func:`scoring.hant.to_hant`, as zh_Hant shows it). Run from the repository root after texts
@@ -125,8 +125,9 @@ def tc_codepoints(han: set[int]) -> set[int]:
 
 
 def jp_codepoints(han: set[int]) -> set[int]:
-    """JIS X 0208 level 1 (2965 common kanji) and its symbols + the project's Han."""
-    return _common() | _charset("euc_jp", range(0xA1, 0xD0), range(0xA1, 0xFF)) | han
+    """JIS X 0208 (the 6355 kanji of levels 1 and 2: level 2 holds many name kanji, 翔, 莉,
+    颯 …) and its symbols + the project's Han."""
+    return _common() | _charset("euc_jp", range(0xA1, 0xF5), range(0xA1, 0xFF)) | han
 
 
 def _options() -> subset.Options:
