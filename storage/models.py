@@ -214,6 +214,7 @@ class Hand(SQLModel, table=True):
         UniqueConstraint("table_id", "seq"),
         Index("ix_hand_table_night_position", "table_id", "night", "position"),
         Index("ix_hand_table_night_number", "table_id", "night", "number"),
+        Index("ix_hand_table_result", "table_id", "result"),  # riichi game ends (/season)
     )
 
     id: int | None = Field(default=None, primary_key=True)

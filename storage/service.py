@@ -40,11 +40,12 @@ from storage.ledger._util import ALL_NIGHTS, MAX_HAND_POINTS, MAX_PAGE_SIZE, POT
 from storage.ledger.corrections import CorrectionsArea
 from storage.ledger.drafts import DraftsArea
 from storage.ledger.exports import ExportsArea
+from storage.ledger.games import GamesArea
 from storage.ledger.nights import NightsArea
 from storage.ledger.tables import TablesArea
 
 
-class Ledger(TablesArea, DraftsArea, CorrectionsArea, NightsArea, ExportsArea):
+class Ledger(TablesArea, DraftsArea, CorrectionsArea, NightsArea, ExportsArea, GamesArea):
     """The money the group trusts. See the module docstring for the rules."""
 
     # --- seasons, fees and caps, player history (storage/seasons/) -----------------------

@@ -11,6 +11,7 @@ from sqlmodel import Session, col
 
 from scoring.record import HandRecord
 from storage.errors import AlreadyVoided, Conflict, Forbidden, NotFound
+from storage.ledger import games
 from storage.ledger.hands import HandsArea
 from storage.models import GameTable, Hand, LedgerRow, Seat, utcnow
 from storage.views import HandView
@@ -175,9 +176,11 @@ class CorrectionsArea(HandsArea):
             settled = h.night < t.night
             old_end = self._night_end_dealer(s, t, h.night) if settled else None
             self._void(s, t, h, by_player_id, reason)
+            games.void_with_end(s, self, t, h, by_player_id)  # riichi: the hand it ended
             if settled:
                 self._follow_night_end(s, t, h.night, old_end)
             self._recompute_dealer(s, t)
+            games.rederive(s, self, t, h.night, by=by_player_id)  # riichi: what follows
             return self._hand_views(s, [h])[0]
 
     def correct_hand(
@@ -208,6 +211,8 @@ class CorrectionsArea(HandsArea):
                 return found
             t = self._table(s, h0.table_id)
         self._check_ruleset(t, record)
+        assert t.id is not None
+        record = games.fill_for(self, t.id, record, instead_of=hand_id)  # riichi
         settlement, dealer_before, dealer_after = self._prepare(record)
         try:
             with self._write() as s:
@@ -258,6 +263,7 @@ class CorrectionsArea(HandsArea):
                 if settled:
                     self._follow_night_end(s, t, old.night, old_end)
                 self._recompute_dealer(s, t)
+                games.rederive(s, self, t, old.night, by=by_player_id)  # riichi
                 views = self._hand_views(s, [h])
                 return views[0]
         except IntegrityError:

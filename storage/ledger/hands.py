@@ -17,6 +17,7 @@ from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement
 from storage import settled as settled_store
 from storage.errors import Conflict, NotFound, NotSeated
+from storage.ledger import games
 from storage.ledger._base import LedgerBase
 from storage.ledger._util import (
     ALL_NIGHTS,
@@ -299,6 +300,7 @@ class HandsArea(LedgerBase):
         """
         if not idempotency_key:
             raise Conflict("an idempotency key is required")
+        record = games.fill_for(self, table_id, record)  # riichi: dealer, honba, sticks
         settlement, dealer_before, dealer_after = self._prepare(record)
         try:
             with self._write() as s:
@@ -332,6 +334,7 @@ class HandsArea(LedgerBase):
                     draft_id=draft_id,
                 )
                 t.dealer_id = dealer_after  # a new hand is always the latest in play order
+                games.rederive(s, self, t, h.night, by=recorded_by)  # riichi: the game goes on
                 return self._hand_view(
                     h, names, record.to_json(), settled_store.stored_json(settlement)
                 )

@@ -1,0 +1,394 @@
+"""Riichi games carried by the ledger (issue 27.2, spec riichi.md §1.1, §2.9–§2.10).
+
+Nothing lives in process memory: the game is re-derived from the night's confirmed hands in
+play order with :mod:`scoring.riichi.game`, every time a hand is recorded, voided or corrected.
+
+* Before a hand is settled, :func:`fill` gives it what the table never types: the dealer and
+  the dealer-keyed counts ``honba`` and ``riichi_sticks`` (§1.1) of the game state it is
+  played in.
+* After every change, :func:`rederive` walks the night again: a hand whose dealer, honba or
+  sticks changed (an earlier hand was voided or corrected) is re-filled and re-settled in
+  place (its record, settlement, ledger rows and the night totals); when a hand ends a game
+  (§2.9 end conditions) a ``game_end`` hand follows it at the same play position, and a stored
+  game end that no longer ends a game — or no longer with the same points — is voided or
+  re-settled. The hands after a game end start the next game (East 1, the night's first
+  dealer as East again). The table's dealer becomes the derived one.
+* Voiding a game end (an undo right after the game ended) voids the hand that ended it too:
+  the game end is the engine's, the hand is the table's.
+
+A game's seats are its first hand's ``players`` turned so that its East comes first; a hand
+with other players (a substitution) starts a new game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from sqlalchemy import delete, select, update
+from sqlmodel import Session, col
+
+from scoring import registry
+from scoring.record import HandRecord, Settlement
+from scoring.riichi import game as riichi_game
+from scoring.riichi.decls import GAME_END
+from scoring.ruleset import Options
+from storage import settled as settled_store
+from storage.ledger._base import LedgerBase
+from storage.ledger._util import POT, _dump
+from storage.models import GameTable, Hand, LedgerRow, utcnow
+
+if TYPE_CHECKING:
+    from storage.ledger.corrections import CorrectionsArea
+    from storage.ledger.hands import HandsArea
+
+RIICHI = "riichi"
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpot:
+    """The game a hand is played in: its number in the night and the state before it."""
+
+    game: int
+    state: riichi_game.GameState
+
+
+def _opts(record: HandRecord) -> Options:
+    return registry.get(RIICHI).resolve_options(record.options)
+
+
+def east_first(players: tuple[str, ...], east: str) -> tuple[str, ...]:
+    """The seats turned so that ``east`` deals first (seat order = turn order)."""
+    if east not in players:
+        return players
+    i = players.index(east)
+    return players[i:] + players[:i]
+
+
+def fill(record: HandRecord, state: riichi_game.GameState) -> HandRecord:
+    """``record`` with the dealer, ``counts.honba`` and ``counts.riichi_sticks`` of ``state``
+    (keyed by the dealer, §1.1; a zero count is left out)."""
+    counts = {k: dict(v) for k, v in record.counts.items() if k not in ("honba", "riichi_sticks")}
+    if state.honba:
+        counts["honba"] = {state.dealer: state.honba}
+    if state.sticks:
+        counts["riichi_sticks"] = {state.dealer: state.sticks}
+    return replace(record, dealer=state.dealer, counts=counts)
+
+
+def _rows(s: Session, table_id: int, night: int) -> list[Hand]:
+    return list(
+        s.scalars(
+            select(Hand)
+            .where(
+                col(Hand.table_id) == table_id,
+                col(Hand.night) == night,
+                col(Hand.status) == "confirmed",
+            )
+            .order_by(col(Hand.position), col(Hand.seq))
+        ).all()
+    )
+
+
+def _east(s: Session, area: HandsArea, t: GameTable, night: int, rows: list[Hand]) -> int:
+    """The night's first dealer: East of each of its games."""
+    assert t.id is not None
+    row = area._night(s, t.id, night)
+    if row is not None and row.start_dealer_id is not None:
+        return row.start_dealer_id
+    for h in rows:
+        return h.dealer_before_id
+    return t.dealer_id or 0
+
+
+@dataclass(slots=True)
+class _Walk:
+    """One pass over a night: each hand with the game spot it is played in."""
+
+    east: str
+    game: int = 0
+    state: riichi_game.GameState | None = None
+    options: Options | None = None
+
+    def spot(self, record: HandRecord) -> GameSpot:
+        st = self.state
+        if st is None or st.over or set(st.players) != set(record.players):
+            self.game += 1
+            players = east_first(record.players, self.east)
+            self.options = _opts(record)
+            st = riichi_game.new_game(players, self.options)
+            self.state = st
+        return GameSpot(self.game, st)
+
+    def play(self, record: HandRecord, net: Mapping[str, int]) -> riichi_game.GameState:
+        assert self.state is not None
+        settlement = Settlement((), dict(net), ())
+        self.state = riichi_game.play(self.state, record, settlement, _opts(record))
+        return self.state
+
+
+def _record(h: Hand) -> HandRecord:
+    return HandRecord.from_json(json.loads(h.record))
+
+
+def _net(h: Hand) -> dict[str, int]:
+    return {k: int(v) for k, v in json.loads(h.settlement)["net"].items()}
+
+
+def replay(hands: list[Hand], east: str) -> _Walk:
+    """The night's hands (game ends skipped), each filled for its spot and played."""
+    w = _Walk(east)
+    for h in hands:
+        rec = _record(h)
+        if rec.result == GAME_END:
+            continue
+        filled = fill(rec, w.spot(rec).state)
+        net = _net(h) if filled == rec else dict(settled_store.settle_once(filled).settlement.net)
+        w.play(filled, net)
+    return w
+
+
+def next_spot(w: _Walk, record: HandRecord | None = None) -> GameSpot | None:
+    """The spot of the next hand after a walk: a new game once the last one is over (None:
+    no hand yet and no record to start one)."""
+    if record is not None:
+        return w.spot(record)
+    st = w.state
+    if st is None:
+        return None
+    if st.over:
+        players = east_first(st.players, w.east)
+        return GameSpot(w.game + 1, riichi_game.new_game(players, _opts_of(w)))
+    return GameSpot(w.game, st)
+
+
+def _opts_of(w: _Walk) -> Options:
+    assert w.options is not None
+    return w.options
+
+
+def fill_for(
+    area: HandsArea, table_id: int, record: HandRecord, *, instead_of: int | None = None
+) -> HandRecord:
+    """``record`` filled for where it is played: after the night's last hand, or —
+    ``instead_of`` a hand id (a correction) — in that hand's place. Other rulesets: as is."""
+    if record.ruleset != RIICHI:
+        return record
+    with area._read() as s:
+        t = area._table(s, table_id)
+        night = t.night
+        old = s.get(Hand, instead_of) if instead_of is not None else None
+        if old is not None:
+            night = old.night
+        rows = _rows(s, table_id, night)
+        if old is not None:
+            rows = [
+                h for h in rows if (h.position, h.seq) < (old.position, old.seq) and h.id != old.id
+            ]
+        east = str(_east(s, area, t, night, rows))
+        spot = next_spot(replay(rows, east), record)
+    assert spot is not None
+    return fill(record, spot.state)
+
+
+# -- keeping the stored night in step --------------------------------------------------------
+
+
+def _ledger_rows(h: Hand, record: HandRecord, settlement: Settlement) -> list[LedgerRow]:
+    """The per-player rows of a hand (as :meth:`HandsArea._insert_hand` writes them)."""
+    assert h.id is not None
+    wins: dict[str, int] = {}
+    selfd: dict[str, int] = {}
+    dealt: dict[str, int] = {}
+    for w in record.wins:
+        wins[w.winner] = 1
+        if w.discarder is None:
+            selfd[w.winner] = 1
+        else:
+            dealt[w.discarder] = dealt.get(w.discarder, 0) + 1
+    ids = list(record.players)
+    ids += [k for k in settlement.net if k not in record.players and k != POT]
+    return [
+        LedgerRow(
+            hand_id=h.id,
+            table_id=h.table_id,
+            night=h.night,
+            player_id=int(pid),
+            amount=int(settlement.net.get(pid, 0)),
+            confirmed=True,
+            won=wins.get(pid, 0),
+            self_drawn=selfd.get(pid, 0),
+            dealt_in=dealt.get(pid, 0),
+        )
+        for pid in ids
+    ]
+
+
+def _resettle(s: Session, area: HandsArea, h: Hand, record: HandRecord) -> Settlement:
+    """Store ``record`` as hand ``h`` now reads, settled again: its ledger rows and the night
+    totals follow."""
+    once = settled_store.settle_once(record)
+    st = once.settlement
+    old = s.scalars(select(LedgerRow).where(col(LedgerRow.hand_id) == h.id)).all()
+    area._apply_totals(s, h.table_id, h.night, old, -1)
+    s.execute(delete(LedgerRow).where(col(LedgerRow.hand_id) == h.id))
+    rows = _ledger_rows(h, record, st)
+    area._insert_rows(s, rows)
+    area._apply_totals(s, h.table_id, h.night, rows, +1)
+    h.record = _dump(record.to_json())
+    h.settlement = _dump(settled_store.stored_json(st))
+    h.result = record.result
+    h.dealer_before_id = int(record.dealer)
+    h.dealer_after_id = int(once.next_dealer)
+    s.flush()
+    return st
+
+
+def _void_end(s: Session, area: HandsArea, t: GameTable, h: Hand, by: int) -> None:
+    """Void a stored game end that no longer ends its game (as ``CorrectionsArea._void``)."""
+    assert t.id is not None
+    h.status = "voided"
+    h.voided_by = by
+    h.voided_at = utcnow()
+    h.void_reason = "the game no longer ends here"
+    rows = s.scalars(select(LedgerRow).where(col(LedgerRow.hand_id) == h.id)).all()
+    s.execute(update(LedgerRow).where(col(LedgerRow.hand_id) == h.id).values(confirmed=False))
+    area._apply_totals(s, t.id, h.night, rows, -1)
+    t.hand_count -= 1
+    night_row = area._night(s, t.id, h.night)
+    if night_row is not None:
+        night_row.hand_count -= 1
+
+
+def rederive(s: Session, area: HandsArea, t: GameTable, night: int, *, by: int) -> None:
+    """Bring night ``night`` of a riichi table in step with its hands (module docstring)."""
+    assert t.id is not None
+    if t.ruleset != RIICHI:
+        return
+    rows = _rows(s, t.id, night)
+    east = str(_east(s, area, t, night, rows))
+    ends = {h.position: h for h in rows if h.result == GAME_END}
+    keep: set[int] = set()
+    w = _Walk(east)
+    for h in rows:
+        if h.result == GAME_END:
+            continue
+        rec = _record(h)
+        spot = w.spot(rec)
+        filled = fill(rec, spot.state)
+        if filled != rec:
+            net = dict(_resettle(s, area, h, filled).net)
+        else:
+            net = _net(h)
+        state = w.play(filled, net)
+        if not state.over:
+            continue
+        end = riichi_game.game_end_record(state, filled.options, _opts(filled))
+        stored = ends.get(h.position)
+        if stored is None:
+            once = settled_store.settle_once(end)
+            new = area._insert_hand(
+                s,
+                t,
+                end,
+                once.settlement,
+                int(end.dealer),
+                int(once.next_dealer),
+                recorded_by=by,
+                key=f"game_end:{t.id}:{h.id}:{t.last_seq + 1}",
+                draft_id=None,
+                night=night,
+                position=h.position,
+            )
+            assert new.id is not None
+            keep.add(new.id)
+        else:
+            assert stored.id is not None
+            keep.add(stored.id)
+            if _record(stored) != end:
+                _resettle(s, area, stored, end)
+    for h in ends.values():
+        if h.id not in keep:
+            _void_end(s, area, t, h, by)
+    if night == t.night and w.state is not None:
+        if w.state.over:
+            t.dealer_id = int(east_first(w.state.players, east)[0])
+        else:
+            t.dealer_id = int(w.state.dealer)
+    s.flush()
+
+
+def void_with_end(s: Session, area: CorrectionsArea, t: GameTable, h: Hand, by: int) -> None:
+    """Voiding a game end voids the hand that ended the game too (the confirmed hand at its
+    play position)."""
+    if h.result != GAME_END:
+        return
+    for other in s.scalars(
+        select(Hand).where(
+            col(Hand.table_id) == h.table_id,
+            col(Hand.night) == h.night,
+            col(Hand.position) == h.position,
+            col(Hand.status) == "confirmed",
+            col(Hand.result) != GAME_END,
+        )
+    ).all():
+        area._void(s, t, other, by, "undone with its game end")
+
+
+def table_state(area: HandsArea, table_id: int) -> GameSpot | None:
+    """The game spot of the table's next hand, None for another ruleset or before the first
+    hand of the night."""
+    with area._read() as s:
+        t = area._table(s, table_id)
+        if t.ruleset != RIICHI:
+            return None
+        rows = _rows(s, table_id, t.night)
+        east = str(_east(s, area, t, t.night, rows))
+        spot = next_spot(replay(rows, east))
+        if spot is None:  # before the night's first hand: East 1 of the seated players
+            seats = [str(p.id) for _, p in area._seats(s, table_id)]
+            if not seats:
+                return None
+            opts = registry.get(RIICHI).resolve_options(json.loads(t.options))
+            return GameSpot(1, riichi_game.new_game(east_first(tuple(seats), east), opts))
+        return spot
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiState:
+    """Where a riichi table stands before its next hand: the game of the night (1, 2, …),
+    the round wind (0 East … 3 North) and hand (東1局 …), honba, sticks in the pot, the
+    dealer, and the running points of each player (ids, East first)."""
+
+    game: int
+    round_wind: int
+    hand: int
+    honba: int
+    sticks: int
+    dealer_id: int
+    players: tuple[int, ...]
+    points: Mapping[int, int]
+
+
+class GamesArea(LedgerBase):
+    """Riichi games (issue 27.2): the state the next hand is played in."""
+
+    def riichi_state(self, table_id: int) -> RiichiState | None:
+        """The game state of the table's next hand (None: not a riichi table, or nobody
+        seated); derived from the stored hands of the current night."""
+        spot = table_state(self, table_id)  # type: ignore[arg-type]
+        if spot is None:
+            return None
+        st = spot.state
+        return RiichiState(
+            game=spot.game,
+            round_wind=st.round_wind,
+            hand=st.hand,
+            honba=st.honba,
+            sticks=st.sticks,
+            dealer_id=int(st.dealer),
+            players=tuple(int(p) for p in st.players),
+            points={int(p): v for p, v in st.points.items()},
+        )
