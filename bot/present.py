@@ -187,7 +187,7 @@ def stake_text(rs_id: str, stake_minor: int, currency: str | None, tr: Translato
     if rs_id in MONEY_UNITS and stake_minor == 10 ** minor_exponent(cur):
         return tr.gettext("Money: {currency}").format(currency=money_name(cur))
     return tr.gettext("Stake: {money} per {unit}").format(
-        money=money(stake_minor, cur), unit=per_unit(rs_id, tr)
+        money=money(stake_minor, cur, lang=tr.lang), unit=per_unit(rs_id, tr)
     )
 
 

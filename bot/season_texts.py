@@ -35,7 +35,7 @@ def paren(tr: Translator, a: str, b: str) -> str:
 def amount(v: int, table: TableView, tr: Translator, *, sign: bool = False) -> str:
     """A fee or cap amount: money at a staked table, else points."""
     if table.stake_minor:
-        return money(v, table.currency, sign=sign)
+        return money(v, table.currency, sign=sign, lang=tr.lang)
     n = f"{v:+d}" if sign else str(v)
     return tr.gettext("{n} pts").format(n=n)
 
@@ -261,7 +261,7 @@ def season_text(board: SeasonBoard, tr: Translator) -> str:
 # --- /me -------------------------------------------------------------------------------------
 def night_amount(n: MeNight, tr: Translator) -> str:
     if n.money_minor is not None:
-        return money(n.money_minor, n.currency, sign=True)
+        return money(n.money_minor, n.currency, sign=True, lang=tr.lang)
     return tr.gettext("{n} pts").format(n=f"{n.points:+d}")
 
 

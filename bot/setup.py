@@ -1,6 +1,6 @@
 """Opening a table (and /calc): ruleset → preset → the options that matter → stake.
 
-Pure state machine over the rulesets' declarations, like :mod:`bot.wizard`. The draft data
+Pure state machine over the rulesets' declarations, like :mod:`bot.entry.wizard`. The draft data
 holds the list of ruleset ids offered (so an index in a button stays meaningful), the choice
 so far and the page.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import scoring
+from bot.entry.keyboard import Button, Screen, WizardError, _paged
 from bot.i18n import Translator
-from bot.wizard import Button, Screen, WizardError, _paged
 from scoring.ruleset import Ruleset
 from scoring.transfers import CURRENCIES as SYMBOLS
 from scoring.transfers import minor_exponent
@@ -211,7 +211,7 @@ def table_options(data: dict[str, Any]) -> dict[str, bool | int | str]:
 def money(minor: int, tr: Translator, currency: str = CURRENCY) -> str:
     from bot.render import format_money
 
-    return format_money(minor, currency)
+    return format_money(minor, currency, lang=tr.lang)
 
 
 def _stake_screen(data: dict[str, Any], rs: Ruleset, tr: Translator) -> list[list[Button]]:

@@ -12,13 +12,12 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 import scoring
 from bot.callback import DraftCb, TableCb
+from bot.entry.keyboard import SOURCE_REF, Screen
 from bot.i18n import Translator
 from bot.present import display_names, headline, money, night_names, stake_text, unit
 from bot.season_texts import adjust_lines
 from bot.streak import streak_label
 from bot.tg import Keyboard, esc
-from bot.wizard import _SOURCE_REF as SOURCE_REF
-from bot.wizard import Screen
 from scoring.record import Settlement
 from storage.views import HandView, Page, SeatView, SettleView, StandingsView, TableView
 
@@ -309,7 +308,7 @@ def standings_text(table: TableView, st: StandingsView, tr: Translator) -> str:
     for i, p in enumerate(st.players, 1):
         money_txt = ""
         if p.money_minor is not None and table.stake_minor:
-            money_txt = f" ({money(p.money_minor, table.currency, sign=True)})"
+            money_txt = f" ({money(p.money_minor, table.currency, sign=True, lang=tr.lang)})"
         lines.append(
             _("{i}. {name} {total:+d}{money} · {wins}, {sd} self-drawn, {di} dealt in").format(
                 i=i,
@@ -338,7 +337,7 @@ def settle_text(table: TableView, sv: SettleView, tr: Translator, *, settled: bo
     for pid, pts in sorted(sv.net_points.items(), key=lambda kv: -kv[1]):
         m = ""
         if sv.net_money is not None:
-            m = f" = {money(sv.net_money.get(pid, 0), sv.currency, sign=True)}"
+            m = f" = {money(sv.net_money.get(pid, 0), sv.currency, sign=True, lang=tr.lang)}"
         lines.append(f"{esc(names.get(pid, str(pid)))}: {pts:+d} {esc(u)}{m}")
     lines.extend(adjust_lines(table, sv, tr, names))  # the night's loss cap and table fee
     lines.append("")
@@ -348,7 +347,7 @@ def settle_text(table: TableView, sv: SettleView, tr: Translator, *, settled: bo
         lines.append("<b>" + _("Transfers") + "</b>")
     for t in sv.transfers:
         amount = (
-            money(t.money_minor, sv.currency) if t.money_minor is not None else f"{t.points} {u}"
+            money(t.money_minor, sv.currency, lang=tr.lang) if t.money_minor is not None else f"{t.points} {u}"
         )
         lines.append(
             _("{payer} pays {payee} {amount}").format(
