@@ -25,7 +25,7 @@ def _pairs(where: str, obj: Any) -> Iterator[Name]:
 def declared(rs: Any) -> Iterator[Name]:
     """The names a ruleset declares: itself, its unit and fan word, shapes, flags, counts,
     events (and their fields), presets, options (and their choices), results, reasons,
-    words, the dealer rule's name and the checklist's fans."""
+    words, the dealer rule and the checklist's fans."""
     yield from _pairs(f"{rs.id} ruleset", rs)
     yield f"{rs.id} unit", rs.unit_zh, rs.unit_en
     if rs.fan_word_zh or rs.fan_word_en:
@@ -43,6 +43,7 @@ def declared(rs: Any) -> Iterator[Name]:
             yield from _pairs(f"{rs.id} event {e.id} field {f.id}", f)
     for r in getattr(rs, "reasons", ()):
         yield from _pairs(f"{rs.id} reason {getattr(r, 'value', '')}", r)
+    yield from _pairs(f"{rs.id} dealer rule", rs.dealer_rule)
     for wid, (zh, _hant, en) in rs.words.items():
         yield f"{rs.id} word {wid}", zh, en
     for fan in rs.extra_json().get("fans") or []:

@@ -173,3 +173,30 @@ def test_every_declared_text_has_japanese() -> None:
     assert len(found) > 250
     missing = sorted({f"{where}: {en}" for where, zh, en in found if not _own(zh, en)})
     assert not missing, f"{len(missing)} texts in English in a ja chat: {missing[:5]}"
+
+
+#: English a Japanese chat may show outside the explanation steps: the display names of the
+#: walk, proper names inside Japanese texts, and the words a person types (tile notation,
+#: /commands, /fee's aa|winners)
+JA_ALLOWED = {"Erin", "Heidi", "MCR", "Telegram", "JSON", "EMA", "WRC", "threeSix", "HEAD"}
+JA_ALLOWED |= {"Fan", "Limit", "Fully", "Concealed", "Times", "basengo", "mirror", "clone"}
+
+
+@pytest.mark.parametrize("ruleset", [r for r in RULESETS if r != "riichi"])
+def test_a_japanese_night_shows_no_english_outside_the_steps(ruleset: str) -> None:
+    """The random night of tests/test_hant_night.py (chat texts, wizard screens, table setup,
+    /rules) in ja: no English word except in an explanation step (a line starting "·": the
+    English text with the items named in Japanese, see the module docstring)."""
+    from tests.test_hant_night import TAG, chat_texts, rules_texts, setup_texts
+
+    rs, tr = scoring.get(ruleset), Translator("ja")
+    bad = []
+    for where, text in [*chat_texts(rs, tr), *setup_texts(rs, tr), *rules_texts(rs, tr)]:
+        for line in TAG.sub("", text).splitlines():
+            if line.lstrip().startswith("·"):
+                continue
+            line = re.sub(r"/\w+|\b[0-9mpsz]+\b|\[[^\]]*\]", "", line)  # commands, tiles
+            words = set(re.findall(r"[A-Za-z]{3,}", line)) - JA_ALLOWED
+            if words:
+                bad.append(f"{where}: {sorted(words)} in {line[:80]!r}")
+    assert not bad, f"{len(bad)} lines, e.g.\n" + "\n".join(bad[:8])
