@@ -244,6 +244,8 @@ async def answer(
         return
     names = present.names_of(table)
     info = table_info(table, names, d.data.get("prevalent_wind") or "E")
+    if not phrase.looks_like_hand(text, info):
+        return  # "ok, one sec": chat, not the answer
     line = str(d.data[LINE])
     said = answered_line(line, text, d.step, info)
     try:

@@ -69,6 +69,11 @@ async def test_a_wrong_answer_is_said_and_the_question_stays(tg, bot):
     err = await tg.next_message(s.chat, mark)
     assert "plian" in err["text"] and "Plain win" in err["text"], err["text"]
     assert "Hand shape?" in s.text(q)  # still asked
+    mark = tg.mark()
+    await tg.post(s.chat, bob, "hmm ok", reply_to=q)  # chat, not an answer: no word back
+    await tg.post(s.chat, bob, "/board")
+    after = await tg.next_message(s.chat, mark)
+    assert "hmm" not in after["text"] and "Hand shape?" in s.text(q)
     await reply(tg, s, bob, q, "plain win")
     assert "Plain win" in s.text(q) and any("Confirm" in t for t in s.labels(q))
 
