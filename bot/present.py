@@ -57,6 +57,7 @@ from bot.render.views import (
 )
 from bot.season_texts import adjust_notes
 from bot.season_texts import night_label as night_label
+from scoring import refs
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Step
 from scoring.transfers import minor_exponent, to_money
@@ -106,14 +107,25 @@ class NamedStep(Step):
         return self.zh if lang.startswith("zh") else self.en
 
 
+#: the steps that give a hand's money in the ruleset's own stake (Hong Kong "以五一計（每份
+#: $0.50）：…" by its stake name's reference): the table's stake and currency give the money
+#: once, with the nets (issue 25.1: one figure per amount), so they are not shown
+MONEY_STEP_REFS = (refs.OPEN + "hongkong:stake:",)
+
+
+def money_step(step: Step) -> bool:
+    """Whether a stored step only restates the hand's nets as money at a stake."""
+    return any(r in step.zh for r in MONEY_STEP_REFS)
+
+
 def named(st: Settlement, names: Mapping[str, str]) -> Settlement:
     """``st`` with each player reference of its explanation replaced by the player's name
-    (``names``: player id → display name; an unnamed id shows as itself). Payments and nets
-    keep their ids: the displays name those from ``names`` themselves."""
+    (``names``: player id → display name; an unnamed id shows as itself), the money steps
+    left out (:func:`money_step`). Payments and nets keep their ids: the displays name those
+    from ``names`` themselves."""
     names = dict(names)
-    return Settlement(
-        st.payments, st.net, tuple(NamedStep(s.zh, s.en, names) for s in st.explanation)
-    )
+    steps = tuple(NamedStep(s.zh, s.en, names) for s in st.explanation if not money_step(s))
+    return Settlement(st.payments, st.net, steps)
 
 
 def shown(hand: HandView, names: Mapping[str, str]) -> Settlement:

@@ -151,3 +151,21 @@ def test_season_and_me_side_by_side(season: tuple[Ledger, list[int]], lang: str)
         unit = tr.attr(scoring.get("hongkong"), "unit")
         assert re.search(re.escape(f"{hk_pts:+d}") + " ?" + re.escape(unit), text), text
 
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_hong_kong_hand_has_one_money_figure(season: tuple[Ledger, list[int]], lang: str) -> None:
+    """Today: "以五一計（每份$0.50）：華仔 +$48.00" in the steps next to "+96 (+¥96)". Now the
+    nets carry the money once, in HK$, and no step restates it."""
+    from bot import present
+
+    led, _pids = season
+    tr = translator(lang)
+    hk = next(t for t in (led.get_table(i) for i in (1, 2)) if t.ruleset == "hongkong")
+    for h in led.history(hk.id).items:
+        names = present.names_of(hk, h.names)
+        card = present.hand_card(hk, h, names, present.shown(h, names), tr)
+        steps = [tr.step(s) for s in card.explanation]
+        assert not any("$" in s for s in steps), steps  # the stake step is the table's now
+        moneys = [n.money_minor for n in card.nets]
+        assert moneys == [n.points * 50 for n in card.nets]  # 五一: HK$0.50 a 份
+        assert card.currency == "HKD"
