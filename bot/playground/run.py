@@ -30,7 +30,7 @@ an ``Origin`` must come from that host, and a POST must be ``application/json`` 
 form or ``text/plain`` POST is refused); bodies pass :mod:`bot.web.body` (size, depth before
 parsing, numbers, types). Listening on a non-loopback address needs ``--public``; a ``--db``
 that holds any chat but the playground's needs ``--foreign-db --yes-write-it``
-(:func:`foreign_ledger`).
+(:mod:`bot.playground.guard`).
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.playground.botapi import BOT_ID, BOT_USERNAME, Chat, FakeTelegram, User
+from bot.playground.guard import PLAY_BODY, foreign_ledger, is_loopback, request_problem
 from bot.web import body as bodies
 
 log = logging.getLogger(__name__)
@@ -60,69 +61,14 @@ TOKEN = "4242424242:playground-offline-not-a-real-token"
 NAMES = ("Alice", "Bob", "Carol", "Dave")
 USER_IDS = (1001, 1002, 1003, 1004)
 GROUP_ID = -1000000000042
+#: the chats the playground writes: its group and the four private chats
+OWN_CHATS = frozenset({GROUP_ID, *USER_IDS})
 #: the Mini App's "public" URL in the playground: never fetched, mapped to /play/app/
 MINIAPP_URL = "https://miniapp.playground.invalid"
 MINIAPP_SHORT_NAME = "table"
 LONG_POLL = 25.0
 #: the users' Telegram language_code per page language (the bot reads it: bot.i18n.normalize)
 LANG_CODES = {"en": "en", "zh": "zh", "zh_Hant": "zh-hant"}
-LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
-#: what the page's POSTs hold (anything else is refused before the bot sees it)
-_ID = bodies.Scalar(("int", "str"))
-PLAY_BODY = bodies.Obj(
-    {
-        "user": _ID,
-        "chat": _ID,
-        "message": _ID,
-        "text": bodies.Scalar(("str", "null")),
-        "reply_to": bodies.Scalar(("int", "null")),
-        "data": bodies.Scalar(("str", "null")),
-        "name": bodies.Scalar(("str", "null")),
-        "lang": bodies.Scalar(("str", "null")),
-    },
-    null=False,
-)
-
-
-def is_loopback(host: str) -> bool:
-    import ipaddress
-
-    if host.strip("[]").lower() in LOOPBACK_NAMES:
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
-def _ip_literal(host: str) -> bool:
-    import ipaddress
-
-    try:
-        ipaddress.ip_address(host.strip("[]"))
-    except ValueError:
-        return False
-    return True
-
-
-def host_problem(header: str | None, port: int, public: bool) -> str | None:
-    """Why a ``Host`` header is not the playground's own (None when it is): a loopback name or
-    address with the right port; with ``public`` also any IP address (never a DNS name)."""
-    if not header:
-        return "no Host header"
-    parts = urllib.parse.urlsplit("//" + header)
-    try:
-        got = parts.port
-    except ValueError:
-        return "a bad port in Host"
-    name = (parts.hostname or "").lower()
-    if got != port:
-        return f"Host {header!r} names another port"
-    if name in LOOPBACK_NAMES or is_loopback(name):
-        return None
-    if public and _ip_literal(name):
-        return None
-    return f"Host {header!r} is not this playground"
 
 
 def sign_init_data(
@@ -267,12 +213,7 @@ class Playground:
         """Only the page itself: its own Host, its own Origin, JSON POSTs (the module's doc)."""
         from bot.web.server import refused
 
-        why = host_problem(request.headers.get("Host"), self.port, self.public)
-        origin = request.headers.get("Origin")
-        if why is None and origin is not None and origin != f"http://{request.host}":
-            why = f"Origin {origin[:80]!r} is not this page"
-        if why is None and request.method == "POST" and request.content_type != "application/json":
-            why = f"a POST must be application/json, not {request.content_type[:60]!r}"
+        why = request_problem(request, self.port, self.public)
         if why is not None:
             refused(request, "a playground request to", why)
             return web.json_response({"error": "forbidden", "reason": why}, status=403)
@@ -584,41 +525,6 @@ def db_url_of(db: str | None) -> str:
     return f"sqlite:///{path.absolute()}"
 
 
-def foreign_ledger(url: str) -> str | None:
-    """Why the ledger at ``url`` is not the playground's own (None when it is): it is its own
-    when it does not exist yet, holds no tables, or holds only the playground's chats (its
-    group and the four private chats), and is not the bot's own (``DATABASE_URL``, else the
-    data dir's ``mahjong-tally.sqlite3``). Nothing is created or changed by asking."""
-    import sqlalchemy as sa
-
-    from storage.db import default_url, normalize_url
-
-    real = normalize_url(default_url())
-    if real.startswith("sqlite:///") and not real.startswith("sqlite:////"):  # a relative path
-        real = f"sqlite:///{Path(real.removeprefix('sqlite:///')).absolute()}"
-    if normalize_url(url) == real:
-        return "it is the bot's own ledger (DATABASE_URL, or the data dir's default file)"
-    if url.startswith("sqlite:///"):
-        path = Path(url.removeprefix("sqlite:///"))
-        if not path.exists() or path.stat().st_size == 0:
-            return None
-    engine = sa.create_engine(url)
-    try:
-        with engine.connect() as conn:
-            tables = set(sa.inspect(conn).get_table_names())
-            if not tables:
-                return None
-            if "chat" not in tables:
-                return "it is not a Mahjong Tally ledger"
-            ids = {int(r[0]) for r in conn.execute(sa.text("SELECT tg_chat_id FROM chat"))}
-    finally:
-        engine.dispose()
-    others = ids - {GROUP_ID, *USER_IDS}
-    if others:
-        return f"it holds {len(others)} chat(s) that are not the playground's"
-    return None
-
-
 async def serve(pg: Playground, ready: Any = None) -> None:
     try:
         await pg.start()
@@ -662,7 +568,7 @@ def main(
     url = db_url_of(db)
     if db:
         try:
-            why = foreign_ledger(url)
+            why = foreign_ledger(url, OWN_CHATS)
         except Exception as err:  # a URL that cannot be opened: say so, one line
             return fail(f"cannot open --db {db}: {type(err).__name__}: {err}".splitlines()[0])
         if why is not None and foreign_db < 2:

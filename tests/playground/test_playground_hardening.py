@@ -23,7 +23,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from bot.playground.run import GROUP_ID, USER_IDS, Playground, foreign_ledger, host_problem
+from bot.playground.guard import foreign_ledger, host_problem
+from bot.playground.run import GROUP_ID, OWN_CHATS, USER_IDS, Playground
 from tests.web.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -165,7 +166,7 @@ def test_host_rule() -> None:
 
 
 async def test_own_and_foreign_ledgers(tmp_path: Path) -> None:
-    assert foreign_ledger(f"sqlite:///{tmp_path / 'new.sqlite3'}") is None
+    assert foreign_ledger(f"sqlite:///{tmp_path / 'new.sqlite3'}", OWN_CHATS) is None
     assert not (tmp_path / "new.sqlite3").exists()  # asking creates nothing
     # a ledger the playground used: its own chats only
     own = f"sqlite:///{tmp_path / 'own.sqlite3'}"
@@ -174,15 +175,15 @@ async def test_own_and_foreign_ledgers(tmp_path: Path) -> None:
     async with aiohttp.ClientSession() as http:
         await post(http, p, "send", json.dumps({"user": ALICE, "text": "/help"}).encode())
     await p.stop()
-    assert foreign_ledger(own) is None
+    assert foreign_ledger(own, OWN_CHATS) is None
     real = real_ledger(tmp_path)
-    assert "not the playground's" in (foreign_ledger(real) or "")
+    assert "not the playground's" in (foreign_ledger(real, OWN_CHATS) or "")
     other = tmp_path / "other.sqlite3"
     import sqlite3
 
     with sqlite3.connect(other) as conn:
         conn.execute("CREATE TABLE notes (x TEXT)")
-    assert foreign_ledger(f"sqlite:///{other}") == "it is not a Mahjong Tally ledger"
+    assert foreign_ledger(f"sqlite:///{other}", OWN_CHATS) == "it is not a Mahjong Tally ledger"
     # the bot's own file, even before it holds a chat: its default name in the data dir
     data = tmp_path / "data"
     monkey = pytest.MonkeyPatch()
@@ -190,9 +191,9 @@ async def test_own_and_foreign_ledgers(tmp_path: Path) -> None:
     monkey.delenv("DATABASE_URL", raising=False)
     try:
         bots = f"sqlite:///{data.absolute() / 'mahjong-tally.sqlite3'}"
-        assert "the bot's own ledger" in (foreign_ledger(bots) or "")
+        assert "the bot's own ledger" in (foreign_ledger(bots, OWN_CHATS) or "")
         monkey.setenv("DATABASE_URL", own)
-        assert "the bot's own ledger" in (foreign_ledger(own) or "")
+        assert "the bot's own ledger" in (foreign_ledger(own, OWN_CHATS) or "")
     finally:
         monkey.undo()
 
