@@ -43,6 +43,7 @@ from storage.ledger.exports import ExportsArea
 from storage.ledger.games import GamesArea
 from storage.ledger.nights import NightsArea
 from storage.ledger.tables import TablesArea
+from storage.seasons.riichi import RiichiSeason, riichi_season
 
 
 class Ledger(TablesArea, DraftsArea, CorrectionsArea, NightsArea, ExportsArea, GamesArea):
@@ -70,6 +71,9 @@ class Ledger(TablesArea, DraftsArea, CorrectionsArea, NightsArea, ExportsArea, G
 
     def season_board(self, tg_chat_id: int, number: int | None = None) -> season_store.SeasonBoard:
         return season_store.season_board(self, tg_chat_id, number)
+
+    def riichi_season(self, tg_chat_id: int, number: int | None = None) -> RiichiSeason:
+        return riichi_season(self, tg_chat_id, number)
 
     def player_history(
         self, player_id: int, *, tg_chat_id: int | None = None

@@ -210,3 +210,41 @@ def test_a_bust_ends_the_game_early(ledger: Ledger) -> None:
     done = t.confirmed()
     assert done[-1].record.result == "game_end"
     assert done[-1].record.counts["points"][b] == 25000 - 24000 - 16000 - 300
+
+
+def _finals(end: HandView, ids: list[str]) -> dict[str, int]:
+    """§2.9 with the friendly defaults: raw − 30,000 + uma 10_20 + oka 20,000 to first."""
+    raw = {p: end.record.counts["points"][p] for p in ids}
+    order = sorted(ids, key=lambda p: (-raw[p], ids.index(p)))
+    uma = dict(zip(order, (20000, 10000, -10000, -20000), strict=True))
+    return {p: raw[p] - 30000 + uma[p] + (20000 if p == order[0] else 0) for p in ids}
+
+
+def test_the_riichi_season_ranks_by_total_score(ledger: Ledger) -> None:
+    """Issue 27.5: ranks by total score, average placement, placement counts (1st … 4th)."""
+    t = riichi_table(ledger, chat_id=-2006, tg_base=1000)
+    play_to_the_end(t)
+    # game 2: four non-dealer rons (B on A 3 han, C on B, D on C, A on D 1 han): E4 ends it
+    for w, d, han in ((1, 0, 3), (2, 1, 1), (3, 2, 1), (0, 3, 1)):
+        t.record(ron(t, w, d, han))
+    ends = [h for h in t.confirmed() if h.record.result == "game_end"]
+    assert len(ends) == 2
+    finals = [_finals(e, t.ids) for e in ends]
+    places = [sorted(t.ids, key=lambda p: (-f[p], t.ids.index(p))) for f in finals]
+    board = ledger.riichi_season(-2006)
+    assert board.games == 2 and len(board.lines) == 4
+    by = {str(line.player_id): line for line in board.lines}
+    for p in t.ids:
+        line = by[p]
+        assert line.games == 2
+        assert line.score == finals[0][p] + finals[1][p]
+        want = [0, 0, 0, 0]
+        for order in places:
+            want[order.index(p)] += 1
+        assert list(line.places) == want
+        assert line.place_sum == sum((i + 1) * n for i, n in enumerate(want))
+    scores = [line.score for line in board.lines]
+    assert scores == sorted(scores, reverse=True)
+    assert sum(scores) == 0
+    # another chat sees none of it
+    assert ledger.riichi_season(-2099).games == 0
