@@ -96,3 +96,24 @@ def declared_texts(rs: Any) -> Iterator[Name]:
                 zh = getattr(d, f"{field}_zh", "")
                 if zh:
                     yield f"{rs.id} {d.id} {field}", zh, getattr(d, f"{field}_en", "")
+
+
+def missing(lang: str = "ja") -> list[tuple[str, str]]:
+    """(zh, en) of every declared or referenced name and declared text that ``lang``'s names
+    catalog lacks."""
+    from bot.i18n import own_names
+
+    have = own_names(lang)
+    found = [*all_names(), *(n for rs in scoring.all_rulesets() for n in declared_texts(rs))]
+    return sorted(
+        {(zh, en) for _, zh, en in found if zh and not (have.get(f"{en}\x04{zh}") or have.get(zh))}
+    )
+
+
+if __name__ == "__main__":  # pragma: no cover
+    # python -m tests.ja_names >> bot/locales/ja/LC_MESSAGES/names.po, fill in each msgstr,
+    # then python -m bot.i18n compile
+    import json
+
+    for zh, en in missing():
+        print(f'\n#. {en}\nmsgid {json.dumps(zh, ensure_ascii=False)}\nmsgstr ""')
