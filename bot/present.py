@@ -182,6 +182,18 @@ def unit(rs_id: str, tr: Translator) -> str:
     return tr.attr(scoring.get(rs_id), "unit")
 
 
+#: English units that are Chinese words said aloud, explained where the unit is introduced
+#: (/rules, the stake line): 子 is "zi (points)" (issue 25.3)
+UNIT_GLOSS = {"zi": "points"}
+
+
+def unit_explained(rs_id: str, tr: Translator) -> str:
+    """The unit as introduced: "zi (points)" in English for a unit said in Chinese."""
+    u = unit(rs_id, tr)
+    gloss = UNIT_GLOSS.get(u) if not tr.zh else None
+    return f"{u} ({gloss})" if gloss else u
+
+
 def per_unit(rs_id: str, tr: Translator) -> str:
     """The unit after "per": singular in English ("¥1 per point", not "per points")."""
     from bot.render.labels import unit as image_unit
@@ -198,8 +210,10 @@ def stake_text(rs_id: str, stake_minor: int, currency: str | None, tr: Translato
     cur = currency or "CNY"
     if rs_id in MONEY_UNITS and stake_minor == 10 ** minor_exponent(cur):
         return tr.gettext("Money: {currency}").format(currency=money_name(cur))
+    per = per_unit(rs_id, tr)
+    gloss = UNIT_GLOSS.get(per) if not tr.zh else None
     return tr.gettext("Stake: {money} per {unit}").format(
-        money=money(stake_minor, cur, lang=tr.lang), unit=per_unit(rs_id, tr)
+        money=money(stake_minor, cur, lang=tr.lang), unit=f"{per} ({gloss})" if gloss else per
     )
 
 

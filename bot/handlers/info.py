@@ -7,7 +7,7 @@ import logging
 from telegram import Update
 
 import scoring
-from bot import texts
+from bot import present, texts
 from bot.callback import TableCb
 from bot.context import Ctx, db, db_long, forget_chat_lang, is_admin, ledger, who
 from bot.guard import on_its_message
@@ -95,7 +95,7 @@ async def cmd_rules(update: Update, context: Ctx) -> None:
     summary = tr.pick(rs.summary_zh, rs.summary_en)
     if summary:
         lines.append(esc(summary))
-    lines.append(_("Unit: {unit}").format(unit=esc(tr.pick(rs.unit_zh, rs.unit_en))))
+    lines.append(_("Unit: {unit}").format(unit=esc(present.unit_explained(rs.id, tr))))
     lines.append(_("Players: {n}").format(n=" / ".join(str(n) for n in rs.players)))
 
     def section(title: str, items: list[str]) -> None:

@@ -63,7 +63,10 @@ async def test_another_currency_offers_its_stakes(tg, bot):
     labels = s.labels(setup)
     assert "✅ €" in labels and "€0.50" in labels and "¥0.50" not in labels, labels
     table = await opened(s, alice, setup, "€0.50", users)
-    assert "Stake: €0.50 per zi" in s.text(table), s.text(table)
+    # 子 is said "zi" in English, explained where the unit is introduced (issue 25.3)
+    assert "Stake: €0.50 per zi (points)" in s.text(table), s.text(table)
+    rules = await s.say(alice, "/rules xingguo", expect="Unit")
+    assert "Unit: zi (points)" in s.text(rules)
     t = bot.ledger.current_table(s.chat.id)
     ids = [str(p) for p in t.player_ids]
     from tests.storage.helpers import contract_example
