@@ -17,13 +17,13 @@ from bot import guard, setup, wizard
 from bot.callback import DraftCb
 from bot.context import Ctx, Who, db, is_admin, ledger, seated_or_admin, who
 from bot.handlers.common import alert, done, ledger_error, post_table_message, reply_to_bot, short
+from bot.handlers.confirm import do_settle, do_undo, finished_text
 from bot.handlers.flow import (
     is_table_entry,
     is_web_entry,
     show_draft,
     start_hand,
 )
-from bot.handlers.table import do_settle, do_undo, finished_text
 from bot.i18n import Translator
 from bot.tg import edit_or_send, esc
 from scoring.errors import RecordError

@@ -313,7 +313,7 @@ def explain_view(ledger: Ledger, table_id: int, seq: int, tr: Translator) -> Han
 
 
 def settle_views(ledger: Ledger, table_id: int) -> tuple[TableView, SettleView, StandingsView]:
-    """/settle, confirmed (bot.handlers.table.do_settle): the night ends, then its
+    """/settle, confirmed (bot.handlers.confirm.do_settle): the night ends, then its
     transfers and standings are read."""
     table = ledger.get_table(table_id)
     night = table.night

@@ -196,9 +196,12 @@ def queued(tg: FakeTelegram) -> dict[str, Any]:
 
 
 def redeliver(tg: FakeTelegram, update: dict[str, Any]) -> None:
-    if all(u["update_id"] != update["update_id"] for u in tg.updates):
-        tg.updates.append(json.loads(json.dumps(update)))
-        tg._new_updates.set()
+    """Deliver ``update`` again as Telegram keeps it: as it was made (a tap's message as it
+    was then, not as the bot edited it since: the fake server holds the live message)."""
+    tg.updates = [u for u in tg.updates if u["update_id"] != update["update_id"]]
+    tg.updates.append(json.loads(json.dumps(update)))
+    tg.updates.sort(key=lambda u: u["update_id"])
+    tg._new_updates.set()
 
 
 def bot_texts(tg: FakeTelegram, chat: Chat) -> list[str]:
@@ -247,11 +250,11 @@ async def run_case(tmp: Path, sc: Scenario, step: int | None, after: bool) -> in
         counted = tg.steps
         if tg.killed:
             await run.died()
-            await run.start()
             tg.arm(None, counting=False)
-            if update is not None:
+            if update is not None:  # waiting for the bot's next poll, as Telegram keeps it
                 redeliver(tg, update)
-            elif sc.again is not None:
+            await run.start()
+            if update is None and sc.again is not None:
                 await sc.again(w, run)
         await poll_until(lambda: sc.settled(w))
         await asyncio.sleep(0.3)  # anything else the bot would still send
@@ -365,8 +368,11 @@ async def settle_prepare(w: World, run: Run) -> None:
 async def settle_yes(w: World, run: Run) -> dict[str, Any]:
     mid = SEEN["settle_prompt"]
     data = w.tg.find_button(w.chat, mid, "Settle")["callback_data"]
+    shown = json.loads(json.dumps(w.tg.messages[(w.chat.id, mid)]))  # as tapped
     await w.tg.press_data(w.chat, w.users[0], mid, data)
-    return queued(w.tg)
+    u = queued(w.tg)
+    u["callback_query"]["message"] = shown
+    return u
 
 
 def settle_done(w: World) -> bool:
