@@ -65,7 +65,7 @@ async def test_a_traditional_chinese_night(
     preview = s.text(w)
     # shared/contracts/hand-record.md example: 庄家 2^(庄1+大七2+德国1)=16, 21 from the discarder
     assert "老王 → 小明: 16" in preview and "小紅 → 小明: 21" in preview
-    assert "2^(莊1+大七2+德國1)=16" in preview and "計算過程" in preview
+    assert "莊1 · 大七2 · 德國1 → ×16" in preview and "計算過程" in preview
     mark = tg.mark()
     await wizard(s, ming, w, "✅ 確認")
     line = await tg.next_message(chat, mark, contains="第 1 局：")
@@ -73,7 +73,7 @@ async def test_a_traditional_chinese_night(
 
     mark = tg.mark()
     exp = await s.say(ming, "/explain 1", expect="第 1 局")
-    assert "興國" in s.text(exp) or "2^(" in s.text(exp)
+    assert "興國" in s.text(exp) or "→ ×" in s.text(exp)
     await tg.next_message(chat, mark, method="sendPhoto")  # the hand card
     await s.say(wang, "/history", expect="第 1 局")
     await s.say(wang, "/board", method="sendPhoto")

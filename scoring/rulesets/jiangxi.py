@@ -852,7 +852,7 @@ def _wilds(t: Tally, record: HandRecord, bonus: int, full100: bool, base: int) -
             bz, be = Chongguan.word("sole_holder")
             zh += f"；{p}独得全部精（{bz}）→ ×2 = {v}"
             en += f"; {p} holds every wild ({be}) → ×2 = {v}"
-        t.explain(f"{p} 精：{zh}；每家付{v}{b_zh}", f"{p}'s wilds: {en}; {v} from each{b_en}")
+        t.explain(f"{p} 精：{zh}；每家付{v}{b_zh}", f"{p}'s wildcards: {en}; {v} from each{b_en}")
     if not sole:
         t.steps.append(HOLDERS_NET)
     for p, _ in holders:

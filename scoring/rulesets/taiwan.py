@@ -176,9 +176,9 @@ def _tai_option(fid: str) -> OptionDecl:
 
 class Taiwan(Ruleset):
     id: ClassVar[str] = "taiwan"
-    zh: ClassVar[str] = "台湾十六张（底+台）"
-    zh_hant: ClassVar[str] = "台灣十六張（底+台）"
-    en: ClassVar[str] = "Taiwan 16-tile (base + tai)"
+    zh: ClassVar[str] = "台湾十六张"
+    zh_hant: ClassVar[str] = "台灣十六張"
+    en: ClassVar[str] = "Taiwan 16-tile"
     unit_zh: ClassVar[str] = "元"
     unit_zh_hant: ClassVar[str] = "元"
     unit_en: ClassVar[str] = "dollars"

@@ -66,9 +66,11 @@ def payments(record: dict[str, Any]) -> set[str]:
 
 
 def shown(preview: str, units: tuple[str, ...]) -> set[str]:
-    """The preview's payment lines, the unit word (one of ``units``) taken off."""
+    """The preview's payment lines, the unit word (one of ``units``) taken off (a "· " step
+    line may read "6 faan → 32 units" too: not a payment)."""
     unit = re.compile(" (" + "|".join(map(re.escape, units)) + ")$")
-    return {unit.sub("", ln) for ln in preview.splitlines() if " → " in ln}
+    lines = preview.splitlines()
+    return {unit.sub("", ln) for ln in lines if " → " in ln and not ln.startswith("·")}
 
 
 def _per_pair(lines: Iterable[tuple[str, str, int]]) -> set[str]:

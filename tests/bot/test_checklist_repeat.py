@@ -81,7 +81,7 @@ async def test_hong_kong_fan_zi_twice(tg, bot):
 async def test_singapore_dragon_pungs_twice(tg, bot):
     s, users = group_of_four(tg, -100918, 927)
     alice, bob = users[:2]
-    setup = await open_table(s, alice, "Singapore", "Telegram bots")
+    setup = await open_table(s, alice, "Singapore", "Shooter pays")
     table = await start_table(s, setup, users)
 
     # Bob wins on Carol's discard with two dragon pungs: 2 tai

@@ -84,7 +84,7 @@ async def test_checklist_hides_contradicting_and_implied_fans_and_totals_as_paid
     await taps(s, carol, w, "Next ▶")
     await next_until(s, carol, w, "Confirm")
     preview = s.text(w)
-    assert "Full Flush 24 + Pure Straight 16 + Fully Concealed Hand 4 = 44 fan" in preview
+    assert "Full Flush 24 · Pure Straight 16 · Fully Concealed Hand 4 = 44 fan" in preview
     record = {
         "ruleset": "guobiao", "players": list(NAMES), "dealer": "Alice", "result": "win",
         "wins": [{"winner": "Carol", "from": None, "robbed_kong": False, "flags": [],

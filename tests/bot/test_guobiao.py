@@ -21,7 +21,7 @@ from collections import Counter
 from typing import Any
 
 import scoring
-from bot import wizard
+from bot.entry import wizard
 from bot.i18n import Translator
 from tests.bot.conftest import Scene
 from tests.bot.helpers import next_until, open_table, pick_paged, seat_and_start, tap_count
@@ -147,7 +147,7 @@ async def test_guobiao_keypad_checklist_and_tiles_then_settle(tg, bot):
     await next_until(s, carol, w, "Confirm")
     preview = s.text(w)
     # the preview names the fans with their points, and what was removed and why
-    assert "Mixed Straight 8 + Fully Concealed Hand 4 + Dragon Pung 2 = 14 fan" in preview
+    assert "Mixed Straight 8 · Fully Concealed Hand 4 · Dragon Pung 2 = 14 fan" in preview
     assert "Not counted" not in preview  # nothing ticked was implied by another
     assert payments(preview) == {f"{p} → Carol: 22 points" for p in ("Alice", "Bob", "Dave")}
     assert payments(preview) == expected_payments(H2)
@@ -183,8 +183,8 @@ async def test_guobiao_keypad_checklist_and_tiles_then_settle(tg, bot):
     preview = s.text(w)
     # the fans found, by name with points; the seat wind is West (the dealer Carol is East)
     assert (
-        "Alice wins (reading: [333z] 123m 456m 789m 55p): Pure Straight 16 + Seat Wind 2 + "
-        "One Voided Suit 1 + Single Wait 1 = 20 fan + 2 flowers = 22"
+        "Alice wins (reading: [333z] 123m 456m 789m 55p): Pure Straight 16 · Seat Wind 2 · "
+        "One Voided Suit 1 · Single Wait 1 = 20 fan + 2 flowers = 22"
     ) in preview, preview
     assert "Not counted: Pung of Terminals or Honours (implied by Seat Wind)" in preview
     assert payments(preview) == {

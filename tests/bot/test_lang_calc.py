@@ -23,9 +23,9 @@ async def test_a_chinese_night(tg, bot):
     await wizard(s, ming, w, "小明 ← 小红", "大七对", "德国", "下一步 ▶")
     await next_until(s, ming, w, "确认", nxt=ZH_NEXT)
     preview = s.text(w)
-    # the contract's example, in Chinese: dealer pays 2^(庄1+大七2+德国1)=16
+    # the contract's example, in Chinese: dealer pays 2^(庄1+大七2+德国1)=16, as a fan list
     assert "老王 → 小明: 16" in preview and "小红 → 小明: 21" in preview
-    assert "计算过程" in preview and "2^(" in preview
+    assert "计算过程" in preview and "庄1 · 大七2 · 德国1 → ×16" in preview
     mark = tg.mark()
     await wizard(s, ming, w, "✅ 确认")
     line = await tg.next_message(chat, mark, contains="第 1 局：")

@@ -117,7 +117,7 @@ async def test_full_night_xingguo(tg, bot):
     assert (
         "Alice → Bob: 16" in preview and "Carol → Bob: 21" in preview and "Dave → Bob: 8" in preview
     )
-    assert "2^(dealer 1 + big seven pairs 2 + no-wild 1) = 16" in preview
+    assert "Dealer 1 · Big seven pairs 2 · No-wild 1 → ×16" in preview
     mark = tg.mark()
     await wizard(s, bob, w, "Confirm")
     line = await tg.next_message(chat, mark, contains="Hand 1:")
@@ -220,7 +220,7 @@ async def test_full_night_xingguo(tg, bot):
     # /explain 1 — the full derivation, and a hand card image
     mark = tg.mark()
     exp = await s.say(bob, "/explain 1", expect="Hand 1")
-    assert "2^(discard 1 + big seven pairs 2 + no-wild 1) + 5 (no-wild) = 21" in s.text(exp)
+    assert "Discard 1 · Big seven pairs 2 · No-wild 1 → ×16, + 5 (No-wild) = 21" in s.text(exp)
     await tg.next_message(chat, mark, method="sendPhoto")
 
     # /board sends the scoreboard image with the standings

@@ -125,8 +125,8 @@ async def test_guangdong_night(tg: Any, bot: Any) -> None:
     await add_event(s, bob, w, "Concealed kong", "Carol")
     preview = await to_preview(s, bob, w)
     check_preview(preview, H1)
-    assert "hand H = base 1 × win value 2 × plain win ×1 × no ghost ×2 = 4" in preview
-    assert "2 horse(s) × plain value 1×2 = 2 × 2 = 4; per payer P = 8" in preview
+    assert "hand value base 1 × win value 2 × plain win ×1 × no ghost ×2 = 4" in preview
+    assert "2 horses hit × plain value 1×2: 2 × 2 = 4; each payer owes 8" in preview
     line = await confirm(s, bob, w, 1)
     assert "Bob +22" in line and "Carol +0" not in line
     assert dealer_of(s, table) == "Bob"
@@ -191,7 +191,7 @@ async def test_guangdong_night(tg: Any, bot: Any) -> None:
 
     # /explain 3 — the robbed kong's derivation, and its hand card image
     exp = await explain_with_card(s, bob, 3)
-    assert "1 horse(s) × plain value 1×2 = 1 × 2 = 2; per payer P = 4" in exp
+    assert "1 horse hit × plain value 1×2: 1 × 2 = 2; each payer owes 4" in exp
 
     # /settle: the fewest transfers equal the hand-by-hand sum, at ¥1 a unit
     await settle_is_the_sum(s, alice, HANDS)

@@ -80,7 +80,7 @@ async def test_hong_kong_night(tg, bot):
     await keypad(s, bob, w, 8, FAAN)
     preview = await to_preview(s, bob, w)
     assert shown(preview) == payments(H1) == {"Carol → Bob: 256"}
-    assert "half-spicy m(8) = 16×2^2 = 64" in preview and "4m = 4 × 64 = 256" in preview
+    assert "8 faan → 64 units (half-spicy)" in preview and "4 shares: 4 × 64 = 256" in preview
     assert "Bob +256" in await confirm(s, bob, w, 1)
     assert dealer_of(s, table) == "Bob"
 
@@ -91,7 +91,7 @@ async def test_hong_kong_night(tg, bot):
         await tap(s, dave, w, fan)
     preview = await to_preview(s, dave, w)
     assert shown(preview) == payments(H2)
-    assert "All triplets 3 + Mixed one suit 3 + Self-drawn 1 = 7 faan" in preview
+    assert "All triplets 3 · Mixed one suit 3 · Self-drawn 1 = 7 faan" in preview
     assert "Dave +288" in await confirm(s, dave, w, 2)
     assert dealer_of(s, table) == "Carol"
 
@@ -101,7 +101,7 @@ async def test_hong_kong_night(tg, bot):
     await tap_where(s, carol, w, "Carol")
     preview = await to_preview(s, carol, w)
     assert shown(preview) == payments(H3)
-    assert "pays each other player 2M = 2 × 384 = 768" in preview
+    assert "pays each other player 2 limit shares, 2 × 384 = 768" in preview
     assert "Carol -2304" in await confirm(s, carol, w, 3)
     assert dealer_of(s, table) == "Carol"
 

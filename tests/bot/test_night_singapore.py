@@ -1,4 +1,4 @@
-"""A Singapore night end to end over the fake Bot API server: /newtable (preset "Telegram bots",
+"""A Singapore night end to end over the fake Bot API server: /newtable (preset "Shooter pays",
 shooter pays; the options asked: base, who pays, minimum and limit tai), six hands — a tai total
 on the keypad with a concealed kong, a drawn hand whose instant payouts still pay (a kong on a
 discard, a hidden bite), a checklist self-draw, a win with a one-payer bite recorded in
@@ -94,7 +94,7 @@ async def test_singapore_night(tg: Any, bot: Any) -> None:
     alice, bob, carol, dave = users
 
     # /newtable: the ruleset, its variant, the options asked (base, who pays, min, limit)
-    setup = await open_table(s, alice, "Singapore", "Telegram bots")
+    setup = await open_table(s, alice, "Singapore", "Shooter pays")
     opts = s.labels(setup)
     assert "Minimum tai: 1" in opts and "Limit (tai): 5" in opts
     assert any("Shooter pays all" in t for t in opts)
@@ -109,7 +109,7 @@ async def test_singapore_night(tg: Any, bot: Any) -> None:
     await add_event(s, bob, w, "Concealed kong", "Dave")
     preview = await to_preview(s, bob, w)
     check_preview(preview, H1)
-    assert "Carol pays Z + 2·S = 16 + 2 × 8 = 32" in preview
+    assert "Carol pays a double share and two shares, 16 + 2 × 8 = 32" in preview
     line = await confirm(s, bob, w, 1)
     assert "Bob +30" in line and "Dave +6" in line and "Carol -34" in line
     assert dealer_of(s, table) == "Bob"
@@ -132,7 +132,7 @@ async def test_singapore_night(tg: Any, bot: Any) -> None:
         await pick(s, carol, w, fan)
     preview = await to_preview(s, carol, w)
     check_preview(preview, H3)
-    assert "All pungs 2 + Half flush 2 = 4 tai" in preview
+    assert "All pungs 2 · Half flush 2 = 4 tai" in preview
     assert "Carol +48" in await confirm(s, carol, w, 3)
     assert dealer_of(s, table) == "Carol"
 
@@ -158,7 +158,7 @@ async def test_singapore_night(tg: Any, bot: Any) -> None:
     preview = await to_preview(s, alice, w)
     check_preview(preview, H5)
     assert payments(H5) == {"Bob → Alice: 12"}
-    assert "bao: Bob alone pays the three double shares 3 × 4 = 12" in preview
+    assert "bao: Bob alone pays the three double shares, 3 × 4 = 12" in preview
     await confirm(s, alice, w, 5)
     assert dealer_of(s, table) == "Alice"
 
@@ -176,8 +176,8 @@ async def test_singapore_night(tg: Any, bot: Any) -> None:
 
     # /explain 2 — the drawn hand's instant payouts, step by step, and its hand card image
     exp = await explain_with_card(s, dave, 2)
-    assert "Alice kong on a discard: the feeder Bob pays 3k = 3" in exp
-    assert "Carol bite (hidden): each of the three pays 2k = 2" in exp
+    assert "Alice kong on a discard: the feeder Bob pays 3 units = 3" in exp
+    assert "Carol bite (hidden): each of the three pays 2 units = 2" in exp
 
     # /settle: the fewest transfers equal the hand-by-hand sum, at ¥1 a unit
     await settle_is_the_sum(s, alice, HANDS, "S$", 100)  # S$1 a unit (issue 25.1: S$)

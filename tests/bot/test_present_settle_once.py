@@ -59,7 +59,7 @@ async def test_confirm_settles_once_and_explain_not_at_all(tg, bot, calls):
     exp = await s.say(bob, "/explain 1", expect="Hand 1")
     how = exp["text"].split("How", 1)[1]  # the stored steps, named
     assert "· Bob (non-dealer) wins self-drawn" in how, how
-    assert "· Alice (dealer): 2^(self-drawn 1 + dealer 1) = 4" in how, how
+    assert "· Alice (dealer): Self-drawn 1 · Dealer 1 → ×4" in how, how
     assert calls["compute"] == 0 and calls["validate"] == 0, calls  # before: 2 and 2
 
 

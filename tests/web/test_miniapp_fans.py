@@ -11,7 +11,7 @@ import asyncio
 from typing import Any
 
 import scoring
-from bot.wizard import fan_list
+from bot.entry.wizard import fan_list
 from tests.web.browser import browser, phone
 from tests.web.conftest import World, init_data, make_world
 from tests.web.test_miniapp_browser import open_page, pid, wait_text
@@ -192,7 +192,7 @@ async def test_guobiao_checklist_in_the_browser(tg, web_bot, web_port):
         steps = await comp.inner_text("#preview")
         assert f"Carol → Bob: {8 + total} points" in steps, steps
         assert "Alice → Bob: 8 points" in steps
-        assert "Full Flush 24 + Pure Straight 16 = 40" in steps
+        assert "Full Flush 24 · Pure Straight 16 = 40" in steps
         assert await comp.is_enabled("#confirm")
         mark = tg.mark()
         await comp.click("#confirm")
