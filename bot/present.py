@@ -432,6 +432,19 @@ def hand_card(
     )
 
 
+def _totals_text(
+    money_by: Mapping[str, int], points_by: Mapping[str, int], points: int, tr: Translator
+) -> dict[str, str]:
+    """A season total as the chat says it (:mod:`bot.season_texts`): the big figure is the
+    money per currency side by side (else the points per ruleset), the small one the points
+    per ruleset under money — never a sum of unlike things (issue 25.2)."""
+    from bot.season_texts import money_side_by_side, points_text
+
+    pts = points_text(points_by, points, tr)
+    cash = money_side_by_side(money_by, tr) if money_by else ""
+    return {"money_text": cash or pts, "points_text": pts if cash else ""}
+
+
 def season_card(board: SeasonBoard, chat_title: str, tr: Translator) -> SeasonCardView:
     """/season: the leaderboard (money in the season's one currency, else points) and the
     running totals night by night."""
@@ -447,6 +460,7 @@ def season_card(board: SeasonBoard, chat_title: str, tr: Translator) -> SeasonCa
             self_draws=ln.self_draws,
             deal_ins=ln.deal_ins,
             biggest_hand=ln.biggest_hand,
+            **_totals_text(ln.money, ln.points_by, ln.points, tr),
         )
         for ln in board.lines
     )
@@ -510,4 +524,5 @@ def player_card(h: PlayerHistory, tr: Translator, *, scope: str, private: bool) 
         recent=tuple(line(n) for n in reversed(h.nights)),
         running=h.running,
         chats=chats,
+        **_totals_text(h.money, h.points_by, h.points, tr),
     )

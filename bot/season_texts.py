@@ -179,9 +179,16 @@ def season_title(s: SeasonInfo, tr: Translator) -> str:
     return title + (f" · {s.name}" if s.name else "")
 
 
-def _money(m: Mapping[str, int], sign: bool = True) -> str:
+def _money(m: Mapping[str, int], sign: bool = True, lang: str = "en") -> str:
     """Money per currency, side by side (never added: "+¥120 · −HK$35")."""
-    return " · ".join(money(v, c, sign=sign) for c, v in sorted(m.items()) if v or len(m) == 1)
+    return " · ".join(
+        money(v, c, sign=sign, lang=lang) for c, v in sorted(m.items()) if v or len(m) == 1
+    )
+
+
+def money_side_by_side(m: Mapping[str, int], tr: Translator) -> str:
+    """A total's money, each currency on its own: "+¥120 · −HK$35"."""
+    return _money(m, lang=tr.lang)
 
 
 def points_text(by: Mapping[str, int], total: int, tr: Translator) -> str:

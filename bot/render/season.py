@@ -104,6 +104,17 @@ def _amount(money: int | None, points: int, currency: str | None, lang: str) -> 
     return word("points", lang, n=signed(points))
 
 
+def _small_points(
+    money_text: str, points_text: str, money: int | None, points: int, lang: str
+) -> str:
+    """The points under a total in money: as the chat says them (per ruleset), or — a view
+    built from numbers alone — the points of its one currency's total; "" when the big
+    figure is already the points."""
+    if money_text:
+        return points_text
+    return word("points", lang, n=signed(points)) if money is not None else ""
+
+
 def _chart_view(trend: tuple[TrendSeries, ...]) -> ScoreboardView:
     return ScoreboardView(
         table_name="", ruleset_name="", night=0, hand_count=0, seats=(), trend=trend
@@ -165,12 +176,13 @@ def render_season_card(view: SeasonCardView, lang: str) -> bytes:
             main,
             46,
             max_w=360,
-            text=_amount(r.money_minor, r.points, view.currency, lang),
+            text=r.money_text or _amount(r.money_minor, r.points, view.currency, lang),
         )
-        if r.money_minor is not None:
+        small = _small_points(r.money_text, r.points_text, r.money_minor, r.points, lang)
+        if small:
             draw_text(
-                im, W - M, y + 98, word("points", lang, n=signed(r.points)), 26, tone(r.points),
-                align="right",
+                im, W - M, y + 98, small, 26, tone(r.points), align="right",
+                max_w=W - 2 * M - 64,
             )  # fmt: skip
         y += ROW
     y += 28
@@ -211,12 +223,12 @@ def render_player_card(view: PlayerCardView, lang: str) -> bytes:
     main = view.money_minor if view.money_minor is not None else view.points
     draw_value(
         im, W - M, y + 90, main, 72, max_w=640,
-        text=_amount(view.money_minor, view.points, view.currency, lang),
+        text=view.money_text or _amount(view.money_minor, view.points, view.currency, lang),
     )  # fmt: skip
-    if view.money_minor is not None:
+    small = _small_points(view.money_text, view.points_text, view.money_minor, view.points, lang)
+    if small:
         draw_text(
-            im, W - M, y + 136, word("points", lang, n=signed(view.points)), 30,
-            tone(view.points), align="right",
+            im, W - M, y + 136, small, 30, tone(view.points), align="right", max_w=W - 2 * M,
         )  # fmt: skip
     y += 150
     y = section_title(im, y, word("records", lang))

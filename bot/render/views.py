@@ -174,6 +174,10 @@ class SeasonRow:
     self_draws: int
     deal_ins: int
     biggest_hand: int
+    #: the totals as the chat says them, never added across currencies or units (issue 25.2):
+    #: money per currency side by side, points per ruleset in its unit ("" = from the numbers)
+    money_text: str = ""
+    points_text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,3 +219,5 @@ class PlayerCardView:
     recent: tuple[NightLine, ...]  # newest first
     running: tuple[int, ...]  # running total night by night (money minor units if currency)
     chats: tuple[NightLine, ...] = ()  # per chat totals (private /me)
+    money_text: str = ""  # as SeasonRow's: per currency, side by side
+    points_text: str = ""  # per ruleset, in its unit

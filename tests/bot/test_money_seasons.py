@@ -169,3 +169,25 @@ def test_a_hong_kong_hand_has_one_money_figure(season: tuple[Ledger, list[int]],
         moneys = [n.money_minor for n in card.nets]
         assert moneys == [n.points * 50 for n in card.nets]  # 五一: HK$0.50 a 份
         assert card.currency == "HKD"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_season_and_me_cards_show_them_side_by_side(
+    season: tuple[Ledger, list[int]], lang: str
+) -> None:
+    """The images get the chat's totals: money per currency, points per ruleset."""
+    from bot import present
+    from bot.render.season import render_player_card, render_season_card
+
+    led, pids = season
+    tr = translator(lang)
+    card = present.season_card(led.season_board(CHAT), "Friday club", tr)
+    me = present.player_card(
+        led.player_history(pids[0], tg_chat_id=CHAT), tr, scope="Friday club", private=False
+    )
+    for row in (*card.rows, me):
+        assert "¥" in row.money_text and "HK$" in row.money_text and " · " in row.money_text
+        assert tr.name(scoring.get("xingguo")) in row.points_text
+        assert tr.name(scoring.get("hongkong")) in row.points_text
+    assert render_season_card(card, lang)[:4] == b"\x89PNG"
+    assert render_player_card(me, lang)[:4] == b"\x89PNG"
