@@ -427,6 +427,7 @@ def hand_card(
         explanation=shown_settlement.explanation,
         tile_hands=tile_hands(hand.record, names, tr.lang),  # the tiles and their fans
         voided=hand.status == "voided",
+        corrected=hand.superseded,
         currency=table.currency if table.stake_minor else None,
         **units(rs_id),
     )

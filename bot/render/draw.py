@@ -754,7 +754,8 @@ def render_hand_card(view: HandCardView, lang: str) -> bytes:
     u = unit(view.unit_zh, view.unit_en, lang, zh_hant=view.unit_zh_hant)
     y = header(im, label("hand_no", lang, n=view.seq), sub, lang)
     if view.voided:
-        tag = label("voided", lang)
+        # a corrected hand's first version has no number of its own: "hand 6 · corrected"
+        tag = label("corrected" if view.corrected else "voided", lang)
         tw_ = int(text_width(tag, 40, True)) + 40
         d.rounded_rectangle(
             (W - M - tw_, 40, W - M, 100), radius=12, outline=(255, 120, 90), width=5

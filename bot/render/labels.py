@@ -33,6 +33,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "fans": ("番种", "Fans"),
     "fan_total": ("共{n}番", "{n} fan in all"),
     "voided": ("已作废", "VOIDED"),
+    "corrected": ("已更正", "CORRECTED"),
     "no_payments": ("无付款", "No payments"),
     "more": ("另有{n}条未显示", "{n} more not shown"),
     "self_drawn": ("自摸", "self-drawn"),

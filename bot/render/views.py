@@ -156,6 +156,7 @@ class HandCardView:
     explanation: tuple[Step, ...] = ()
     tile_hands: tuple[TileHandView, ...] = ()
     voided: bool = False
+    corrected: bool = False  # voided by a correction (its first version)
     currency: str | None = None  # for NetLine.money_minor
     unit_zh: str = "分"  # the ruleset's unit of points
     unit_en: str = "pts"

@@ -145,6 +145,7 @@ def check(game: Game, model: Model) -> None:
         for h in page.items[:3]:
             card = present.hand_card(t, h, present.names_of(t, h.names), h.settlement, tr)
             assert card.seq == h.number
+            assert (card.corrected, card.voided) == (h.superseded, h.status == "voided")
             js = hand_json(h, t, tr)
             assert (js["number"], js["superseded"], js["night"]) == (
                 h.number,
