@@ -84,7 +84,7 @@ def _is_chow(tiles: list[str]) -> bool:
 def pad_taps(text: str) -> list[tuple[str, str]]:
     """The tile pad's taps for a reply like ``[555z](7777p)123s999p2z 2z``: a pung or kong of
     one tile by its shortcut, anything else tile by tile, the winning tile last."""
-    from bot.wizard import PAD_TILES
+    from bot.entry.wizard import PAD_TILES
 
     hand, last = text.split()
     taps: list[tuple[str, str]] = []
@@ -144,7 +144,7 @@ class Driver:
 
     def page_of(self, want: list[tuple[str, str]]) -> int | None:
         """The page of a paged list (the fan checklist) that shows the wanted button."""
-        from bot import wizard
+        from bot.entry import wizard
 
         if not self.step.startswith("fans") or not want or want[0][0] != "ft":
             return None
@@ -170,7 +170,7 @@ class Driver:
 
     # the wanted taps, best first -----------------------------------------------------------
     def want(self) -> list[tuple[str, str]] | str:
-        from bot import wizard
+        from bot.entry import wizard
 
         d, t, rs = self.data, self.t, self.rs
         kind, _, n_txt = self.step.partition(".")

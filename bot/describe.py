@@ -1,7 +1,7 @@
 """A win in words: the one line on who won how (the wizard's summary, a hand's headline in
 :func:`bot.present.headline`) and a win's tiles written back in the reply's notation.
 
-Below both :mod:`bot.wizard` and :mod:`bot.present` (each imports it; it imports neither), so
+Below both :mod:`bot.entry.wizard` and :mod:`bot.present` (each imports it; it imports neither), so
 that the presentation layer and the wizard do not import each other (issue #15, point 5)."""
 
 from __future__ import annotations

@@ -29,7 +29,8 @@ from typing import Any
 import pytest
 
 import scoring
-from bot import present, setup, texts, wizard
+from bot import present, setup, texts
+from bot.entry import wizard
 from bot.handlers import images
 from bot.i18n import LANGS, Translator
 from bot.render import text as render_text

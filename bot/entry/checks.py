@@ -358,9 +358,7 @@ def reason(message: str, d: Draft, tr: Translator) -> str:
         return _("it cannot go with {item}").format(item=tr.name(item) if item else "?")
     if m := re.search(r"\(event (\w+)\)", message):  # 明杠杠上花 needs its kong entered
         ev = rs.event(m.group(1))
-        return _("it needs its {event} entered as well").format(
-            event=tr.name(ev) if ev else "?"
-        )
+        return _("it needs its {event} entered as well").format(event=tr.name(ev) if ev else "?")
     if m := re.search(r"reaches (\d+) fan, below the (\d+)-fan minimum", message):
         return _("it reaches {n} fan, under the table's minimum of {m}").format(
             n=m.group(1), m=m.group(2)

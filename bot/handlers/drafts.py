@@ -13,9 +13,10 @@ from telegram import Update
 from telegram.error import BadRequest
 
 import scoring
-from bot import guard, setup, wizard
+from bot import guard, setup
 from bot.callback import DraftCb
 from bot.context import Ctx, Who, db, is_admin, ledger, seated_or_admin, who
+from bot.entry import wizard
 from bot.handlers.common import alert, done, ledger_error, post_table_message, reply_to_bot, short
 from bot.handlers.confirm import do_settle, do_undo, finished_text
 from bot.handlers.flow import (

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from telegram import Update
 
-from bot import guard, present, wizard
+from bot import guard, present
 from bot.callback import BadCallback, TableCb
 from bot.context import Ctx, Who, db, ledger
+from bot.entry import wizard
 from bot.handlers.common import alert, done, is_number
 from bot.handlers.flow import add_bystanders, start_draft
 from bot.i18n import Translator

@@ -12,8 +12,9 @@ from typing import Any
 from telegram.error import BadRequest
 
 import scoring
-from bot import guard, present, setup, texts, wizard
+from bot import guard, present, setup, texts
 from bot.context import Ctx, Who, db, db_long, ledger
+from bot.entry import wizard
 from bot.i18n import Translator
 from bot.streak import prefill_streak
 from bot.tg import Keyboard, edit_or_send, esc, send

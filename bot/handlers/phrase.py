@@ -16,9 +16,9 @@ from typing import Any
 
 from telegram import Update
 
-from bot import present, wizard
+from bot import present
 from bot.context import Ctx, Who, db, ledger, seated_or_admin, who
-from bot.entry import phrase
+from bot.entry import phrase, wizard
 from bot.entry.phrase.tokens import tokenize
 from bot.guard import CONVERGE_STEPS, claim_entry, release_entry
 from bot.handlers.common import ledger_error, reply, reply_to_bot

@@ -153,8 +153,8 @@ async def restart_at(tg: Any, bot: Bot, chat_id: int, step: str) -> None:
     """The bot stopped right after the ledger recorded the hand and its draft reached
     ``step`` (``recorded``: nothing shown; ``posting``: the table message claimed, maybe
     moved in the ledger): the next start converges to the same chat as a plain Confirm."""
-    from bot import wizard as wz
     from bot.callback import DraftCb, decode
+    from bot.entry import wizard as wz
 
     s, table, (_alice, bob, _carol, _dave) = await playing_table(tg, chat_id)
     old = table["message_id"]

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from bot import wizard
+from bot.entry import wizard
 from tests.bot.conftest import Scene
 from tests.bot.helpers import open_table, seat_and_start
 from tests.bot.test_trust_forged import contents, ledger_rows

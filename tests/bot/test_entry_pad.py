@@ -41,7 +41,7 @@ def test_pad_offers_only_taps_that_fit() -> None:
     """Issue 14 point 2 (a count out of range cannot be stepped to): a tile whose four copies
     are used, a close before a meld is whole, Done while a meld is open, ⌫ with nothing, and
     a pung/kong shortcut past four copies are not offered (blanks, or absent)."""
-    from bot import wizard
+    from bot.entry import wizard
     from bot.i18n import Translator
 
     tr = Translator("en")

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import scoring
-from bot import wizard
+from bot.entry import wizard
 from bot.handlers.drafts import wizard_error
 from bot.i18n import LANGS, Translator
 from scoring.errors import RecordError

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import wizard
+from bot.entry import wizard
 from bot.i18n import translator
 from scoring.record import HandRecord
 

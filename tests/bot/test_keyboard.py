@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callback import DraftCb, TableCb
+from bot.entry.wizard import Button, Screen
 from bot.texts import draft_markup, table_button
 from bot.tg import Keyboard
-from bot.wizard import Button, Screen
 
 texts = st.text(min_size=1, max_size=40)
 data = st.text(max_size=64).filter(lambda s: len(s.encode()) <= 64)

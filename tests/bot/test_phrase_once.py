@@ -67,7 +67,7 @@ async def test_hand_settles_once_for_the_preview_and_once_at_confirm(tg, bot, ca
     hand = json.dumps(["win", [["big_seven_pairs", ["no_wild"], None]], []])
     door = (calls["compute:" + hand], calls["validate:" + hand])
     # what drawing that preview costs by itself: its one settle, and what its editor rows
-    # (which counts to show) try on their own (bot/wizard.py shown_counts; the buttons'
+    # (which counts to show) try on their own (bot/entry/wizard/ shown_counts; the buttons'
     # preview does the same)
     (d,) = await asyncio.to_thread(bot.ledger.open_drafts, s.chat.id)
     calls.clear()

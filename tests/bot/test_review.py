@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
-from bot import wizard as wz
 from bot.callback import DraftCb, decode
+from bot.entry import wizard as wz
 from tests.bot.helpers import next_until, wizard
 from tests.bot.test_robust import playing_table
 

@@ -24,7 +24,8 @@ from typing import Any
 import pytest
 
 import scoring
-from bot import describe, wizard
+from bot import describe
+from bot.entry import wizard
 from bot.i18n import Translator
 from tests.bot.conftest import LiveTable, Scene
 from tests.bot.fake_telegram import User

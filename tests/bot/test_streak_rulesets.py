@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import scoring
-from bot import wizard
+from bot.entry import wizard
 from bot.streak import prefill, streak_counts, streak_of
 from scoring.record import HandRecord
 from storage.service import Ledger

@@ -1,6 +1,6 @@
 """The words of a Guobiao tiles reply: what the tiles cannot show, after the winning tile.
 
-``HAND WINTILE [WORD …]`` (bot/wizard.py ``set_tiles``; the words are read by
+``HAND WINTILE [WORD …]`` (bot/entry/wizard/ ``set_tiles``; the words are read by
 ``scoring.gb.notation.read_word``):
 
 * ``绝张`` / ``lasttile`` → ``last_tile_of_kind`` (和绝张);
@@ -35,7 +35,8 @@ from typing import Any
 import pytest
 
 import scoring
-from bot import describe, wizard
+from bot import describe
+from bot.entry import wizard
 from bot.i18n import Translator
 from scoring.gb.calculator import calculate
 from scoring.gb.hand import parse_hand
@@ -48,7 +49,7 @@ NAMES = ("Alice", "Bob", "Carol", "Dave")
 PLAYERS = ["1", "2", "3", "4"]
 SELF, DISCARD, ROBBED = "self", "discard", "robbed"
 # how_choices for a winner: self-drawn, then each other player's discard, then robbing each
-# other player's kong (bot/wizard.py how_choices); "1" is the first other player
+# other player's kong (bot/entry/wizard/ how_choices); "1" is the first other player
 HOW_ARG = {SELF: "0", DISCARD: "1", ROBBED: "4"}
 
 # [123m][456m](7777s)78m55p + 9m: 清龙 Pure Straight 16 + 暗杠 Concealed Kong 2 + 无字 1 = 19

@@ -23,7 +23,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import scoring
-from bot import describe, wizard
+from bot import describe
+from bot.entry import wizard
 from bot.i18n import Translator
 from scoring.errors import RecordError
 from scoring.gb.calculator import calculate
@@ -33,7 +34,7 @@ from tests.scoring.test_gb_properties import winning_hands
 NAMES = ("Alice", "Bob", "Carol", "Dave")
 PLAYERS = ["1", "2", "3", "4"]
 SELF, DISCARD, ROBBED = "self", "discard", "robbed"
-# bot/wizard.py how_choices: self-drawn, each other player's discard, each other's kong
+# bot/entry/wizard/ how_choices: self-drawn, each other player's discard, each other's kong
 HOW_ARG = {SELF: "0", DISCARD: "1", ROBBED: "4"}
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot import wizard as wz
 from bot.callback import DraftCb, decode
+from bot.entry import wizard as wz
 from bot.guard import RECORDED
 from tests.bot.conftest import Bot, Scene
 from tests.bot.helpers import next_until, result_messages, wizard

@@ -14,8 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import scoring
-from bot import setup, wizard
+from bot import setup
 from bot.callback import BadCallback, DraftCb, TableCb, decode
+from bot.entry import wizard
 from bot.i18n import LANGS, Translator
 from scoring.errors import RecordError
 

@@ -15,8 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import scoring
-from bot import wizard
-from bot.entry import allowed
+from bot.entry import allowed, wizard
 from bot.entry.draft import Draft
 from bot.i18n import Translator
 from bot.web import api

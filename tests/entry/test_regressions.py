@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 
 import scoring
-from bot import wizard
-from bot.entry import allowed, checks
+from bot.entry import allowed, checks, wizard
 from bot.entry.draft import Draft
 from bot.i18n import Translator
 from bot.web import api

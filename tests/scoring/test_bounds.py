@@ -134,8 +134,8 @@ def test_events_per_hand_are_bounded() -> None:
 def test_newtable_stops_the_cap_where_the_ledger_bound_is() -> None:
     # /newtable's ➕ on the points cap stops at the largest cap the base allows (base 10: 32,
     # see above) like at a declared maximum, instead of failing when the option set is resolved
+    from bot.entry.wizard import WizardError
     from bot.setup import apply, current_options, new_setup
-    from bot.wizard import WizardError
 
     _, data = new_setup()
     data["ruleset"] = "points"

@@ -1,0 +1,109 @@
+"""The wizard's vocabulary (the codes, buttons, screens and errors of
+:mod:`bot.entry.keyboard`), the step context :class:`Ctx` and the :class:`Step` base class,
+and the small helpers every step's screen uses (paging, the Back/Cancel row, HTML escaping)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import scoring
+from bot.describe import name as _name
+from bot.entry.draft import Draft, WinDraft
+from bot.entry.keyboard import PAGE as PAGE
+from bot.entry.keyboard import Button as Button
+from bot.entry.keyboard import Code as Code
+from bot.entry.keyboard import Refused as Refused
+from bot.entry.keyboard import Screen as Screen
+from bot.entry.keyboard import TilesError as TilesError
+from bot.entry.keyboard import WizardError as WizardError
+from bot.entry.keyboard import esc, paged
+from bot.i18n import Translator
+from scoring.record import Settlement
+from scoring.ruleset import Options, Ruleset
+
+_esc = esc  # the steps' names
+_paged = paged
+FAN_MAX = 9999
+FANS_PAGE = 27  # a checklist page (3 a row)
+TILES_EXAMPLE = "[555z](7777p)123s999p2z 2z"
+
+
+def _d(data: dict[str, Any]) -> Draft:
+    return Draft.from_json(data)
+
+
+def _w(win: dict[str, Any]) -> WinDraft:
+    return WinDraft.from_json(win)
+
+
+def _rs(data: dict[str, Any]) -> Ruleset:
+    return scoring.get(data["ruleset"])
+
+
+def _opts(data: dict[str, Any]) -> Options:
+    return _rs(data).resolve_options(data.get("options") or {})
+
+
+def _split(step: str) -> tuple[str, int]:
+    kind, _, n = step.partition(".")
+    return kind, int(n) if n else 0
+
+
+def _idx(arg: str, upper: int) -> int:
+    if not (arg.isascii() and arg.isdigit()) or int(arg) >= upper:
+        raise WizardError("bad_arg")
+    return int(arg)
+
+
+def _seat_name(data: dict[str, Any], p: str) -> str:
+    """A player's name on a grid button, 🀄 marking the dealer."""
+    return _name(data, p) + (" 🀄" if p == data["dealer"] else "")
+
+
+def _nav(data: dict[str, Any], tr: Translator, *, next_label: str | None = None) -> list[Button]:
+    _ = tr.gettext
+    row = []
+    if data["trail"]:
+        row.append(Button("◀ " + _("Back"), "b"))
+    row.append(Button("✖ " + _("Cancel"), "x"))
+    if next_label:
+        row.append(Button(next_label, "n"))
+    return row
+
+
+@dataclass(slots=True)
+class Ctx:
+    """One step of one draft, as a step class sees it."""
+
+    step: str
+    data: dict[str, Any]
+    rs: Ruleset
+    opts: Options
+    kind: str
+    n: int
+    error: str | None = None
+    settlement: Settlement | None = None
+
+    @classmethod
+    def of(cls, step: str, data: dict[str, Any], **kw: Any) -> Ctx:
+        kind, n = _split(step)
+        return cls(step, data, _rs(data), _opts(data), kind, n, **kw)
+
+
+class Step:
+    """A kind of step. ``render`` returns the prompt (under the hand's summary) and the
+    buttons; ``apply`` turns a tap into the next step (``data`` changed in place) or raises
+    :class:`WizardError`; ``wanted`` says whether the step is asked at all for this draft (a
+    step whose answer is forced or irrelevant is skipped: see :func:`next_step`)."""
+
+    kinds: tuple[str, ...] = ()
+
+    def wanted(self, c: Ctx) -> bool:
+        return True
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        raise WizardError("bad_step")

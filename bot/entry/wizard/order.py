@@ -1,0 +1,126 @@
+"""The order of the steps: what comes after a step given the choices so far (skipping a
+step whose answer is forced or irrelevant), and the trail an /edit pre-fill walks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.entry.wizard.actions import _opts, _rs, _split
+from bot.entry.wizard.changes import _begin_event, _ev_first, enabled_events, uses_shape, win_modes
+from scoring.declarations import (
+    EventDecl,
+)
+from scoring.ruleset import Options, Ruleset
+
+
+def _after_wins(rs: Ruleset, opts: Options, data: dict[str, Any]) -> str:
+    """After the wins: the preview, which is also the editor (flags, counts, events, another
+    winner are buttons there), or, for a result that is an event (诈胡 …), that event's
+    player first (:func:`result_event`)."""
+    decl = result_event(rs, opts, data["result"])
+    if decl is not None and not any(e.get("type") == decl.id for e in data["events"]):
+        _begin_event(data, decl)
+        return _ev_first(data, decl)
+    return "preview"
+
+
+def result_event(rs: Ruleset, opts: Options, result: str) -> EventDecl | None:
+    """The event a non-win result *is* (Jiangxi's 诈胡: result ``false_win`` with its one
+    ``false_win`` event): an enabled event declared for this result only, with its own id."""
+    if result in ("win", "draw"):
+        return None
+    for i in enabled_events(rs, opts, result):
+        e = rs.events[i]
+        if e.results == frozenset({result}) and e.id == result:
+            return e
+    return None
+
+
+def next_step(data: dict[str, Any], step: str) -> str:
+    """The step after ``step`` given the choices made so far (skipping empty steps)."""
+    rs, opts = _rs(data), _opts(data)
+    kind, n = _split(step)
+    wins = data["wins"]
+    if kind == "winner":
+        if data["result"] != "win" and not wins:
+            return _after_wins(rs, opts, data)
+        if n > 0 and rs.multi_win == "same_discard":
+            return _after_how(rs, opts, data, n)
+        return f"how.{n}"
+    if kind == "how":
+        return _after_how(rs, opts, data, n)
+    if kind == "mode":
+        return _after_mode(rs, opts, data, n)
+    if kind == "shape":
+        return _after_shape(rs, opts, data, n)
+    if kind in ("fan", "fans", "tiles", "flags", "more"):
+        return _after_wins(rs, opts, data)
+    return "preview"
+
+
+#: A win's steps after who won and how, in order: each is asked if its class wants it
+#: (:meth:`Step.wanted`); ``value`` is the step of the win's mode (fan, fans or tiles).
+WIN_STEPS = ("mode", "shape", "value")
+
+#: Whether a win step is asked at this table (the step classes' ``wanted`` say the same):
+#: how the value is entered where there is more than one way; the shape where there are shapes.
+WANTED: dict[str, Callable[[Ruleset], bool]] = {
+    "mode": lambda rs: len(win_modes(rs)) > 1,
+    "shape": lambda rs: uses_shape(rs),
+}
+
+
+def _win_step_after(data: dict[str, Any], n: int, after: str) -> str:
+    """The step of win ``n`` after ``after`` (``how`` for the first), or what follows the
+    wins."""
+    start = WIN_STEPS.index(after) + 1 if after in WIN_STEPS else 0
+    for kind in WIN_STEPS[start:]:
+        if kind == "value":
+            mode = value_mode(data, n)
+            if mode is not None:
+                data["wins"][n]["mode"] = mode
+                return f"{mode}.{n}"
+        elif WANTED[kind](_rs(data)):
+            return f"{kind}.{n}"
+    return _after_wins(_rs(data), _opts(data), data)
+
+
+def value_mode(data: dict[str, Any], n: int) -> str | None:
+    """How win ``n``'s value is entered: as chosen, or the ruleset's only way."""
+    modes = win_modes(_rs(data))
+    mode = data["wins"][n].get("mode") or (modes[0] if len(modes) == 1 else None)
+    return str(mode) if mode is not None else None
+
+
+def _after_how(rs: Ruleset, opts: Options, data: dict[str, Any], n: int) -> str:
+    return _win_step_after(data, n, "how")
+
+
+def _after_mode(rs: Ruleset, opts: Options, data: dict[str, Any], n: int) -> str:
+    return _win_step_after(data, n, "mode")
+
+
+def _after_shape(rs: Ruleset, opts: Options, data: dict[str, Any], n: int) -> str:
+    return _win_step_after(data, n, "shape")
+
+
+def walk(data: dict[str, Any]) -> list[str]:
+    """The steps a user would pass through to reach the preview with ``data`` as chosen (the
+    trail of an /edit pre-fill, so Back walks the same way)."""
+    rs, opts = _rs(data), _opts(data)
+    trail: list[str] = []
+    for n in range(len(data["wins"])):
+        step = f"winner.{n}"
+        for _ in range(20):
+            if step == "preview" or not step.endswith(f".{n}"):
+                break
+            trail.append(step)
+            step = (
+                _after_how(rs, opts, data, n)
+                if step.startswith("winner")
+                else next_step(data, step)
+            )
+    if not data["wins"]:
+        trail.append("winner.0")
+    return trail

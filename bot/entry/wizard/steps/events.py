@@ -1,0 +1,227 @@
+"""An event being added: its players' grid (who, and from whom) with its number
+fields, then its text fields (a bystander, or a typed name); and the older events list."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from bot.describe import name as _name
+from bot.entry.wizard.actions import (
+    Button,
+    Ctx,
+    Step,
+    WizardError,
+    _esc,
+    _idx,
+    _nav,
+    _paged,
+    _seat_name,
+)
+from bot.entry.wizard.changes import (
+    _begin_event,
+    _ev_after_from,
+    _ev_after_player,
+    _ev_first,
+    _finish_event,
+    _go,
+    _set_text,
+    _text_field,
+    enabled_events,
+    event_cells,
+    text_choices,
+)
+from bot.entry.wizard.steps.preview import describe_event
+from bot.i18n import Translator
+from scoring.declarations import (
+    EventDecl,
+)
+
+
+class EventsStep(Step):
+    """The events list (drafts from before the editor; the preview adds and removes them)."""
+
+    kinds = ("events",)
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        step, data, rs, opts = c.step, c.data, c.rs, c.opts
+        evs = enabled_events(rs, opts, data["result"])
+        if action == "ea":
+            i = _idx(arg, len(rs.events))
+            if i not in evs:
+                raise WizardError("bad_arg")
+            _begin_event(data, rs.events[i])
+            return _go(data, step, _ev_first(data, rs.events[i]))
+        if action == "er":
+            i = _idx(arg, len(data["events"]))
+            del data["events"][i]
+            return step
+        if action == "n":
+            return _go(data, step, "preview")
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        data, rs, opts = c.data, c.rs, c.opts
+        _ = tr.gettext
+        rows: list[list[Button]] = []
+        prompt = ""
+        prompt = _("Anything else that pays (kongs, penalties…)? Add it, or Next.")
+        for i, ev in enumerate(data["events"]):
+            rows.append([Button("✖ " + describe_event(rs, data, ev, tr), "er", str(i))])
+        btns = [
+            Button("➕ " + tr.name(rs.events[i]), "ea", str(i))
+            for i in enabled_events(rs, opts, data["result"])
+        ]
+        rows += _paged(btns, data.get("page", 0))
+        rows.append(_nav(data, tr, next_label=_("Preview") + " ▶"))
+        return prompt, rows
+
+
+class EventStep(Step):
+    """An event being added: its players' grid (who, and from whom) with its number fields,
+    then its text fields (a bystander, or a typed name)."""
+
+    kinds = ("evplayer", "evfrom", "evtext", "evname", "evfields")
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        step, data, rs, kind, n = c.step, c.data, c.rs, c.kind, c.n
+        players = c.data["players"]
+        ev = data.get("ev")
+        if not ev:
+            raise WizardError("bad_arg")
+        decl = rs.event(ev["type"])
+        assert decl is not None
+        if kind == "evtext" and action == "p":
+            offered = text_choices(decl, data, n)
+            pid = str(data.get("bystanders", [])[_idx(arg, len(data.get("bystanders", [])))])
+            if pid not in offered:
+                raise WizardError("bad_arg")
+            return _set_text(data, step, decl, n, pid)
+        if kind == "evtext" and action == "nm":
+            _text_field(decl, n)
+            return _go(data, step, f"evname.{n}")
+        if kind == "evplayer" and action == "eg":
+            cells = event_cells(data, decl)
+            ev["player"], ev["from"] = cells[_idx(arg, len(cells))]
+            new = _ev_after_from(decl, grid=True)
+            return _finish_event(data, step) if new == "evadd" else _go(data, step, new)
+        if kind in ("evplayer", "evfields") and action in ("+", "-"):
+            ints = [f for f in decl.fields if f.kind == "int"]
+            fd = ints[_idx(arg, len(ints))]
+            v = int(ev.get(fd.id, fd.default))
+            v = v + 1 if action == "+" else v - 1
+            if not fd.min <= v <= fd.max:
+                raise WizardError("at_max" if action == "+" else "at_min")
+            ev[fd.id] = v
+            return step
+        if kind == "evplayer" and action == "p":
+            ev["player"] = players[_idx(arg, len(players))]
+            if ev.get("from") == ev["player"]:
+                ev["from"] = None
+            new = _ev_after_player(decl)
+            return _finish_event(data, step) if new == "evadd" else _go(data, step, new)
+        if kind == "evfrom" and action == "p":
+            if arg == "-" and decl.source == "optional":
+                ev["from"] = None
+            else:
+                src = players[_idx(arg, len(players))]
+                if src == ev["player"]:
+                    raise WizardError("bad_arg")
+                ev["from"] = src
+            new = _ev_after_from(decl)
+            return _finish_event(data, step) if new == "evadd" else _go(data, step, new)
+        if kind == "evfields" and action == "n":
+            return _finish_event(data, step)
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        data, rs, kind, n = c.data, c.rs, c.kind, c.n
+        players = c.data["players"]
+        _ = tr.gettext
+        rows: list[list[Button]] = []
+        prompt = ""
+
+        pname = partial(_seat_name, data)
+
+        ev = data["ev"]
+        decl = rs.event(ev["type"])
+        assert decl is not None
+        if kind == "evplayer":
+            if decl.source == "forbidden":
+                prompt = _("{event}: who?").format(event=_esc(tr.name(decl)))
+            else:
+                src_label = tr.pick(decl.source_zh, decl.source_en) or _("from whom?")
+                prompt = _("{event}: who, and ← {source}").format(
+                    event=_esc(tr.name(decl)), source=_esc(src_label)
+                )
+            ints = [f for f in decl.fields if f.kind == "int"]
+            for i, f in enumerate(ints):
+                v = int(ev.get(f.id, f.default))
+                rows.append(
+                    [
+                        Button("➖", "-", str(i)) if v > f.min else Button(" ", "pg", "0"),
+                        Button(f"{tr.name(f)}: {v}", "pg", "0"),
+                        Button("➕", "+", str(i)) if v < f.max else Button(" ", "pg", "0"),
+                    ]
+                )
+            rows += _event_grid(data, decl, pname)
+        elif kind == "evfrom":
+            src_label = tr.pick(decl.source_zh, decl.source_en) or _("from whom?")
+            prompt = f"{_esc(tr.name(decl))} · {_esc(_name(data, ev['player']))}: {_esc(src_label)}"
+            btns = [
+                Button(pname(p), "p", str(i)) for i, p in enumerate(players) if p != ev["player"]
+            ]
+            rows = [btns[j : j + 3] for j in range(0, len(btns), 3)]
+            if decl.source == "optional":
+                rows.append([Button(_("Nobody"), "p", "-")])
+        elif kind == "evtext":
+            fd = _text_field(decl, n)
+            prompt = f"{_esc(tr.name(decl))} · {_esc(_name(data, ev['player']))}: " + _(
+                "who is the {field}?"
+            ).format(field=_esc(tr.name(fd)))
+            by = [str(p) for p in data.get("bystanders", [])]
+            btns = [
+                Button(_name(data, p), "p", str(by.index(p))) for p in text_choices(decl, data, n)
+            ]
+            rows = _paged(btns, data.get("page", 0))
+            rows.append([Button("✏️ " + _("Someone else"), "nm")])
+        elif kind == "evname":
+            fd = _text_field(decl, n)
+            prompt = f"{_esc(tr.name(decl))} · {_esc(_name(data, ev['player']))}: " + _(
+                "reply to this message with the {field}'s name."
+            ).format(field=_esc(tr.name(fd)))
+        else:
+            prompt = f"{_esc(tr.name(decl))} · {_esc(_name(data, ev['player']))}"
+            ints = [f for f in decl.fields if f.kind == "int"]
+            for i, f in enumerate(ints):
+                v = int(ev.get(f.id, f.default))
+                rows.append(
+                    [
+                        Button(f"{tr.name(f)}: {v}", "pg", "0"),
+                        Button("➖", "-", str(i)) if v > f.min else Button(" ", "pg", "0"),
+                        Button("➕", "+", str(i)) if v < f.max else Button(" ", "pg", "0"),
+                    ]
+                )
+            rows.append([Button("✔ " + _("Add"), "n")])
+        rows.append(_nav(data, tr))
+        return prompt, rows
+
+
+def _event_grid(data: dict[str, Any], decl: EventDecl, pname: Any) -> list[list[Button]]:
+    """The players' grid of an event: "Carol", or "Carol ← Dave" where it has a ``from``."""
+    rows: list[list[Button]] = []
+    cur: list[Button] = []
+    last = None
+    for j, (p, q) in enumerate(event_cells(data, decl)):
+        if p != last and cur:
+            rows.append(cur)
+            cur = []
+        last = p
+        label = pname(p) if q is None else f"{_name(data, p)} ← {_name(data, q)}"
+        cur.append(Button(label, "eg", str(j)))
+        if len(cur) == 4:
+            rows.append(cur)
+            cur = []
+    if cur:
+        rows.append(cur)
+    return rows

@@ -1,0 +1,456 @@
+"""The tiles of a Guobiao win: a text reply in the phone notation (or the contract's
+JSON), and the tile pad that writes that reply by taps."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from typing import Any
+
+import scoring
+from bot.describe import (
+    FLOWERS,
+)
+from bot.describe import prevalent as _prevalent
+from bot.describe import seat_wind as _seat_wind
+from bot.entry.wizard.actions import (
+    TILES_EXAMPLE,
+    Button,
+    Ctx,
+    Step,
+    TilesError,
+    WizardError,
+    _esc,
+    _idx,
+    _nav,
+    _opts,
+    _rs,
+    _split,
+)
+from bot.entry.wizard.changes import _CJK, _go, build_record, valid_flags
+from bot.entry.wizard.order import next_step
+from bot.i18n import Translator
+from scoring.errors import RecordError
+from scoring.gb.notation import (
+    NotationError,
+    WordError,
+    apply_words,
+    parse_phone,
+    split_words,
+)
+
+# full-width brackets and letters from a Chinese keyboard, and 東 (traditional), read as typed
+_TILES_FOLD = str.maketrans({"【": "[", "】": "]", "東": "东"})
+
+
+def set_tiles(data: dict[str, Any], step: str, text: str) -> None:
+    """A text reply on a ``tiles`` step: ``HAND WINTILE [WORD …]`` or the contract's tiles JSON.
+
+    ``HAND`` is the phone notation of ``mahjong-tally gb-fans`` (:func:`scoring.gb.notation.
+    parse_phone`): ``[…]`` an exposed chow/pung/kong, ``(…)`` a concealed kong, the rest the
+    concealed tiles (honours 1z–7z or 东南西北白发中); ``WINTILE`` is the last tile (``--win``
+    before it is allowed), e.g. ``[555z](7777p)123s999p2z 2z``. The words after it
+    (:func:`scoring.gb.notation.read_word`) say what the tiles cannot: 绝张 / lasttile
+    (和绝张), 妙手 / 海底 / lastwall (妙手回春 self-drawn, 海底捞月 on a discard), 杠开 /
+    kongdraw (杠上开花, self-drawn), 圈南 / round:S (the prevalent wind). The seat wind comes
+    from the winner's seat (the dealer sits East), the prevalent wind is the draft's
+    (:func:`_prevalent`) unless a word says otherwise, self-drawn and robbing a kong from
+    the win's "how"; the flowers from the flower count (see :data:`FLOWERS`). A reply the
+    parser cannot read, a word that is unknown or does not fit the "how", or a hand the scoring
+    core refuses (not a winning hand, under the minimum), raises :class:`TilesError` and leaves
+    the win as it was, so the user can simply reply again."""
+    kind, n = _split(step)
+    if kind != "tiles":
+        raise WizardError("bad_arg")
+    win = data["wins"][n]
+    seat = _seat_wind(data, win)
+    text = text.strip()
+    if text.startswith("{"):
+        try:
+            tiles = json.loads(text)
+        except ValueError as exc:
+            raise TilesError("bad_tiles", f"not JSON: {exc}") from exc
+        if not isinstance(tiles, dict):
+            raise TilesError("bad_tiles", "the tiles JSON must be an object {…}")
+        tiles.setdefault("seat_wind", seat)
+        tiles.setdefault("prevalent_wind", _prevalent(data))
+        tiles.setdefault("self_drawn", win.get("from") is None)
+        tiles.setdefault("kong_related", bool(win.get("robbed_kong")))
+    else:
+        folded = unicodedata.normalize("NFKC", text).translate(_TILES_FOLD).strip()
+        self_drawn, robbed = win.get("from") is None, bool(win.get("robbed_kong"))
+        try:
+            hand, last, words = split_words(folded)
+            said = apply_words(words, self_drawn=self_drawn, robbed_kong=robbed)
+            tiles = parse_phone(
+                hand,
+                last,
+                self_drawn=self_drawn,
+                seat=seat,
+                prevalent=said.get("prevalent", _prevalent(data)),
+                last_tile=said.get("last_tile", False),
+                last_wall=said.get("last_wall", False),
+                kong=robbed or said.get("kong", False),
+            )
+        except WordError as exc:  # unknown, or does not fit the "how": named in the answer
+            raise TilesError("word_" + exc.code, exc.word) from exc
+        except NotationError as exc:
+            why = str(exc)
+            code = "win_tile" if why.startswith("--win") else "bad_tiles"
+            raise TilesError(code, folded if code == "win_tile" else why) from exc
+        del tiles[FLOWERS]  # from the flower count (build_record)
+    before = win.get("tiles")
+    win["tiles"] = tiles
+    if not valid_flags(_rs(data), _opts(data), data, win):  # no flag to come can change it
+        problem = _win_problem(data, n)
+        if problem is not None:
+            win["tiles"] = before
+            raise TilesError("bad_hand", problem)
+
+
+def tiles_reply_step(step: str, data: dict[str, Any]) -> str | None:
+    """The tiles step a text reply to the entry's message answers: the tiles step itself, or,
+    on the preview, the last win entered by its tiles (replying again corrects them there)."""
+    if step.startswith("tiles."):
+        return step
+    if step != "preview" or data.get("kind") not in (None, "hand"):
+        return None
+    for past in reversed(data.get("trail") or []):
+        kind, n = _split(past)
+        if kind == "tiles" and n < len(data["wins"]) and data["wins"][n].get("mode") == "tiles":
+            return str(past)
+    return None
+
+
+def after_tiles(data: dict[str, Any], step: str) -> str:
+    """The step after a tiles reply that was read (:func:`set_tiles`): the wizard goes on by
+    itself, as if Next had been tapped."""
+    return _go(data, step, next_step(data, step))
+
+
+def _win_problem(data: dict[str, Any], n: int) -> str | None:
+    """What the scoring core says is wrong with win ``n`` as entered so far (None if nothing
+    is, or only something else is: that shows in the preview)."""
+    try:
+        scoring.settle(build_record(data))
+    except RecordError as err:
+        at = f"wins[{n}]"
+        if err.field == at or err.field.startswith((at + ".", at + "[")):
+            return err.message
+    return None
+
+
+def tiles_error_text(err: TilesError, tr: Translator) -> str:
+    """The reply to a tiles reply that cannot be used (HTML)."""
+    _ = tr.gettext
+    if str(err) == "win_tile":
+        return _(
+            "After the hand, put a space and the winning tile: one tile like 5m or 中. "
+            "Reply to the message again, e.g. {example}"
+        ).format(example=TILES_EXAMPLE)
+    if str(err) == "bad_hand":
+        return _("This hand is not possible: {why}. Check the tiles and reply again.").format(
+            why=_esc(_tiles_reason(err.why, tr))
+        )
+    word = _esc(err.why)
+    if str(err) == "word_unknown":
+        return _(
+            "I do not know the word {word}. After the winning tile you can add 绝张 (or "
+            "lasttile), 妙手 or 海底 (or lastwall), 杠开 (or kongdraw) and 圈南 (or round:S). "
+            "Reply to the message again."
+        ).format(word=word)
+    if str(err) == "word_self_drawn":
+        return _(
+            "{word} is only possible on a self-drawn win, and this win is not self-drawn. "
+            "Reply again without it, or go Back and change how the hand was won."
+        ).format(word=word)
+    if str(err) == "word_discard":
+        return _(
+            "{word} (海底捞月) is a win on the last discard, and this win is self-drawn: for "
+            "the last tile of the wall drawn yourself write 妙手 (妙手回春). Reply to the "
+            "message again."
+        ).format(word=word)
+    if str(err) == "word_robbed_kong":
+        return _("{word} is not possible when robbing a kong. Reply again without it.").format(
+            word=word
+        )
+    if str(err) == "word_two_winds":
+        return _("Two different prevalent winds: {word}. Write one and reply again.").format(
+            word=word
+        )
+    return _(
+        "I could not read those tiles: {why}. Reply to the message again: the hand, a space, "
+        "then the winning tile, e.g. {example}"
+    ).format(why=_esc(err.why), example=TILES_EXAMPLE)
+
+
+def _tiles_reason(why: str, tr: Translator) -> str:
+    """The scoring core's reason (English) for tiles it refuses, as a Chinese chat reads it:
+    the fan total under the minimum in words, else the Chinese name it starts with."""
+    if not tr.zh:
+        return why
+    m = re.search(r"reaches (\d+) fan, below the (\d+)-fan minimum", why)
+    if m:
+        return tr.gettext("it reaches {n} fan, under the table's minimum of {m}").format(
+            n=m.group(1), m=m.group(2)
+        )
+    head = re.split(r"[\s(:（：]", why.strip(), maxsplit=1)[0]
+    if _CJK.search(head) and not re.search(r"[A-Za-z]", head):
+        return tr.chinese(head) + tr.gettext(" does not fit these tiles")
+    return tr.gettext("the tiles do not make a winning hand as entered")
+
+
+def tiles_words_help(data: dict[str, Any], win: dict[str, Any], tr: Translator) -> str:
+    """The tiles prompt's lines on the words: those that fit this win's "how", and the seat and
+    prevalent winds (those of the tiles so far, else the winner's seat and the draft's
+    :func:`_prevalent`, what a reply without a wind word gets; at a table that follows the
+    rounds, also the hand's number in the night it comes from), so the players can check
+    them."""
+    _ = tr.gettext
+    names = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
+    items = [_("绝张 or lasttile (和绝张, the last tile of its kind)")]
+    if win.get("robbed_kong"):
+        items = []  # 抢杠和 不计 和绝张; no last wall tile, no replacement tile
+    elif win.get("from") is None:
+        items += [
+            _("妙手 or lastwall (妙手回春, the last tile of the wall)"),
+            _("杠开 or kongdraw (杠上开花, the replacement tile of a kong)"),
+        ]
+    else:
+        items.append(_("海底 or lastwall (海底捞月, the last discard)"))
+    items.append(_("圈南 or round:S, etc. (the prevalent wind)"))
+    sep = "；" if tr.zh else "; "
+    t = win.get("tiles")
+    prevalent = t.get("prevalent_wind") if isinstance(t, dict) else None
+    seat = t.get("seat_wind") if isinstance(t, dict) else None  # a tiles JSON may say another
+    default = _prevalent(data)
+    seat_name = names.get(str(seat), names[_seat_wind(data, win)])
+    wind_name = names.get(str(prevalent), names[default])
+    night_hand = data.get("night_hand")
+    if isinstance(night_hand, int) and not isinstance(night_hand, bool):
+        winds = _(
+            "Seat wind: {seat} · prevalent wind: {wind} ({default} unless a word says "
+            "otherwise: hand {n} of the night, four hands to a round)"
+        ).format(seat=seat_name, wind=wind_name, default=names[default], n=night_hand)
+    else:
+        winds = _(
+            "Seat wind: {seat} · prevalent wind: {wind} (East unless a word says otherwise)"
+        ).format(seat=seat_name, wind=wind_name)
+    lines = [
+        _("Words after the winning tile, if they apply: {words}.").format(words=sep.join(items)),
+        winds,
+    ]
+    return "\n".join(_esc(x) for x in lines)
+
+
+class TilesStep(Step):
+    """The tiles, as a text reply (see :func:`set_tiles`)."""
+
+    kinds = ("tiles",)
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        step, data, n = c.step, c.data, c.n
+        wins: list[dict[str, Any]] = c.data["wins"]
+        if action == "n":
+            if not wins[n].get("tiles"):
+                raise WizardError("need_tiles")
+            return _go(data, step, next_step(data, step))
+        if action == "pad":
+            wins[n].setdefault("pad", [])
+            return _go(data, step, f"pad.{n}")
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        data, n = c.data, c.n
+        _ = tr.gettext
+        rows: list[list[Button]] = []
+        next_lbl = _("Next") + " ▶"
+        prompt = ""
+        win = data["wins"][n]
+        prompt = _(
+            "Reply to this message with the hand, a space, then the winning tile, e.g. "
+            "{example}\n[…] is an exposed chow, pung or kong, (…) a concealed kong, the rest "
+            "are the concealed tiles: digits with m (characters), p (dots), s (bamboo); "
+            "honours 1z–7z or 东南西北白发中. The tiles JSON works too."
+        ).format(example=TILES_EXAMPLE)
+        prompt += "\n" + tiles_words_help(data, win, tr)
+        # the tiles read so far show in the summary above (describe_win)
+        rows = [[Button("🀄 " + _("Tile pad"), "pad")]]
+        rows.append(_nav(data, tr, next_label=next_lbl if win.get("tiles") else None))
+        return prompt, rows
+
+
+#: The tile pad's 34 tiles, in the notation's tokens (1m–9m, 1p–9p, 1s–9s, 1z–7z).
+PAD_TILES = [f"{d}{suit}" for suit in "mps" for d in range(1, 10)] + [f"{d}z" for d in range(1, 8)]
+_HONOURS = "东南西北白发中"
+
+
+def pad_text(tokens: list[str]) -> tuple[str, str | None]:
+    """The tile pad's taps as the reply's notation: ``(hand, winning tile)`` — the winning
+    tile is the last tile tapped outside a meld; runs of one suit are written once
+    (``123m``)."""
+    out, run, suit = "", "", ""
+    last: str | None = None
+    body = list(tokens)
+    for i in range(len(body) - 1, -1, -1):
+        if body[i] in PAD_TILES and not _in_group(body, i):
+            last = body.pop(i)
+            break
+
+    def flush() -> str:
+        return f"{run}{suit}" if run else ""
+
+    for t in body:
+        if t in ("[", "(", "]", ")"):
+            out += flush()
+            run, suit = "", ""
+            out += t
+            continue
+        if t[1] != suit:
+            out += flush()
+            run, suit = "", t[1]
+        run += t[0]
+    out += flush()
+    return out, last
+
+
+def _chow_of(tile: str) -> list[str] | None:
+    """The chow a suit tile starts (5m: 5m 6m 7m), or None (an honour, 8 or 9)."""
+    if tile[1] == "z" or int(tile[0]) > 7:
+        return None
+    return [f"{int(tile[0]) + k}{tile[1]}" for k in range(3)]
+
+
+def _in_group(tokens: list[str], i: int) -> bool:
+    depth = 0
+    for t in tokens[:i]:
+        if t in ("[", "("):
+            depth += 1
+        elif t in ("]", ")"):
+            depth -= 1
+    return depth > 0
+
+
+class PadStep(Step):
+    """The tile pad (where a ruleset takes tiles): the 34 tiles, [ an exposed meld, ( a
+    concealed kong, ⌫, the notation so far; Done reads it as a tiles reply would
+    (:func:`set_tiles`). One tap is one edit of the entry's message, in the group."""
+
+    kinds = ("pad",)
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        step, data, n = c.step, c.data, c.n
+        win = data["wins"][n]
+        tokens: list[str] = list(win.get("pad") or [])
+        open_group = _in_group(tokens, len(tokens))
+        if action == "pt":
+            tile = PAD_TILES[_idx(arg, len(PAD_TILES))]
+            if tokens.count(tile) >= 4:
+                raise WizardError("at_max")  # four of a kind is all there is
+            if (
+                open_group
+                and len(tokens) - max(i for i, t in enumerate(tokens) if t in ("[", "(")) > 4
+            ):
+                raise WizardError("at_max")
+            tokens.append(tile)
+        elif action in ("p3", "p4", "pq"):  # the last tile, made a pung or kong
+            if open_group or not tokens or tokens[-1] not in PAD_TILES:
+                raise WizardError("bad_arg")
+            tile, size = tokens[-1], 3 if action == "p3" else 4
+            if tokens.count(tile) + size - 1 > 4:
+                raise WizardError("at_max")
+            opener, closer = ("(", ")") if action == "pq" else ("[", "]")
+            tokens[-1:] = [opener, *[tile] * size, closer]
+        elif action == "pw":  # an exposed chow from the last tile up
+            if open_group or not tokens or _chow_of(tokens[-1]) is None:
+                raise WizardError("bad_arg")
+            chow = _chow_of(tokens[-1]) or []
+            if any(tokens.count(t) + 1 > 4 for t in chow[1:]):
+                raise WizardError("at_max")
+            tokens[-1:] = ["[", *chow, "]"]
+        elif action in ("pe", "pk"):
+            if open_group:
+                raise WizardError("bad_arg")
+            tokens.append("[" if action == "pe" else "(")
+        elif action == "pc":
+            if not open_group:
+                raise WizardError("bad_arg")
+            start = max(i for i, t in enumerate(tokens) if t in ("[", "("))
+            size = len(tokens) - start - 1
+            if size < 3 or (tokens[start] == "(" and size != 4):
+                raise WizardError("pad_meld")
+            tokens.append("]" if tokens[start] == "[" else ")")
+        elif action == "pb":
+            if not tokens:
+                raise WizardError("at_min")
+            tokens.pop()
+        elif action == "pd":
+            hand, last = pad_text(tokens)
+            if open_group or last is None or not hand:
+                raise WizardError("pad_meld" if open_group else "need_tiles")
+            set_tiles(data, f"tiles.{n}", f"{hand} {last}")
+            data["wins"][n].pop("pad", None)
+            if data["trail"] and data["trail"][-1] == f"tiles.{n}":
+                data["trail"].pop()  # Back from the preview goes to the tiles step
+            return _go(data, f"tiles.{n}", next_step(data, f"tiles.{n}"))
+        else:
+            raise WizardError("bad_arg")
+        win["pad"] = tokens
+        return step
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        data, n = c.data, c.n
+        _ = tr.gettext
+        win = data["wins"][n]
+        tokens: list[str] = list(win.get("pad") or [])
+        hand, last = pad_text(tokens)
+        so_far = (hand + (f" {last}" if last else "")) or "▁"
+        prompt = _(
+            "Tap the hand's tiles, the winning tile last. [ starts an exposed chow, pung or "
+            "kong, ( a concealed kong; ] or ) closes it; [123m], [×3], [×4] and (×4) make "
+            "the last tile an exposed chow, pung or kong. Then Done."
+        )
+        prompt += "\n" + _("So far: {tiles}").format(tiles=_esc(so_far))
+        group = _in_group(tokens, len(tokens))
+        full_meld = group and (
+            len(tokens) - max(i for i, t in enumerate(tokens) if t in ("[", "(")) > 4
+        )
+
+        def tile(i: int, label: str) -> Button:
+            # a tile that cannot be added (its four copies used, or the open meld full) is
+            # not offered: a blank, like a stepper at its end
+            if full_meld or tokens.count(PAD_TILES[i]) >= 4:
+                return Button(" ", "pg", "0")
+            return Button(label, "pt", str(i))
+
+        rows: list[list[Button]] = []
+        for suit in range(3):
+            tiles = list(range(suit * 9, suit * 9 + 9))
+            rows.append([tile(i, PAD_TILES[i]) for i in tiles[:5]])
+            rows.append([tile(i, PAD_TILES[i]) for i in tiles[5:]])
+        rows.append([tile(27 + k, _HONOURS[k]) for k in range(7)])
+        ctrl = []
+        if group:  # only a close that makes a meld, and no Done before it
+            start = max(i for i, t in enumerate(tokens) if t in ("[", "("))
+            size = len(tokens) - start - 1
+            if size == 4 or (size == 3 and tokens[start] == "["):
+                ctrl.append(Button("]" if tokens[start] == "[" else ")", "pc"))
+        else:
+            ctrl += [Button("[ " + _("exposed"), "pe"), Button("( " + _("concealed kong"), "pk")]
+            if tokens and tokens[-1] in PAD_TILES:  # the last tile as a meld, one tap
+                chow = _chow_of(tokens[-1])
+                if chow is not None and all(tokens.count(t) < 4 for t in chow[1:]):
+                    ctrl.append(Button("[" + "".join(t[0] for t in chow) + chow[0][1] + "]", "pw"))
+                have = tokens.count(tokens[-1])  # copies of the last tile so far
+                if have + 2 <= 4:
+                    ctrl.append(Button("[×3]", "p3"))
+                if have + 3 <= 4:
+                    ctrl += [Button("[×4]", "p4"), Button("(×4)", "pq")]
+        if tokens:
+            ctrl.append(Button("⌫", "pb"))
+        if not group:
+            ctrl.append(Button("✔ " + _("Done"), "pd"))
+        rows.append(ctrl)
+        rows.append(_nav(data, tr))
+        return prompt, rows

@@ -1,0 +1,223 @@
+"""The win's value: how it is entered (keypad, checklist, tiles), the shape, the fan
+keypad (a total under the table's minimum refused on it) and the checklist."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot import checklist, fan_words
+from bot.describe import (
+    fan_list,
+)
+from bot.entry import allowed
+from bot.entry.wizard.actions import (
+    FAN_MAX,
+    FANS_PAGE,
+    Button,
+    Ctx,
+    Step,
+    WizardError,
+    _d,
+    _idx,
+    _nav,
+    _paged,
+    _w,
+)
+from bot.entry.wizard.changes import (
+    _go,
+    _refuse_win,
+    checklist_total,
+    valid_shapes,
+    win_modes,
+)
+from bot.entry.wizard.order import WANTED, next_step
+from bot.i18n import Translator
+
+
+class ModeStep(Step):
+    """How the hand's value is entered: total fan, checklist or tiles (asked only where a
+    ruleset takes more than one)."""
+
+    kinds = ("mode",)
+
+    def wanted(self, c: Ctx) -> bool:
+        return WANTED["mode"](c.rs)
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        step, data, rs, n = c.step, c.data, c.rs, c.n
+        wins: list[dict[str, Any]] = c.data["wins"]
+        modes = win_modes(rs)
+        if action != "m":
+            raise WizardError("bad_arg")
+        wins[n]["mode"] = modes[_idx(arg, len(modes))]
+        for m in ("fan", "fans", "tiles"):
+            if m != wins[n]["mode"]:
+                wins[n][m] = None
+        return _go(data, step, next_step(data, step))
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        data, rs = c.data, c.rs
+        _ = tr.gettext
+        rows: list[list[Button]] = []
+        prompt = ""
+        prompt = _("How will you enter the hand's value?")
+        labels = {
+            "fan": fan_words.total_label(rs, tr),  # 台 / tai, 番 / faan: the ruleset's word
+            "fans": fan_words.checklist_label(rs, tr),
+            "tiles": _("Tiles"),
+        }
+        rows = [[Button(labels[m], "m", str(i)) for i, m in enumerate(win_modes(rs))]]
+        rows.append(_nav(data, tr))
+        return prompt, rows
+
+
+class ShapeStep(Step):
+    """The hand's shape (asked where the ruleset has shapes); refused if the win cannot be so."""
+
+    kinds = ("shape",)
+
+    def wanted(self, c: Ctx) -> bool:
+        return WANTED["shape"](c.rs)
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        step, data, rs, opts, n = c.step, c.data, c.rs, c.opts, c.n
+        wins: list[dict[str, Any]] = c.data["wins"]
+        win = wins[n]
+        shapes = valid_shapes(rs, opts, data, win)
+        if action == "s":
+            i = _idx(arg, len(rs.shapes))
+            if i not in shapes:
+                raise WizardError("bad_arg")
+            win["shape"] = rs.shapes[i].id
+        elif action == "s0" and not rs.shape_required:
+            win["shape"] = None
+        else:
+            raise WizardError("bad_arg")
+        new = next_step(data, step)
+        if new == "preview":
+            _refuse_win(data, n, (f"wins[{n}].shape", f"wins[{n}].from", f"wins[{n}].flags"))
+        return _go(data, step, new)
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        data, rs, opts, n = c.data, c.rs, c.opts, c.n
+        _ = tr.gettext
+        rows: list[list[Button]] = []
+        prompt = ""
+        win = data["wins"][n]
+        prompt = _("Hand shape?")
+        btns = [
+            Button(
+                ("✅ " if win.get("shape") == rs.shapes[i].id else "") + tr.name(rs.shapes[i]),
+                "s",
+                str(i),
+            )
+            for i in valid_shapes(rs, opts, data, win)
+        ]
+        rows = _paged(btns, data.get("page", 0))
+        if not rs.shape_required:
+            rows.append([Button(_("No special shape"), "s0")])
+        rows.append(_nav(data, tr))
+        return prompt, rows
+
+
+class FanStep(Step):
+    """The fan keypad; a total under the table's minimum is refused on it."""
+
+    kinds = ("fan",)
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        step, data, n = c.step, c.data, c.n
+        wins: list[dict[str, Any]] = c.data["wins"]
+        win = wins[n]
+        cur = win.get("fan")
+        if action == "k":
+            d = _idx(arg, 10)
+            val = (cur or 0) * 10 + d
+            if val > FAN_MAX:
+                raise WizardError("too_big")
+            win["fan"] = val
+            return step
+        if action == "kb":
+            win["fan"] = None if cur is None or cur < 10 else cur // 10
+            return step
+        if action == "n":
+            if cur is None:
+                raise WizardError("need_fan")
+            _refuse_win(data, n, (f"wins[{n}]",))  # e.g. under the table's minimum: here
+            return _go(data, step, next_step(data, step))
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        data, n = c.data, c.n
+        _ = tr.gettext
+        rows: list[list[Button]] = []
+        next_lbl = _("Next") + " ▶"
+        prompt = ""
+        win = data["wins"][n]
+        cur = win.get("fan")
+        prompt = fan_words.total_prompt(c.rs, tr, "▁" if cur is None else cur)
+        room = [d for d in range(10) if (cur or 0) * 10 + d <= FAN_MAX]  # digits that still fit
+        rows = [
+            [Button(str(d), "k", str(d)) for d in r if d in room]
+            for r in ((1, 2, 3), (4, 5, 6), (7, 8, 9))
+        ]
+        rows = [r for r in rows if r]
+        rows.append([Button("⌫", "kb")] + ([Button("0", "k", "0")] if 0 in room else []))
+        rows.append(_nav(data, tr, next_label=next_lbl if cur is not None else None))
+        return prompt, rows
+
+
+class FansStep(Step):
+    """The fan checklist, by points, with the fans a ticked one excludes left out."""
+
+    kinds = ("fans",)
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        step, data, rs, n = c.step, c.data, c.rs, c.n
+        wins: list[dict[str, Any]] = c.data["wins"]
+        win = wins[n]
+        fans = fan_list(rs)
+        if action == "ft":
+            fid = fans[_idx(arg, len(fans))]["id"]
+            chosen = list(win.get("fans") or [])
+            # a fan with max_count > 1 is tapped again for each copy (bot/checklist.py)
+            offered = allowed.fans(_d(data), _w(win))  # the one answer of every door
+            new = checklist.tap(fans, chosen, fid, lambda: fid in offered)
+            if new is None:
+                raise WizardError("not_with")
+            win["fans"] = new
+            return step
+        if action == "n":
+            if not win.get("fans"):
+                raise WizardError("need_fans")
+            _refuse_win(data, n, (f"wins[{n}]",))
+            return _go(data, step, next_step(data, step))
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        data, rs, n = c.data, c.rs, c.n
+        _ = tr.gettext
+        rows: list[list[Button]] = []
+        next_lbl = _("Next") + " ▶"
+        prompt = ""
+        win = data["wins"][n]
+        chosen = set(win.get("fans") or [])
+        fans = fan_list(rs)
+        total = checklist_total(data, win, fans)
+        prompt = fan_words.tick_prompt(rs, tr, total) + checklist.hint(fans, tr)
+        btns = []
+        picked = list(win.get("fans") or [])
+        offered = set(allowed.fans(_d(data), _w(win)))  # a how's fan (自摸) is not an item
+        # grouped by points (biggest first); a fan a chosen one excludes is not offered
+        for k in sorted(range(len(fans)), key=lambda j: (-int(fans[j].get("points", 0)), j)):
+            fan = fans[k]
+            if fan["id"] not in offered:
+                continue
+            name = tr.entry(fan)
+            mark = checklist.mark(picked, fan["id"])  # ✅, or ✅×2 for a second copy
+            btns.append(Button(f"{mark}{name} · {fan.get('points', '')}", "ft", str(k)))
+        rows = _paged(btns, data.get("page", 0), per_row=3, size=FANS_PAGE, numbered=True)
+        rows.append(_nav(data, tr, next_label=next_lbl if chosen else None))
+        return prompt, rows
