@@ -49,7 +49,7 @@ def catalog_texts(lang: str) -> Iterator[str]:
                 if not m.id:
                     continue
                 strs = m.string if isinstance(m.string, tuple) else (m.string,)
-                for s in strs:
+                for s in map(str, strs):
                     if s:
                         yield derive(s) if derive else s
 

@@ -55,8 +55,9 @@ async def test_a_japanese_night(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     rec = Recorder()
-    monkeypatch.setattr(render_text, "draw_runs", rec.wrap(render_text.draw_runs))
-    monkeypatch.setattr(draw_mod, "draw_runs", rec.wrap(draw_mod.draw_runs))
+    wrapped = rec.wrap(render_text.draw_runs)
+    monkeypatch.setattr(render_text, "draw_runs", wrapped)
+    monkeypatch.setattr(draw_mod, "draw_runs", wrapped)
     chat = tg.group(-100927)
     names = ("健太", "由美", "翔", "さくら")
     users = [tg.user(927 + i, n, lang="ja") for i, n in enumerate(names)]

@@ -34,7 +34,7 @@ def _ids(path: Path) -> set[str]:
     out: set[str] = set()
     for m in catalog:
         if m.id:
-            out.update(m.id if isinstance(m.id, tuple) else (m.id,))
+            out.update(map(str, m.id if isinstance(m.id, tuple) else (m.id,)))
     return out
 
 
@@ -64,7 +64,7 @@ def test_every_message_has_a_japanese_translation() -> None:
             continue
         strs = m.string if isinstance(m.string, tuple) else (m.string,)
         for i in m.id if isinstance(m.id, tuple) else (m.id,):
-            translated[i] = strs[0] if strs else ""
+            translated[str(i)] = str(strs[0]) if strs else ""
     ids = extracted()
     missing = sorted(i for i in ids if not translated.get(i))
     assert not missing, f"ja: {len(missing)} untranslated: {missing[:10]}"
