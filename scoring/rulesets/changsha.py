@@ -218,14 +218,15 @@ class Changsha(Ruleset):
         if not n:
             return 0, "", ""
         zh = [f"中鸟{n_birds}"] if n_birds else []
-        en = [f"{n_birds} bird(s)"] if n_birds else []
+        en = [f"birds {n_birds}"] if n_birds else []
         if dealer:
             zh.append("庄家1")
             en.append("dealer 1")
+        units = "1 unit" if n == 1 else f"{n} units"
         return (
             n * unit,
-            f"+{'+'.join(zh)}个单位 {n}×{unit}={n * unit}",
-            f" + {' + '.join(en)} unit(s) {n}×{unit}={n * unit}",
+            f" + {' · '.join(zh)} = {n}个单位 {n}×{unit}={n * unit}",
+            f" + {' · '.join(en)} = {units}, {n}×{unit}={n * unit}",
         )
 
     def value(self, win: Win, opts: Options) -> tuple[int, str, str]:
@@ -278,7 +279,7 @@ class Changsha(Ruleset):
         qishou_unit = opts.i("xiaohu_zimo")
         variant = bool(record.counts) or opts.b("zhuang_jia_fan")  # 扎鸟 / 庄家加番 in play
         for ev in record.events:
-            zh, en, line = QISHOU[ev.type]
+            zh, en, _line = QISHOU[ev.type]
             zh, en = refs.name("event", ev.type, zh, en)
             others = [p for p in record.players if p != ev.player]
             total = 0
@@ -298,9 +299,9 @@ class Changsha(Ruleset):
             more_zh = f"（{'；'.join(extra_zh)}）" if extra_zh else ""
             more_en = f" ({'; '.join(extra_en)})" if extra_en else ""
             tally.explain(
-                f"起手胡{zh}（{ev.player}，第{line[1:]}行）：等同小胡自摸，其他每家付 {qishou_unit}"
+                f"起手胡{zh}（{ev.player}）：等同小胡自摸，其他每家付 {qishou_unit}"
                 f"{more_zh}，共{total}",
-                f"Starting-hand win {en} ({ev.player}, seed {line}): as a small self-draw, each "
+                f"Starting-hand win {en} ({ev.player}): as a small self-draw, each "
                 f"other player pays {qishou_unit}{more_en}, {total} in all",
             )
         for w in record.wins:

@@ -421,7 +421,7 @@ class Xiaoshan(Ruleset):
         streak = record.count("lian_zhuang", dealer)
         dmult = 2 ** min(streak + 1, 3)
         kongs = record.count("kongs", w) * opts.i("kong_reward")
-        t.explain(f"{w}胡：大小 {szh}", f"{w} wins: size {sen}")
+        t.explain(f"{w}胡：大小 {szh}", f"{w} wins: hand value (大小) {sen}")
         others = [p for p in record.players if p != w]
         per: dict[str, int] = {}
         for p in others:
@@ -435,7 +435,10 @@ class Xiaoshan(Ruleset):
             )
             if base != 1:
                 zh, en = f"底{base}×({zh})", f"base {base} × ({en})"
-            t.explain(f"{p}的份：{zh}={per[p]}", f"{p}'s share: {en} = {per[p]}")
+            if zh == str(per[p]):  # nothing to work out: "bob的份：2", not "2=2"
+                t.explain(f"{p}的份：{zh}", f"{p}'s share: {en}")
+            else:
+                t.explain(f"{p}的份：{zh}={per[p]}", f"{p}'s share: {en} = {per[p]}")
         total = sum(per.values())
         if streak:
             t.explain(
