@@ -52,7 +52,7 @@ def test_jsonl_batch_follows_the_contract() -> None:
     # 大三元 88 + 混一色 6 + 自摸 1
     assert out[1]["id"] == 7 and out[1]["total"] == 95
     assert out[2] == {"id": "bad", "error": "tiles: 5 copies of 1m: there are only 4 of each tile"}
-    assert out[3]["id"] is None and "not JSON" in out[3]["error"]
+    assert out[3]["id"] is None and "not valid JSON" in out[3]["error"]
 
 
 def test_one_hand_in_phone_notation() -> None:
