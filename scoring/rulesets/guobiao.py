@@ -387,10 +387,12 @@ class Guobiao(Ruleset):
             flw_en = f" + {s.flowers} {fe}" if s.flowers else ""
             total_zh = f"{hand}番{flw_zh} = {f_total}" if s.flowers else f"{hand}番"
             total_en = f"{hand} fan{flw_en} = {f_total}" if s.flowers else f"{hand} fan"
-            tally.explain(
-                f"{head_zh}：{' · '.join(zh_parts)} = {total_zh}",
-                f"{head_en}: {' · '.join(en_parts)} = {total_en}",
-            )
+            if len(zh_parts) > 1 or s.source != "fan":  # a fan list, then its total
+                total_zh = f"{' · '.join(zh_parts)} = {total_zh}"
+                total_en = f"{' · '.join(en_parts)} = {total_en}"
+            else:  # a declared total alone: "报38番", not "报番38 = 38番"
+                total_zh, total_en = f"报{total_zh}", f"declared {total_en}"
+            tally.explain(f"{head_zh}：{total_zh}", f"{head_en}: {total_en}")
             if s.excluded:
                 tally.explain(
                     "不计：" + "；".join(_excl_zh(e) for e in s.excluded),

@@ -126,7 +126,7 @@ async def test_guobiao_keypad_checklist_and_tiles_then_settle(tg, bot):
         "Carol → Bob: 8 points",
     }
     assert payments(preview) == expected_payments(H1)
-    assert "declared total 12 = 12 fan" in preview
+    assert "wins: declared 12 fan" in preview
     assert "Bob +36" in await confirm(s, bob, w, 1)
 
     # --- hand 2: the checklist, grouped by points (8 before 2 before 1) ---------------------
