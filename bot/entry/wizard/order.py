@@ -7,7 +7,14 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.entry.wizard.actions import _opts, _rs, _split
-from bot.entry.wizard.changes import _begin_event, _ev_first, enabled_events, uses_shape, win_modes
+from bot.entry.wizard.changes import (
+    _begin_event,
+    _ev_first,
+    enabled_events,
+    repair,
+    uses_shape,
+    win_modes,
+)
 from scoring.declarations import (
     EventDecl,
 )
@@ -124,3 +131,28 @@ def walk(data: dict[str, Any]) -> list[str]:
     if not data["wins"]:
         trail.append("winner.0")
     return trail
+
+
+def resume_preview(data: dict[str, Any], n: int) -> str | None:
+    """A line of win ``n`` changed from the preview (its ✏️, /edit, ✏️ Fix): straight back to
+    the preview when nothing else of the win needs asking — its shape still stands (a new
+    "how" drops a shape it does not allow) and its value is still there — so changing only
+    the discarder does not ask the shape again (#26.3). Returns ``"preview"`` (the preview
+    taken off the trail, so Back goes where it went before), or None to go on step by step."""
+    trail = data["trail"]
+    if not trail or trail[-1] != "preview" or n >= len(data["wins"]):
+        return None
+    rs, w = _rs(data), data["wins"][n]
+    if uses_shape(rs) and rs.shape_required and not w.get("shape"):
+        return None
+    if len(win_modes(rs)) > 1 and not w.get("mode"):
+        return None
+    mode = value_mode(data, n)
+    if mode == "fan" and w.get("fan") is None:
+        return None
+    if mode in ("fans", "tiles") and not w.get(mode):
+        return None
+    trail.pop()
+    data["page"] = 0
+    repair(data)
+    return "preview"

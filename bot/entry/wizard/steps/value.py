@@ -30,7 +30,7 @@ from bot.entry.wizard.changes import (
     valid_shapes,
     win_modes,
 )
-from bot.entry.wizard.order import WANTED, next_step
+from bot.entry.wizard.order import WANTED, next_step, resume_preview
 from bot.i18n import Translator
 
 
@@ -95,8 +95,11 @@ class ShapeStep(Step):
         else:
             raise WizardError("bad_arg")
         new = next_step(data, step)
-        if new == "preview":
+        value_kept = new != "preview" and data["trail"][-1:] == ["preview"]
+        if new == "preview" or value_kept:
             _refuse_win(data, n, (f"wins[{n}].shape", f"wins[{n}].from", f"wins[{n}].flags"))
+        if value_kept and (back := resume_preview(data, n)):
+            return back  # a new shape on the preview keeps the value entered
         return _go(data, step, new)
         raise WizardError("bad_arg")
 

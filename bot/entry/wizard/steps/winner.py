@@ -20,7 +20,7 @@ from bot.entry.wizard.changes import (
     how_choices,
     winner_choices,
 )
-from bot.entry.wizard.order import _after_how, _after_wins, next_step
+from bot.entry.wizard.order import _after_how, _after_wins, next_step, resume_preview
 from bot.i18n import Translator
 from scoring.declarations import (
     DISCARD,
@@ -56,7 +56,7 @@ class WinnerStep(Step):
             if with_flag is not None and with_flag not in data["wins"][n]["flags"]:
                 data["wins"][n]["flags"].append(with_flag)
             data.pop("rk", None)
-            return _go(data, step, _after_how(rs, opts, data, n))
+            return resume_preview(data, n) or _go(data, step, _after_how(rs, opts, data, n))
         if action == "w":
             p = players[_idx(arg, len(players))]
             if p not in winner_choices(rs, data, n):
@@ -128,7 +128,7 @@ class HowStep(Step):
             raise WizardError("bad_arg")
         h, src = options[_idx(arg, len(options))]
         _set_how(rs, opts, data, n, h, src)
-        return _go(data, step, next_step(data, step))
+        return resume_preview(data, n) or _go(data, step, next_step(data, step))
         raise WizardError("bad_arg")
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
