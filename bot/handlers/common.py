@@ -13,7 +13,7 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import ApplicationHandlerStop
 
 import scoring
-from bot import present, texts
+from bot import present, riichi_view, texts
 from bot.callback import BadCallback, DraftCb, TableCb, decode
 from bot.context import Ctx, db, ledger, translator
 from bot.handlers.retry import (
@@ -229,7 +229,7 @@ async def post_table_message(
     streak = await table_streak(context, table)  # the dealer's 連莊 (where a count uses it)
     text = texts.table_text(table, standings, tr, arranging=arranging, streak=streak)
     hand = await head_hand(context, table, latest)
-    text = table_head(table, tr, hand) + text
+    text = table_head(table, tr, hand) + await riichi_view.table_lines(context, table, tr) + text
     markup = table_keyboard(table, tr, arranging=arranging, fix=hand)
     markup = with_open_button(context, table, markup, tr)
     msg = await edit_or_send(
@@ -347,4 +347,3 @@ async def once(update: Update, context: Ctx, fn: Callable[..., T], *args: Any, *
     update made it before (a redelivery after a crash)."""
     key = f"c:{update.update_id}"
     return await db(ledger(context).keyed, key, fn, *args, **kw)
-

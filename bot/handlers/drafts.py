@@ -13,7 +13,7 @@ from telegram import Update
 from telegram.error import BadRequest
 
 import scoring
-from bot import guard, setup
+from bot import guard, riichi_view, setup
 from bot.callback import DraftCb
 from bot.context import Ctx, Who, db, is_admin, ledger, seated_or_admin, who
 from bot.entry import wizard
@@ -328,6 +328,7 @@ async def confirm_hand(update: Update, context: Ctx, w: Who, d: DraftView) -> No
         await alert(q, ledger_error(err, w.tr))
         return
     await guard.hand_recorded(update, context, w, d, hand)  # shows it, converging after errors
+    await riichi_view.after_hand(context, w, d.table_id or 0, hand)  # a game over: its result
 
 
 # ---------------------------------------------------------------------------------------

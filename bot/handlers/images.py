@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot import present
@@ -40,14 +41,21 @@ async def _draw(
         return None
 
 
-async def scoreboard(context: Ctx, w: Who, table: TableView, st: StandingsView) -> bytes | None:
+async def scoreboard(
+    context: Ctx, w: Who, table: TableView, st: StandingsView, *, game: str = ""
+) -> bytes | None:
+    """``game``: a riichi table's round, honba and sticks (bot.riichi_view), in the header."""
     if not _enabled(context):
         return None
     from bot import render
 
-    return await _draw(
-        render.render_scoreboard, lambda: present.scoreboard(table, st, w.tr), w.tr.lang
-    )
+    def build() -> Any:
+        view = present.scoreboard(table, st, w.tr)
+        if not game:
+            return view
+        return replace(view, ruleset_name=" · ".join(x for x in (view.ruleset_name, game) if x))
+
+    return await _draw(render.render_scoreboard, build, w.tr.lang)
 
 
 async def settlement(

@@ -13,6 +13,7 @@ from typing import Any
 
 from telegram import InputFile, Update
 
+from bot import riichi_view
 from bot import season_texts as st
 from bot.context import Ctx, Who, db, db_long, is_admin, ledger, who
 from bot.handlers import images
@@ -239,7 +240,7 @@ async def cmd_season(update: Update, context: Ctx) -> None:
             ),
         )
         return
-    text = st.season_text(board, w.tr)
+    text = st.season_text(board, w.tr) + await riichi_view.season_part(context, w, number)
     png = await season_card(context, w, board, update)
     if png is not None:
         await context.bot.send_photo(w.chat_id, InputFile(png, filename="season.png"))

@@ -11,7 +11,7 @@ from telegram import InputFile, Update
 from telegram.error import TimedOut
 
 import scoring
-from bot import guard, present, setup, texts
+from bot import guard, present, riichi_view, setup, texts
 from bot.callback import BadCallback, TableCb
 from bot.context import Ctx, Who, db, db_long, is_admin, ledger, seated_or_admin, who
 from bot.handlers import fix, images
@@ -495,14 +495,16 @@ async def on_seats_tap(update: Update, context: Ctx, w: Who, table: TableView, c
 # ---------------------------------------------------------------------------------------
 async def send_board(context: Ctx, w: Who, table: TableView) -> None:
     st = await db(ledger(context).standings, table.id)
-    text = texts.standings_text(table, st, w.tr)
-    png = await images.scoreboard(context, w, table, st)
+    game = await riichi_view.board_label(context, table, w.tr)  # riichi: round, honba, sticks
+    text = (f"🀄 {esc(game)}\n" if game else "") + texts.standings_text(table, st, w.tr)
+    png = await images.scoreboard(context, w, table, st, game=game)
     if png is not None:
         await context.bot.send_photo(
             w.chat_id, InputFile(png, filename="board.png"), caption=fit_html(text, 1024)
         )
     else:
         await send(context.bot, w.chat_id, text)
+    await riichi_view.after_board(context, w, table)  # a game just over: its result image
 
 
 #: hands per history page; a page whose text would be over Telegram's limit (long names)
