@@ -65,10 +65,10 @@ def _nav(data: dict[str, Any], tr: Translator, *, next_label: str | None = None)
     _ = tr.gettext
     row = []
     if data["trail"]:
-        row.append(Button("◀ " + _("Back"), "b"))
-    row.append(Button("✖ " + _("Cancel"), "x"))
+        row.append(Button("◀ " + _("Back"), Code.BACK))
+    row.append(Button("✖ " + _("Cancel"), Code.CANCEL))
     if next_label:
-        row.append(Button(next_label, "n"))
+        row.append(Button(next_label, Code.NEXT))
     return row
 
 

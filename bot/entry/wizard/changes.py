@@ -12,6 +12,7 @@ from typing import Any
 
 import scoring
 from bot.entry import allowed, checks
+from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import Refused, WizardError, _d, _idx, _opts, _rs, _split, _w
 from bot.i18n import Translator
 from scoring.declarations import (
@@ -361,7 +362,7 @@ def _step_count(data: dict[str, Any], c: int, i: int, action: str) -> None:
     before = _snapshot(data)
     per: dict[str, int] = data["counts"].setdefault(cdecl.id, {})
     cur = per.get(p, 0)
-    if action == "+":
+    if action == Code.PLUS:
         if not can_add(cdecl, per, p):
             raise WizardError("at_max")
         per[p] = cur + 1

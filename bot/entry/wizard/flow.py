@@ -9,6 +9,7 @@ from typing import Any
 from bot.describe import (
     FLOWERS,
 )
+from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import Ctx, Screen, Step, WizardError, _idx, _opts, _rs
 from bot.entry.wizard.order import _after_wins, walk
 from bot.entry.wizard.steps.counts import CountStep, FlagsStep, MoreStep
@@ -108,7 +109,7 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
     screen does not offer.
     """
     c = Ctx.of(step, data)
-    if action == "b":
+    if action == Code.BACK:
         if not data["trail"]:
             raise WizardError("no_back")
         data["page"] = 0
@@ -116,7 +117,7 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
         if prev == "winner.0" and not data["wins"]:
             data["result"] = "win"
         return prev
-    if action == "pg":
+    if action == Code.PAGE:
         data["page"] = _idx(arg, 1000)
         return step
     kind_step = STEPS.get(c.kind)

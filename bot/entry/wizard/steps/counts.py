@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.describe import name as _name
+from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import Button, Ctx, Step, WizardError, _esc, _idx, _nav, _paged
 from bot.entry.wizard.changes import _go, _multi_possible, _step_count, _toggle_flag, valid_flags
 from bot.entry.wizard.order import _after_wins, next_step
@@ -20,10 +21,10 @@ class FlagsStep(Step):
 
     def apply(self, c: Ctx, action: str, arg: str) -> str:
         step, data, rs, opts, n = c.step, c.data, c.rs, c.opts, c.n
-        if action == "f":
+        if action == Code.FLAG:
             _toggle_flag(rs, opts, data, n, _idx(arg, len(rs.flags)))
             return step
-        if action == "n":
+        if action == Code.NEXT:
             return _go(data, step, next_step(data, step))
         raise WizardError("bad_arg")
 
@@ -38,7 +39,9 @@ class FlagsStep(Step):
         prompt = _("Anything special? Tap to toggle, then Next.")
         btns = [
             Button(
-                ("✅ " if rs.flags[i].id in flags_on else "▫️ ") + tr.name(rs.flags[i]), "f", str(i)
+                ("✅ " if rs.flags[i].id in flags_on else "▫️ ") + tr.name(rs.flags[i]),
+                Code.FLAG,
+                str(i),
             )
             for i in valid_flags(rs, opts, data, win)
         ]
@@ -56,14 +59,14 @@ class MoreStep(Step):
     def apply(self, c: Ctx, action: str, arg: str) -> str:
         step, data, rs, opts, n = c.step, c.data, c.rs, c.opts, c.n
         wins: list[dict[str, Any]] = c.data["wins"]
-        if action == "aw":
+        if action == Code.ANOTHER:
             if not _multi_possible(rs, data) and len(wins) <= n + 1:
                 raise WizardError("bad_arg")
             return _go(data, step, f"winner.{n + 1}")
-        if action == "n":
+        if action == Code.NEXT:
             del wins[n + 1 :]
             return _go(data, step, next_step(data, step))
-        if action == "r":
+        if action == Code.RESULT:
             results = [
                 r.value for r in rs.results if r.value != "win" and r.value in rs.wins_allowed_in
             ]
@@ -80,12 +83,12 @@ class MoreStep(Step):
         prompt = _("Did anyone else win this hand?")
         btns = []
         if _multi_possible(rs, data) or len(data["wins"]) > n + 1:
-            btns.append(Button("➕ " + _("Another winner"), "aw"))
+            btns.append(Button("➕ " + _("Another winner"), Code.ANOTHER))
         rows = [btns] if btns else []
         if n >= 0:
             extra = [r for r in rs.results if r.value != "win" and r.value in rs.wins_allowed_in]
             if extra:
-                rows.append([Button(tr.name(r), "r", str(i)) for i, r in enumerate(extra)])
+                rows.append([Button(tr.name(r), Code.RESULT, str(i)) for i, r in enumerate(extra)])
         rows.append(_nav(data, tr, next_label=_("No, next") + " ▶"))
         return prompt, rows
 
@@ -98,10 +101,10 @@ class CountStep(Step):
     def apply(self, c: Ctx, action: str, arg: str) -> str:
         step, data, n = c.step, c.data, c.n
         players = c.data["players"]
-        if action in ("+", "-"):
+        if action in (Code.PLUS, Code.MINUS):
             _step_count(data, n, _idx(arg, len(players)), action)
             return step
-        if action == "n":
+        if action == Code.NEXT:
             return _go(data, step, next_step(data, step))
         raise WizardError("bad_arg")
 
@@ -120,10 +123,12 @@ class CountStep(Step):
             prompt += " " + _("(at most {n} in all)").format(n=cdecl.total_max)
         for i, p in enumerate(players):
             v = per.get(p, 0)
-            row = [Button(f"{_name(data, p)}: {v}", "pg", "0")]
-            row.append(Button("➖", "-", str(i)) if v > cdecl.min else Button(" ", "pg", "0"))
+            row = [Button(f"{_name(data, p)}: {v}", Code.PAGE, "0")]
+            row.append(
+                Button("➖", Code.MINUS, str(i)) if v > cdecl.min else Button(" ", Code.PAGE, "0")
+            )
             can_add = v < cdecl.max and (cdecl.total_max is None or total < cdecl.total_max)
-            row.append(Button("➕", "+", str(i)) if can_add else Button(" ", "pg", "0"))
+            row.append(Button("➕", Code.PLUS, str(i)) if can_add else Button(" ", Code.PAGE, "0"))
             rows.append(row)
         rows.append(_nav(data, tr, next_label=next_lbl))
         return prompt, rows

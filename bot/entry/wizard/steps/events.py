@@ -7,6 +7,7 @@ from functools import partial
 from typing import Any
 
 from bot.describe import name as _name
+from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import (
     Button,
     Ctx,
@@ -46,17 +47,17 @@ class EventsStep(Step):
     def apply(self, c: Ctx, action: str, arg: str) -> str:
         step, data, rs, opts = c.step, c.data, c.rs, c.opts
         evs = enabled_events(rs, opts, data["result"])
-        if action == "ea":
+        if action == Code.EVENT_ADD:
             i = _idx(arg, len(rs.events))
             if i not in evs:
                 raise WizardError("bad_arg")
             _begin_event(data, rs.events[i])
             return _go(data, step, _ev_first(data, rs.events[i]))
-        if action == "er":
+        if action == Code.EVENT_REMOVE:
             i = _idx(arg, len(data["events"]))
             del data["events"][i]
             return step
-        if action == "n":
+        if action == Code.NEXT:
             return _go(data, step, "preview")
         raise WizardError("bad_arg")
 
@@ -67,9 +68,11 @@ class EventsStep(Step):
         prompt = ""
         prompt = _("Anything else that pays (kongs, penalties…)? Add it, or Next.")
         for i, ev in enumerate(data["events"]):
-            rows.append([Button("✖ " + describe_event(rs, data, ev, tr), "er", str(i))])
+            rows.append(
+                [Button("✖ " + describe_event(rs, data, ev, tr), Code.EVENT_REMOVE, str(i))]
+            )
         btns = [
-            Button("➕ " + tr.name(rs.events[i]), "ea", str(i))
+            Button("➕ " + tr.name(rs.events[i]), Code.EVENT_ADD, str(i))
             for i in enabled_events(rs, opts, data["result"])
         ]
         rows += _paged(btns, data.get("page", 0))
@@ -91,36 +94,36 @@ class EventStep(Step):
             raise WizardError("bad_arg")
         decl = rs.event(ev["type"])
         assert decl is not None
-        if kind == "evtext" and action == "p":
+        if kind == "evtext" and action == Code.PICK:
             offered = text_choices(decl, data, n)
             pid = str(data.get("bystanders", [])[_idx(arg, len(data.get("bystanders", [])))])
             if pid not in offered:
                 raise WizardError("bad_arg")
             return _set_text(data, step, decl, n, pid)
-        if kind == "evtext" and action == "nm":
+        if kind == "evtext" and action == Code.NEW_NAME:
             _text_field(decl, n)
             return _go(data, step, f"evname.{n}")
-        if kind == "evplayer" and action == "eg":
+        if kind == "evplayer" and action == Code.EVENT_CELL:
             cells = event_cells(data, decl)
             ev["player"], ev["from"] = cells[_idx(arg, len(cells))]
             new = _ev_after_from(decl, grid=True)
             return _finish_event(data, step) if new == "evadd" else _go(data, step, new)
-        if kind in ("evplayer", "evfields") and action in ("+", "-"):
+        if kind in ("evplayer", "evfields") and action in (Code.PLUS, Code.MINUS):
             ints = [f for f in decl.fields if f.kind == "int"]
             fd = ints[_idx(arg, len(ints))]
             v = int(ev.get(fd.id, fd.default))
-            v = v + 1 if action == "+" else v - 1
+            v = v + 1 if action == Code.PLUS else v - 1
             if not fd.min <= v <= fd.max:
-                raise WizardError("at_max" if action == "+" else "at_min")
+                raise WizardError("at_max" if action == Code.PLUS else "at_min")
             ev[fd.id] = v
             return step
-        if kind == "evplayer" and action == "p":
+        if kind == "evplayer" and action == Code.PICK:
             ev["player"] = players[_idx(arg, len(players))]
             if ev.get("from") == ev["player"]:
                 ev["from"] = None
             new = _ev_after_player(decl)
             return _finish_event(data, step) if new == "evadd" else _go(data, step, new)
-        if kind == "evfrom" and action == "p":
+        if kind == "evfrom" and action == Code.PICK:
             if arg == "-" and decl.source == "optional":
                 ev["from"] = None
             else:
@@ -130,7 +133,7 @@ class EventStep(Step):
                 ev["from"] = src
             new = _ev_after_from(decl)
             return _finish_event(data, step) if new == "evadd" else _go(data, step, new)
-        if kind == "evfields" and action == "n":
+        if kind == "evfields" and action == Code.NEXT:
             return _finish_event(data, step)
         raise WizardError("bad_arg")
 
@@ -159,9 +162,13 @@ class EventStep(Step):
                 v = int(ev.get(f.id, f.default))
                 rows.append(
                     [
-                        Button("➖", "-", str(i)) if v > f.min else Button(" ", "pg", "0"),
-                        Button(f"{tr.name(f)}: {v}", "pg", "0"),
-                        Button("➕", "+", str(i)) if v < f.max else Button(" ", "pg", "0"),
+                        Button("➖", Code.MINUS, str(i))
+                        if v > f.min
+                        else Button(" ", Code.PAGE, "0"),
+                        Button(f"{tr.name(f)}: {v}", Code.PAGE, "0"),
+                        Button("➕", Code.PLUS, str(i))
+                        if v < f.max
+                        else Button(" ", Code.PAGE, "0"),
                     ]
                 )
             rows += _event_grid(data, decl, pname)
@@ -169,11 +176,13 @@ class EventStep(Step):
             src_label = tr.pick(decl.source_zh, decl.source_en) or _("from whom?")
             prompt = f"{_esc(tr.name(decl))} · {_esc(_name(data, ev['player']))}: {_esc(src_label)}"
             btns = [
-                Button(pname(p), "p", str(i)) for i, p in enumerate(players) if p != ev["player"]
+                Button(pname(p), Code.PICK, str(i))
+                for i, p in enumerate(players)
+                if p != ev["player"]
             ]
             rows = [btns[j : j + 3] for j in range(0, len(btns), 3)]
             if decl.source == "optional":
-                rows.append([Button(_("Nobody"), "p", "-")])
+                rows.append([Button(_("Nobody"), Code.PICK, "-")])
         elif kind == "evtext":
             fd = _text_field(decl, n)
             prompt = f"{_esc(tr.name(decl))} · {_esc(_name(data, ev['player']))}: " + _(
@@ -181,10 +190,11 @@ class EventStep(Step):
             ).format(field=_esc(tr.name(fd)))
             by = [str(p) for p in data.get("bystanders", [])]
             btns = [
-                Button(_name(data, p), "p", str(by.index(p))) for p in text_choices(decl, data, n)
+                Button(_name(data, p), Code.PICK, str(by.index(p)))
+                for p in text_choices(decl, data, n)
             ]
             rows = _paged(btns, data.get("page", 0))
-            rows.append([Button("✏️ " + _("Someone else"), "nm")])
+            rows.append([Button("✏️ " + _("Someone else"), Code.NEW_NAME)])
         elif kind == "evname":
             fd = _text_field(decl, n)
             prompt = f"{_esc(tr.name(decl))} · {_esc(_name(data, ev['player']))}: " + _(
@@ -197,12 +207,16 @@ class EventStep(Step):
                 v = int(ev.get(f.id, f.default))
                 rows.append(
                     [
-                        Button(f"{tr.name(f)}: {v}", "pg", "0"),
-                        Button("➖", "-", str(i)) if v > f.min else Button(" ", "pg", "0"),
-                        Button("➕", "+", str(i)) if v < f.max else Button(" ", "pg", "0"),
+                        Button(f"{tr.name(f)}: {v}", Code.PAGE, "0"),
+                        Button("➖", Code.MINUS, str(i))
+                        if v > f.min
+                        else Button(" ", Code.PAGE, "0"),
+                        Button("➕", Code.PLUS, str(i))
+                        if v < f.max
+                        else Button(" ", Code.PAGE, "0"),
                     ]
                 )
-            rows.append([Button("✔ " + _("Add"), "n")])
+            rows.append([Button("✔ " + _("Add"), Code.NEXT)])
         rows.append(_nav(data, tr))
         return prompt, rows
 
@@ -218,7 +232,7 @@ def _event_grid(data: dict[str, Any], decl: EventDecl, pname: Any) -> list[list[
             cur = []
         last = p
         label = pname(p) if q is None else f"{_name(data, p)} ← {_name(data, q)}"
-        cur.append(Button(label, "eg", str(j)))
+        cur.append(Button(label, Code.EVENT_CELL, str(j)))
         if len(cur) == 4:
             rows.append(cur)
             cur = []

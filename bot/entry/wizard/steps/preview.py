@@ -12,7 +12,7 @@ from bot.describe import (
 )
 from bot.describe import how as _how
 from bot.describe import name as _name
-from bot.entry.keyboard import SOURCE_REF
+from bot.entry.keyboard import SOURCE_REF, Code
 from bot.entry.wizard.actions import Button, Ctx, Step, WizardError, _esc, _idx, _nav, _opts, _rs
 from bot.entry.wizard.changes import (
     _begin_event,
@@ -92,7 +92,7 @@ def _apply_preview(step: str, data: dict[str, Any], action: str, arg: str) -> st
     """A tap on the preview, which is also the editor."""
     rs, opts = _rs(data), _opts(data)
     wins = data["wins"]
-    if action == "ed":
+    if action == Code.EDIT:
         what, num = arg[:1], arg[1:]
         if what == "w":
             n = _idx(num, len(wins))
@@ -112,30 +112,32 @@ def _apply_preview(step: str, data: dict[str, Any], action: str, arg: str) -> st
         if what == "r" and not num:
             return _go(data, step, "winner.0")
         raise WizardError("bad_arg")
-    if action == "tf":
+    if action == Code.TOGGLE:
         n_txt, _dot, i_txt = arg.partition(".")
         _toggle_flag(rs, opts, data, _idx(n_txt, len(wins)), _idx(i_txt, len(rs.flags)))
         return step
-    if action in ("cp", "cm"):
+    if action in (Code.COUNT_PLUS, Code.COUNT_MINUS):
         c_txt, _dot, i_txt = arg.partition(".")
         c = _idx(c_txt, len(rs.counts))
         if c not in enabled_counts(rs, opts, data["result"]):
             raise WizardError("bad_arg")
-        _step_count(data, c, _idx(i_txt, len(data["players"])), "+" if action == "cp" else "-")
+        _step_count(
+            data, c, _idx(i_txt, len(data["players"])), "+" if action == Code.COUNT_PLUS else "-"
+        )
         return step
-    if action == "ea":
+    if action == Code.EVENT_ADD:
         i = _idx(arg, len(rs.events))
         if i not in enabled_events(rs, opts, data["result"]):
             raise WizardError("bad_arg")
         _begin_event(data, rs.events[i])
         return _go(data, step, _ev_first(data, rs.events[i]))
-    if action == "er":
+    if action == Code.EVENT_REMOVE:
         i = _idx(arg, len(data["events"]))
         before = _snapshot(data)
         del data["events"][i]
         _keep_or_refuse(data, before)
         return step
-    if action == "aw":
+    if action == Code.ANOTHER:
         if not _multi_possible(rs, data):
             raise WizardError("bad_arg")
         return _go(data, step, f"winner.{len(wins)}")
@@ -176,13 +178,13 @@ class PreviewStep(Step):
             if data.get("mode") == "calc":
                 rows.append(
                     [
-                        Button("◀ " + _("Back"), "b"),
-                        Button(_("New calculation"), "again"),
-                        Button("✖ " + _("Close"), "x"),
+                        Button("◀ " + _("Back"), Code.BACK),
+                        Button(_("New calculation"), Code.AGAIN),
+                        Button("✖ " + _("Close"), Code.CANCEL),
                     ]
                 )
             else:
-                rows.append([Button("✅ " + _("Confirm"), "c")])
+                rows.append([Button("✅ " + _("Confirm"), Code.CONFIRM)])
                 rows.append(_nav(data, tr))
         return prompt, rows
 
@@ -205,7 +207,7 @@ def editor_rows(data: dict[str, Any], tr: Translator) -> list[list[Button]]:
     wins = data["wins"]
     if data["result"] != "win" and not wins:
         r = next((r for r in rs.results if r.value == data["result"]), None)
-        rows.append([Button("✏️ " + (tr.name(r) if r else data["result"]), "ed", "r")])
+        rows.append([Button("✏️ " + (tr.name(r) if r else data["result"]), Code.EDIT, "r")])
     for n, w in enumerate(wins):
         who = _name(data, w["winner"])
         h = _how(w)
@@ -215,32 +217,34 @@ def editor_rows(data: dict[str, Any], tr: Translator) -> list[list[Button]]:
             how_txt = f"{who} ← {_name(data, w['from'])}"
         else:
             how_txt = _("{name} robs {other}'s kong").format(name=who, other=_name(data, w["from"]))
-        row = [Button("✏️ " + how_txt, "ed", f"w{n}")]
+        row = [Button("✏️ " + how_txt, Code.EDIT, f"w{n}")]
         if _after_how(rs, opts, data, n) != "preview":
             value = _win_value(rs, data, w, tr) or _("No special shape")
-            row.append(Button("✏️ " + value, "ed", f"v{n}"))
+            row.append(Button("✏️ " + value, Code.EDIT, f"v{n}"))
         rows.append(row)
         flags = []
         for i in valid_flags(rs, opts, data, w):
             mark = "✅ " if rs.flags[i].id in (w.get("flags") or []) else "▫️ "
             label = mark + tr.name(rs.flags[i]) + (f" · {who}" if len(wins) > 1 else "")
-            flags.append(Button(label, "tf", f"{n}.{i}"))
+            flags.append(Button(label, Code.TOGGLE, f"{n}.{i}"))
         rows += [flags[i : i + 3] for i in range(0, len(flags), 3)]
     shown = shown_counts(data)
     if len(shown) * len(players) * 3 <= COUNT_BUTTONS:
         for c in shown:
             cdecl = rs.counts[c]
             per = data["counts"].get(cdecl.id, {})
-            rows.append([Button(f"— {tr.name(cdecl)} —", "pg", "0")])
+            rows.append([Button(f"— {tr.name(cdecl)} —", Code.PAGE, "0")])
             for i, p in enumerate(players):
                 v = per.get(p, 0)
                 rows.append(
                     [
-                        Button("➖", "cm", f"{c}.{i}") if v > cdecl.min else Button(" ", "pg", "0"),
-                        Button(f"{_name(data, p)}: {v}", "pg", "0"),
-                        Button("➕", "cp", f"{c}.{i}")
+                        Button("➖", Code.COUNT_MINUS, f"{c}.{i}")
+                        if v > cdecl.min
+                        else Button(" ", Code.PAGE, "0"),
+                        Button(f"{_name(data, p)}: {v}", Code.PAGE, "0"),
+                        Button("➕", Code.COUNT_PLUS, f"{c}.{i}")
                         if can_add(cdecl, per, p)
-                        else Button(" ", "pg", "0"),
+                        else Button(" ", Code.PAGE, "0"),
                     ]
                 )
     else:
@@ -249,17 +253,19 @@ def editor_rows(data: dict[str, Any], tr: Translator) -> list[list[Button]]:
             cdecl = rs.counts[c]
             per = data["counts"].get(cdecl.id, {})
             nz = ", ".join(f"{_name(data, p)} {v}" for p, v in per.items() if v)
-            btns.append(Button("✏️ " + tr.name(cdecl) + (f": {nz}" if nz else ""), "ed", f"c{c}"))
+            btns.append(
+                Button("✏️ " + tr.name(cdecl) + (f": {nz}" if nz else ""), Code.EDIT, f"c{c}")
+            )
         rows += [btns[i : i + 2] for i in range(0, len(btns), 2)]
     for i, ev in enumerate(data["events"]):
-        rows.append([Button("✖ " + describe_event(rs, data, ev, tr), "er", str(i))])
+        rows.append([Button("✖ " + describe_event(rs, data, ev, tr), Code.EVENT_REMOVE, str(i))])
     adds = [
-        Button("➕ " + tr.name(rs.events[i]), "ea", str(i))
+        Button("➕ " + tr.name(rs.events[i]), Code.EVENT_ADD, str(i))
         for i in enabled_events(rs, opts, data["result"])
     ]
     rows += [adds[i : i + 3] for i in range(0, len(adds), 3)]
     if wins and _multi_possible(rs, data):
-        rows.append([Button("➕ " + _("Another winner"), "aw")])
+        rows.append([Button("➕ " + _("Another winner"), Code.ANOTHER)])
     return rows
 
 

@@ -14,6 +14,7 @@ from bot.describe import (
 )
 from bot.describe import prevalent as _prevalent
 from bot.describe import seat_wind as _seat_wind
+from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import (
     TILES_EXAMPLE,
     Button,
@@ -252,11 +253,11 @@ class TilesStep(Step):
     def apply(self, c: Ctx, action: str, arg: str) -> str:
         step, data, n = c.step, c.data, c.n
         wins: list[dict[str, Any]] = c.data["wins"]
-        if action == "n":
+        if action == Code.NEXT:
             if not wins[n].get("tiles"):
                 raise WizardError("need_tiles")
             return _go(data, step, next_step(data, step))
-        if action == "pad":
+        if action == Code.PAD:
             wins[n].setdefault("pad", [])
             return _go(data, step, f"pad.{n}")
         raise WizardError("bad_arg")
@@ -276,7 +277,7 @@ class TilesStep(Step):
         ).format(example=TILES_EXAMPLE)
         prompt += "\n" + tiles_words_help(data, win, tr)
         # the tiles read so far show in the summary above (describe_win)
-        rows = [[Button("🀄 " + _("Tile pad"), "pad")]]
+        rows = [[Button("🀄 " + _("Tile pad"), Code.PAD)]]
         rows.append(_nav(data, tr, next_label=next_lbl if win.get("tiles") else None))
         return prompt, rows
 
@@ -344,7 +345,7 @@ class PadStep(Step):
         win = data["wins"][n]
         tokens: list[str] = list(win.get("pad") or [])
         open_group = _in_group(tokens, len(tokens))
-        if action == "pt":
+        if action == Code.PAD_TILE:
             tile = PAD_TILES[_idx(arg, len(PAD_TILES))]
             if tokens.count(tile) >= 4:
                 raise WizardError("at_max")  # four of a kind is all there is
@@ -354,26 +355,30 @@ class PadStep(Step):
             ):
                 raise WizardError("at_max")
             tokens.append(tile)
-        elif action in ("p3", "p4", "pq"):  # the last tile, made a pung or kong
+        elif action in (
+            Code.PAD_PUNG,
+            Code.PAD_KONG,
+            Code.PAD_HIDDEN_KONG,
+        ):  # the last tile, made a pung or kong
             if open_group or not tokens or tokens[-1] not in PAD_TILES:
                 raise WizardError("bad_arg")
-            tile, size = tokens[-1], 3 if action == "p3" else 4
+            tile, size = tokens[-1], 3 if action == Code.PAD_PUNG else 4
             if tokens.count(tile) + size - 1 > 4:
                 raise WizardError("at_max")
-            opener, closer = ("(", ")") if action == "pq" else ("[", "]")
+            opener, closer = ("(", ")") if action == Code.PAD_HIDDEN_KONG else ("[", "]")
             tokens[-1:] = [opener, *[tile] * size, closer]
-        elif action == "pw":  # an exposed chow from the last tile up
+        elif action == Code.PAD_CHOW:  # an exposed chow from the last tile up
             if open_group or not tokens or _chow_of(tokens[-1]) is None:
                 raise WizardError("bad_arg")
             chow = _chow_of(tokens[-1]) or []
             if any(tokens.count(t) + 1 > 4 for t in chow[1:]):
                 raise WizardError("at_max")
             tokens[-1:] = ["[", *chow, "]"]
-        elif action in ("pe", "pk"):
+        elif action in (Code.PAD_EXPOSED, Code.PAD_CONCEALED):
             if open_group:
                 raise WizardError("bad_arg")
-            tokens.append("[" if action == "pe" else "(")
-        elif action == "pc":
+            tokens.append("[" if action == Code.PAD_EXPOSED else "(")
+        elif action == Code.PAD_CLOSE:
             if not open_group:
                 raise WizardError("bad_arg")
             start = max(i for i, t in enumerate(tokens) if t in ("[", "("))
@@ -381,11 +386,11 @@ class PadStep(Step):
             if size < 3 or (tokens[start] == "(" and size != 4):
                 raise WizardError("pad_meld")
             tokens.append("]" if tokens[start] == "[" else ")")
-        elif action == "pb":
+        elif action == Code.PAD_DELETE:
             if not tokens:
                 raise WizardError("at_min")
             tokens.pop()
-        elif action == "pd":
+        elif action == Code.PAD_DONE:
             hand, last = pad_text(tokens)
             if open_group or last is None or not hand:
                 raise WizardError("pad_meld" if open_group else "need_tiles")
@@ -421,8 +426,8 @@ class PadStep(Step):
             # a tile that cannot be added (its four copies used, or the open meld full) is
             # not offered: a blank, like a stepper at its end
             if full_meld or tokens.count(PAD_TILES[i]) >= 4:
-                return Button(" ", "pg", "0")
-            return Button(label, "pt", str(i))
+                return Button(" ", Code.PAGE, "0")
+            return Button(label, Code.PAD_TILE, str(i))
 
         rows: list[list[Button]] = []
         for suit in range(3):
@@ -435,22 +440,27 @@ class PadStep(Step):
             start = max(i for i, t in enumerate(tokens) if t in ("[", "("))
             size = len(tokens) - start - 1
             if size == 4 or (size == 3 and tokens[start] == "["):
-                ctrl.append(Button("]" if tokens[start] == "[" else ")", "pc"))
+                ctrl.append(Button("]" if tokens[start] == "[" else ")", Code.PAD_CLOSE))
         else:
-            ctrl += [Button("[ " + _("exposed"), "pe"), Button("( " + _("concealed kong"), "pk")]
+            ctrl += [
+                Button("[ " + _("exposed"), Code.PAD_EXPOSED),
+                Button("( " + _("concealed kong"), Code.PAD_CONCEALED),
+            ]
             if tokens and tokens[-1] in PAD_TILES:  # the last tile as a meld, one tap
                 chow = _chow_of(tokens[-1])
                 if chow is not None and all(tokens.count(t) < 4 for t in chow[1:]):
-                    ctrl.append(Button("[" + "".join(t[0] for t in chow) + chow[0][1] + "]", "pw"))
+                    ctrl.append(
+                        Button("[" + "".join(t[0] for t in chow) + chow[0][1] + "]", Code.PAD_CHOW)
+                    )
                 have = tokens.count(tokens[-1])  # copies of the last tile so far
                 if have + 2 <= 4:
-                    ctrl.append(Button("[×3]", "p3"))
+                    ctrl.append(Button("[×3]", Code.PAD_PUNG))
                 if have + 3 <= 4:
-                    ctrl += [Button("[×4]", "p4"), Button("(×4)", "pq")]
+                    ctrl += [Button("[×4]", Code.PAD_KONG), Button("(×4)", Code.PAD_HIDDEN_KONG)]
         if tokens:
-            ctrl.append(Button("⌫", "pb"))
+            ctrl.append(Button("⌫", Code.PAD_DELETE))
         if not group:
-            ctrl.append(Button("✔ " + _("Done"), "pd"))
+            ctrl.append(Button("✔ " + _("Done"), Code.PAD_DONE))
         rows.append(ctrl)
         rows.append(_nav(data, tr))
         return prompt, rows

@@ -10,6 +10,7 @@ from bot.describe import (
     fan_list,
 )
 from bot.entry import allowed
+from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import (
     FAN_MAX,
     FANS_PAGE,
@@ -47,7 +48,7 @@ class ModeStep(Step):
         step, data, rs, n = c.step, c.data, c.rs, c.n
         wins: list[dict[str, Any]] = c.data["wins"]
         modes = win_modes(rs)
-        if action != "m":
+        if action != Code.MODE:
             raise WizardError("bad_arg")
         wins[n]["mode"] = modes[_idx(arg, len(modes))]
         for m in ("fan", "fans", "tiles"):
@@ -67,7 +68,7 @@ class ModeStep(Step):
             "fans": fan_words.checklist_label(rs, tr),
             "tiles": _("Tiles"),
         }
-        rows = [[Button(labels[m], "m", str(i)) for i, m in enumerate(win_modes(rs))]]
+        rows = [[Button(labels[m], Code.MODE, str(i)) for i, m in enumerate(win_modes(rs))]]
         rows.append(_nav(data, tr))
         return prompt, rows
 
@@ -85,12 +86,12 @@ class ShapeStep(Step):
         wins: list[dict[str, Any]] = c.data["wins"]
         win = wins[n]
         shapes = valid_shapes(rs, opts, data, win)
-        if action == "s":
+        if action == Code.SHAPE:
             i = _idx(arg, len(rs.shapes))
             if i not in shapes:
                 raise WizardError("bad_arg")
             win["shape"] = rs.shapes[i].id
-        elif action == "s0" and not rs.shape_required:
+        elif action == Code.NO_SHAPE and not rs.shape_required:
             win["shape"] = None
         else:
             raise WizardError("bad_arg")
@@ -113,14 +114,14 @@ class ShapeStep(Step):
         btns = [
             Button(
                 ("✅ " if win.get("shape") == rs.shapes[i].id else "") + tr.name(rs.shapes[i]),
-                "s",
+                Code.SHAPE,
                 str(i),
             )
             for i in valid_shapes(rs, opts, data, win)
         ]
         rows = _paged(btns, data.get("page", 0))
         if not rs.shape_required:
-            rows.append([Button(_("No special shape"), "s0")])
+            rows.append([Button(_("No special shape"), Code.NO_SHAPE)])
         rows.append(_nav(data, tr))
         return prompt, rows
 
@@ -135,17 +136,17 @@ class FanStep(Step):
         wins: list[dict[str, Any]] = c.data["wins"]
         win = wins[n]
         cur = win.get("fan")
-        if action == "k":
+        if action == Code.KEY:
             d = _idx(arg, 10)
             val = (cur or 0) * 10 + d
             if val > FAN_MAX:
                 raise WizardError("too_big")
             win["fan"] = val
             return step
-        if action == "kb":
+        if action == Code.KEY_BACK:
             win["fan"] = None if cur is None or cur < 10 else cur // 10
             return step
-        if action == "n":
+        if action == Code.NEXT:
             if cur is None:
                 raise WizardError("need_fan")
             _refuse_win(data, n, (f"wins[{n}]",))  # e.g. under the table's minimum: here
@@ -163,11 +164,13 @@ class FanStep(Step):
         prompt = fan_words.total_prompt(c.rs, tr, "▁" if cur is None else cur)
         room = [d for d in range(10) if (cur or 0) * 10 + d <= FAN_MAX]  # digits that still fit
         rows = [
-            [Button(str(d), "k", str(d)) for d in r if d in room]
+            [Button(str(d), Code.KEY, str(d)) for d in r if d in room]
             for r in ((1, 2, 3), (4, 5, 6), (7, 8, 9))
         ]
         rows = [r for r in rows if r]
-        rows.append([Button("⌫", "kb")] + ([Button("0", "k", "0")] if 0 in room else []))
+        rows.append(
+            [Button("⌫", Code.KEY_BACK)] + ([Button("0", Code.KEY, "0")] if 0 in room else [])
+        )
         rows.append(_nav(data, tr, next_label=next_lbl if cur is not None else None))
         return prompt, rows
 
@@ -182,7 +185,7 @@ class FansStep(Step):
         wins: list[dict[str, Any]] = c.data["wins"]
         win = wins[n]
         fans = fan_list(rs)
-        if action == "ft":
+        if action == Code.FAN:
             fid = fans[_idx(arg, len(fans))]["id"]
             chosen = list(win.get("fans") or [])
             # a fan with max_count > 1 is tapped again for each copy (bot/checklist.py)
@@ -192,7 +195,7 @@ class FansStep(Step):
                 raise WizardError("not_with")
             win["fans"] = new
             return step
-        if action == "n":
+        if action == Code.NEXT:
             if not win.get("fans"):
                 raise WizardError("need_fans")
             _refuse_win(data, n, (f"wins[{n}]",))
@@ -220,7 +223,7 @@ class FansStep(Step):
                 continue
             name = tr.entry(fan)
             mark = checklist.mark(picked, fan["id"])  # ✅, or ✅×2 for a second copy
-            btns.append(Button(f"{mark}{name} · {fan.get('points', '')}", "ft", str(k)))
+            btns.append(Button(f"{mark}{name} · {fan.get('points', '')}", Code.FAN, str(k)))
         rows = _paged(btns, data.get("page", 0), per_row=3, size=FANS_PAGE, numbered=True)
         rows.append(_nav(data, tr, next_label=next_lbl if chosen else None))
         return prompt, rows

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.describe import name as _name
 from bot.entry import allowed
+from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import Button, Ctx, Step, WizardError, _esc, _idx, _nav, _seat_name
 from bot.entry.wizard.changes import (
     _event_fits,
@@ -40,10 +41,10 @@ class WinnerStep(Step):
         step, data, rs, opts, n = c.step, c.data, c.rs, c.opts, c.n
         players = c.data["players"]
         wins: list[dict[str, Any]] = c.data["wins"]
-        if action == "rk":
+        if action == Code.ROBBED:
             data["rk"] = not data.get("rk")
             return step
-        if action == "wh":
+        if action == Code.GRID:
             i_txt, _dot, j_txt = arg.partition(".")
             p = players[_idx(i_txt, len(players))]
             if p not in winner_choices(rs, data, n):
@@ -57,19 +58,19 @@ class WinnerStep(Step):
                 data["wins"][n]["flags"].append(with_flag)
             data.pop("rk", None)
             return resume_preview(data, n) or _go(data, step, _after_how(rs, opts, data, n))
-        if action == "w":
+        if action == Code.WINNER:
             p = players[_idx(arg, len(players))]
             if p not in winner_choices(rs, data, n):
                 raise WizardError("bad_arg")
             _set_winner(rs, data, n, p)
             return _go(data, step, next_step(data, step))
-        if action == "r" and n == 0:
+        if action == Code.RESULT and n == 0:
             results = [r.value for r in rs.results if r.value != "win"]
             data["result"] = results[_idx(arg, len(results))]
             del wins[:]
             data["events"] = [e for e in data["events"] if _event_fits(rs, opts, data, e)]
             return _go(data, step, next_step(data, step))
-        if action == "r" and n > 0:
+        if action == Code.RESULT and n > 0:
             results = [
                 r.value for r in rs.results if r.value != "win" and r.value in rs.wins_allowed_in
             ]
@@ -91,7 +92,7 @@ class WinnerStep(Step):
         if n > 0 and rs.multi_win == "same_discard":
             prompt = _("Who else won on this discard?")
             rows = [
-                [Button(pname(p), "w", str(players.index(p))) for p in choices[i : i + 2]]
+                [Button(pname(p), Code.WINNER, str(players.index(p))) for p in choices[i : i + 2]]
                 for i in range(0, len(choices), 2)
             ]
         else:
@@ -106,12 +107,12 @@ class WinnerStep(Step):
             )
             if robbable:
                 label = _("Not a robbed kong") if data.get("rk") else _("Robbed a kong…")
-                rows.append([Button("🀫 " + label, "rk")])
+                rows.append([Button("🀫 " + label, Code.ROBBED)])
         others = [r for r in rs.results if r.value != "win"]
         if n > 0:
             others = [r for r in others if r.value in rs.wins_allowed_in]
         if others:
-            rows.append([Button(tr.name(r), "r", str(i)) for i, r in enumerate(others)])
+            rows.append([Button(tr.name(r), Code.RESULT, str(i)) for i, r in enumerate(others)])
         rows.append(_nav(data, tr))
         return prompt, rows
 
@@ -124,7 +125,7 @@ class HowStep(Step):
     def apply(self, c: Ctx, action: str, arg: str) -> str:
         step, data, rs, opts, n = c.step, c.data, c.rs, c.opts, c.n
         options = how_choices(rs, opts, data, n)
-        if action != "h":
+        if action != Code.HOW:
             raise WizardError("bad_arg")
         h, src = options[_idx(arg, len(options))]
         _set_how(rs, opts, data, n, h, src)
@@ -146,7 +147,7 @@ class HowStep(Step):
                 label = _("{name} discarded").format(name=_name(data, src))
             else:
                 label = _("Robbed {name}'s kong").format(name=_name(data, src))
-            btns.append(Button(label, "h", str(i)))
+            btns.append(Button(label, Code.HOW, str(i)))
         rows = [[btns[0]]] if btns and btns[0].label == _("Self-drawn") else []
         rest = btns[len(rows) :]
         rows += [rest[i : i + 3] for i in range(0, len(rest), 3)]
@@ -174,7 +175,7 @@ def _winner_grid(
                 label = _("{name} ← {other} (kong)").format(name=name, other=_name(data, src))
             else:
                 label = _("{name} robs {other}'s kong").format(name=name, other=_name(data, src))
-            row.append(Button(label, "wh", f"{players.index(p)}.{j}"))
+            row.append(Button(label, Code.GRID, f"{players.index(p)}.{j}"))
         for i in range(0, len(row), 4):
             rows.append(row[i : i + 4])
     return rows
