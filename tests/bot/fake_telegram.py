@@ -51,3 +51,24 @@ class FakeTelegram(_Server):
 
         found: dict[str, Any] = await self.wait_for(find, timeout)
         return found
+
+    def find_button(self, chat: Chat, message_id: int, label: str) -> dict[str, Any]:
+        """As the server's, and "Bob ← Carol" read as a person reads the winners' grid (#26.1):
+        the cell "← Carol" in the row whose first cell names Bob ("Bob self-drawn | ← Carol"), or
+        in the row under it."""
+        try:
+            return super().find_button(chat, message_id, label)
+        except AssertionError:
+            who, arrow, rest = label.partition(" ← ")
+            if not arrow:
+                raise
+            markup = self.messages[(chat.id, message_id)].get("reply_markup") or {}
+            rows = markup.get("inline_keyboard", [])
+            for i, row in enumerate(rows):
+                if row and row[0]["text"].startswith(who + " "):
+                    under = rows[i + 1] if i + 1 < len(rows) else []
+                    for b in [*row[1:], *under]:
+                        if b["text"] == "← " + rest:
+                            found: dict[str, Any] = b
+                            return found
+            raise

@@ -694,8 +694,15 @@ def test_the_grid_offers_only_ways_of_winning_the_table_plays():
     # forced 杠上花 kong_flower on it): a win on the replacement tile of Carol's exposed kong
     # (杠爆全包) is its own way of winning, "Bob ← Carol (kong)", the flag ticked.
     def cells(ruleset: str, **opts: object) -> set[str]:
+        # a cell "← Carol" is Bob's when it is in or under the row "Bob self-drawn" (#26.1)
         step, data = start(ruleset, **opts)
-        return {b.label for b in offered(step, data) if b.action == "wh"}
+        out, who = set(), ""
+        for row in wizard.render(step, data, TR).rows:
+            for b in (b for b in row if b.action == "wh"):
+                if not b.label.startswith("←"):
+                    who = b.label.split(" ")[0]
+                out.add(b.label if not b.label.startswith("←") else f"{who} {b.label}")
+        return {t.replace(" 🀫", " (kong)") for t in out}
 
     assert cells("xiaoshan") == {f"{n} self-drawn" for n in NAMES.values()}
     assert "Bob ← Carol" in cells("xiaoshan", discard_wins=True)

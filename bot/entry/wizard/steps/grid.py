@@ -1,7 +1,7 @@
 """The winners' grid within a 360-px keyboard (#26.1): who won and how in one tap, never a cut
 name. Each possible winner gets one row whose first cell carries the winner and the others name
-only what differs ("Alice: 自摸 | ← Bob | ← Carol | ← Dave"); where that row does not fit, two
-rows (the self-draw alone, then the discards, the first again carrying the winner); where the
+only what differs ("Alice self-drawn | ← Bob | ← Carol | ← Dave"); where that row does not
+fit, the self-draw carrying the winner and under it the discards ("← Bob | ← Carol | ← Dave"); where the
 names are too long even for that, the two-tap way (the winner's name, then how)."""
 
 from __future__ import annotations
@@ -20,46 +20,53 @@ from scoring.ruleset import Options, Ruleset
 GRID_ROWS = 9
 
 
-def _cell(tr: Translator, h: str, other: str) -> str:
-    """What a cell says besides the winner: "self-drawn", "← Bob", "← Bob (kong)", "robs Bob"."""
+def _cell(tr: Translator, h: str, who: str, other: str, first: bool) -> str:
+    """A cell: the row's first names the winner ("Bob self-drawn", "Bob ← Alice"), the others
+    only what differs ("← Carol", "← Carol 🀫")."""
     _ = tr.gettext
     if h == SELF_DRAWN:
-        return _("self-drawn")
+        return _("{name} self-drawn").format(name=who)
     if h == DISCARD:
-        return f"← {other}"
+        return f"{who} ← {other}" if first else f"← {other}"
     if h.startswith(DISCARD + "+"):  # a win on other's exposed kong (杠爆全包)
-        return _("← {other} (kong)").format(other=other)
-    return _("robs {other}").format(other=other)
+        if first:
+            return _("{name} ← {other} (kong)").format(name=who, other=other)
+        return f"← {other} 🀫"
+    if first:
+        return _("{name} robs {other}'s kong").format(name=who, other=other)
+    return f"← {other}"  # the prompt says "← whose kong"
 
 
-def _first(name: str, what: str) -> str:
-    return f"{name}: {what}" if not what.startswith("←") else f"{name} {what}"
-
-
-def _rows_of(name: str, cells_: list[tuple[str, Button]]) -> list[list[Button]] | None:
-    """One winner's rows (one, else two), or None when they do not fit."""
-    if not cells_:
-        return []
-    one = [
-        Button(_first(name, t) if k == 0 else t, b.action, b.arg)
-        for k, (t, b) in enumerate(cells_)
+def _row(tr: Translator, who: str, group: list[tuple[str, str, Button]]) -> list[Button] | None:
+    row = [
+        Button(_cell(tr, h, who, other, k == 0), b.action, b.arg)
+        for k, (h, other, b) in enumerate(group)
     ]
-    if len(one) <= 4 and not cells.over([[b.label for b in one]]):
+    if len(row) > 4 or cells.over([[b.label for b in row]]):
+        return None
+    return row
+
+
+def _rows_of(
+    tr: Translator, who: str, ways: list[tuple[str, str, Button]]
+) -> list[list[Button]] | None:
+    """One winner's rows, or None (they do not fit): one row where it fits, else the self-draw
+    carrying the winner and under it the discards ("← Bob | ← Carol | ← Dave")."""
+    if not ways:
+        return []
+    one = _row(tr, who, ways)
+    if one is not None:
         return [one]
-    selfs = [(t, b) for t, b in cells_ if not t.startswith("←")]
-    discards = [(t, b) for t, b in cells_ if t.startswith("←")]
-    rows = []
-    for group in (selfs, discards):
-        if not group:
-            continue
-        row = [
-            Button(_first(name, t) if k == 0 else t, b.action, b.arg)
-            for k, (t, b) in enumerate(group)
-        ]
-        if len(row) > 4 or cells.over([[b.label for b in row]]):
-            return None
-        rows.append(row)
-    return rows
+    selfs = [w for w in ways if w[0] == SELF_DRAWN]
+    rest = [w for w in ways if w[0] != SELF_DRAWN]
+    if not selfs:
+        return None
+    head = _row(tr, who, selfs)
+    if head is None:
+        return None
+    tail = [Button(_cell(tr, h, who, other, False), b.action, b.arg) for h, other, b in rest]
+    rows = [head, *cells.pack(tail, 4)] if tail else [head]
+    return None if cells.over([[b.label for b in r] for r in rows]) else rows
 
 
 def winner_grid(
@@ -70,12 +77,11 @@ def winner_grid(
     players = data["players"]
     rows: list[list[Button]] = []
     for p in choices:
-        name = _name(data, p)
-        cells_ = [
-            (_cell(tr, h, _name(data, src)), Button("", Code.GRID, f"{players.index(p)}.{j}"))
+        ways = [
+            (h, _name(data, src), Button("", Code.GRID, f"{players.index(p)}.{j}"))
             for j, (h, src) in enumerate(grid_hows(rs, opts, data, n, p))
         ]
-        got = _rows_of(name, cells_)
+        got = _rows_of(tr, _name(data, p), ways)
         if got is None:
             return names_grid(data, choices)
         rows += got

@@ -7,7 +7,7 @@ from functools import partial
 from typing import Any
 
 from bot.describe import name as _name
-from bot.entry import allowed
+from bot.entry import allowed, cells
 from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import Button, Ctx, Step, WizardError, _esc, _idx, _nav, _seat_name
 from bot.entry.wizard.changes import (
@@ -22,6 +22,7 @@ from bot.entry.wizard.changes import (
     winner_choices,
 )
 from bot.entry.wizard.order import _after_how, _after_wins, next_step, resume_preview
+from bot.entry.wizard.steps.grid import winner_grid
 from bot.i18n import Translator
 from scoring.declarations import (
     DISCARD,
@@ -91,15 +92,13 @@ class WinnerStep(Step):
         choices = winner_choices(rs, data, n)
         if n > 0 and rs.multi_win == "same_discard":
             prompt = _("Who else won on this discard?")
-            rows = [
-                [Button(pname(p), Code.WINNER, str(players.index(p))) for p in choices[i : i + 2]]
-                for i in range(0, len(choices), 2)
-            ]
+            btns = [Button(pname(p), Code.WINNER, str(players.index(p))) for p in choices]
+            rows = cells.pack(btns, 2)
         else:
             prompt = _("Who won? Tap the winner's row: self-drawn, or ← who discarded.")
             if data.get("rk"):
                 prompt = _("Who won by robbing a kong? Tap the winner's row: ← whose kong.")
-            rows = _winner_grid(rs, opts, data, n, choices, tr)
+            rows = winner_grid(rs, opts, data, n, choices, tr)
             robbable = any(
                 c[0] == ROBBED_KONG
                 for p in choices
@@ -112,7 +111,11 @@ class WinnerStep(Step):
         if n > 0:
             others = [r for r in others if r.value in rs.wins_allowed_in]
         if others:
-            rows.append([Button(tr.name(r), Code.RESULT, str(i)) for i, r in enumerate(others)])
+            results = [
+                Button(cells.shorten(tr.name(r), 17), Code.RESULT, str(i))
+                for i, r in enumerate(others)
+            ]
+            rows += cells.pack(results)
         rows.append(_nav(data, tr))
         return prompt, rows
 
@@ -149,8 +152,7 @@ class HowStep(Step):
                 label = _("Robbed {name}'s kong").format(name=_name(data, src))
             btns.append(Button(label, Code.HOW, str(i)))
         rows = [[btns[0]]] if btns and btns[0].label == _("Self-drawn") else []
-        rest = btns[len(rows) :]
-        rows += [rest[i : i + 3] for i in range(0, len(rest), 3)]
+        rows += cells.pack(btns[len(rows) :], 3)
         rows.append(_nav(data, tr))
         return prompt, rows
 
