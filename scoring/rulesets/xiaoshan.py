@@ -491,8 +491,8 @@ class Xiaoshan(Ruleset):
         elif win.robbed_kong:
             t.pay(d, w, total, "robbed_kong")
             t.explain(
-                f"抢杠：{d}一人付三份 {total}（种子第125行）",
-                f"robbed kong: {d} alone pays the three shares, {total} (L125)",
+                f"抢杠：{d}一人付三份 {total}",  # seed L125
+                f"robbed kong: {d} alone pays the three shares, {total}",
             )
         else:
             t.pay(d, w, per[d], "discarder_share")
