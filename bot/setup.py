@@ -64,9 +64,9 @@ def fixed_stake(data: dict[str, Any]) -> int | None:
         option, cents = PRESET_STAKES[rs_id]
         value = current_options(data).get(option)
         if value in cents:
-            return cents[str(value)] * 10 ** minor_exponent(cur) // 100
+            return int(cents[str(value)] * 10 ** minor_exponent(cur) // 100)
     if rs_id in MONEY_UNITS:
-        return 10 ** minor_exponent(cur)
+        return int(10 ** minor_exponent(cur))
     return None
 
 
