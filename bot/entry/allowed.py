@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import checklist
-from bot.entry import checks
+from bot.entry import checks, riichi
 from bot.entry.draft import VALUE_MODES, Draft, WinDraft
 from scoring.declarations import (
     DISCARD,
@@ -109,7 +109,10 @@ def flag_ok(d: Draft, w: WinDraft, flag_id: str) -> bool:
 
 
 def flags(d: Draft, w: WinDraft) -> list[int]:
-    """The flags that can be toggled now (the ticked ones stay listed, to be unticked)."""
+    """The flags that can be toggled now (the ticked ones stay listed, to be unticked). A
+    riichi win by han and fu has none: its flags are the tiles mode's (:mod:`.riichi`)."""
+    if riichi.keypad_win(d, w):
+        return []
     return [i for i, f in enumerate(d.rs.flags) if f.id in w.flags or flag_ok(d, w, f.id)]
 
 
@@ -428,6 +431,12 @@ def repair(d: Draft) -> bool:
 # --------------------------------------------------------------------------------------
 # everything at once (the Mini App, the differential test)
 # --------------------------------------------------------------------------------------
+def hand_choices(d: Draft) -> dict[str, list[str]]:
+    """The hand's rows of player toggles: riichi's ``riichi`` and, at a draw, ``tenpai``
+    (:func:`bot.entry.riichi.hand_choices`); empty elsewhere."""
+    return riichi.hand_choices(d)
+
+
 def choices(d: Draft) -> list[dict[str, Any]]:
     """Per win, what may be chosen now: ``shapes`` and ``flags`` (ids), ``hows`` (the
     ``[how, from]`` cells the table plays for its winner), ``fan_min`` (the keypad's
@@ -447,5 +456,7 @@ def choices(d: Draft) -> list[dict[str, Any]]:
         if has_fans:
             choice["fans"] = fans(d, w)
             choice["fan_total"] = fan_total(d, w)
+        if riichi.keypad_win(d, w):  # the han keypad, the fu of that han (bot.entry.riichi)
+            choice.update(riichi.win_choices(d, w))
         out.append(choice)
     return out

@@ -60,6 +60,10 @@ class Code(StrEnum):
     PICK = "p"  # a player (an event's player, its from, a text field's bystander)
     NEW_NAME = "nm"  # someone else: a typed name
     EDIT = "ed"  # a preview line: jump to its step
+    HAN = "hn"  # riichi: a han (or a limit hand) on the han keypad
+    YAKUMAN = "yk"  # riichi: a yakuman of k times
+    FU = "fu"  # riichi: the fu of a hand of 4 han or less
+    DECLARE = "dc"  # riichi: a riichi / tenpai toggle, "<event>.<player>"
 
 
 class WizardError(Exception):

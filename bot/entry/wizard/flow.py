@@ -15,6 +15,7 @@ from bot.entry.wizard.order import _after_wins, walk
 from bot.entry.wizard.steps.counts import CountStep, FlagsStep, MoreStep
 from bot.entry.wizard.steps.events import EventsStep, EventStep
 from bot.entry.wizard.steps.preview import PreviewStep, summary
+from bot.entry.wizard.steps.riichi import FuStep, HanStep
 from bot.entry.wizard.steps.tiles import PadStep, TilesStep
 from bot.entry.wizard.steps.value import FansStep, FanStep, ModeStep, ShapeStep
 from bot.entry.wizard.steps.winner import HowStep, WinnerStep
@@ -144,6 +145,8 @@ STEPS: dict[str, Step] = {
         EventStep(),
         PreviewStep(),
         PadStep(),
+        HanStep(),
+        FuStep(),
     )
     for k in s.kinds
 }

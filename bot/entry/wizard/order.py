@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bot.entry import riichi
 from bot.entry.wizard.actions import _opts, _rs, _split
 from bot.entry.wizard.changes import (
     _begin_event,
@@ -73,7 +74,7 @@ WIN_STEPS = ("mode", "shape", "value")
 #: Whether a win step is asked at this table (the step classes' ``wanted`` say the same):
 #: how the value is entered where there is more than one way; the shape where there are shapes.
 WANTED: dict[str, Callable[[Ruleset], bool]] = {
-    "mode": lambda rs: len(win_modes(rs)) > 1,
+    "mode": lambda rs: len(win_modes(rs)) > 1 and not riichi.applies(rs),  # riichi: han pad
     "shape": lambda rs: uses_shape(rs),
 }
 
@@ -87,7 +88,7 @@ def _win_step_after(data: dict[str, Any], n: int, after: str) -> str:
             mode = value_mode(data, n)
             if mode is not None:
                 data["wins"][n]["mode"] = mode
-                return f"{mode}.{n}"
+                return f"{riichi.value_step(_rs(data), mode)}.{n}"
         elif WANTED[kind](_rs(data)):
             return f"{kind}.{n}"
     return _after_wins(_rs(data), _opts(data), data)
@@ -96,7 +97,8 @@ def _win_step_after(data: dict[str, Any], n: int, after: str) -> str:
 def value_mode(data: dict[str, Any], n: int) -> str | None:
     """How win ``n``'s value is entered: as chosen, or the ruleset's only way."""
     modes = win_modes(_rs(data))
-    mode = data["wins"][n].get("mode") or (modes[0] if len(modes) == 1 else None)
+    one = len(modes) == 1 or riichi.applies(_rs(data))  # riichi: the han keypad first
+    mode = data["wins"][n].get("mode") or (modes[0] if one else None)
     return str(mode) if mode is not None else None
 
 

@@ -12,6 +12,7 @@ from bot.describe import (
 )
 from bot.describe import how as _how
 from bot.describe import name as _name
+from bot.entry import riichi
 from bot.entry.keyboard import SOURCE_REF, Code
 from bot.entry.wizard.actions import Button, Ctx, Step, WizardError, _esc, _idx, _nav, _opts, _rs
 from bot.entry.wizard.changes import (
@@ -33,6 +34,7 @@ from bot.entry.wizard.changes import (
     valid_flags,
 )
 from bot.entry.wizard.order import _after_how
+from bot.entry.wizard.steps import riichi as riichi_steps
 from bot.i18n import Translator
 from scoring.declarations import (
     DISCARD,
@@ -112,6 +114,8 @@ def _apply_preview(step: str, data: dict[str, Any], action: str, arg: str) -> st
         if what == "r" and not num:
             return _go(data, step, "winner.0")
         raise WizardError("bad_arg")
+    if action == Code.DECLARE:  # riichi: a riichi / tenpai toggle
+        return riichi_steps.apply_declare(data, step, arg)
     if action == Code.TOGGLE:
         n_txt, _dot, i_txt = arg.partition(".")
         _toggle_flag(rs, opts, data, _idx(n_txt, len(wins)), _idx(i_txt, len(rs.flags)))
@@ -163,6 +167,7 @@ class PreviewStep(Step):
         prompt = ""
         prompt = ""
         rows = editor_rows(data, tr)
+        rows = riichi_steps.with_declarations(data, tr, rows)  # riichi: a row of toggles each
         if error is None and settlement is None:
             err = problem(data)
             if err is not None:
@@ -229,6 +234,7 @@ def editor_rows(data: dict[str, Any], tr: Translator) -> list[list[Button]]:
             flags.append(Button(label, Code.TOGGLE, f"{n}.{i}"))
         rows += [flags[i : i + 3] for i in range(0, len(flags), 3)]
     shown = shown_counts(data)
+    shown = [c for c in shown if rs.counts[c].id not in riichi.hidden_counts(rs)]
     if len(shown) * len(players) * 3 <= COUNT_BUTTONS:
         for c in shown:
             cdecl = rs.counts[c]
@@ -273,6 +279,8 @@ def _win_value(rs: Ruleset, data: dict[str, Any], w: dict[str, Any], tr: Transla
     _ = tr.gettext
     if w.get("shape") and (s := rs.shape(w["shape"])):
         return tr.name(s)
+    if riichi.applies(rs) and (label := riichi_steps.value_label(data, w, tr)):
+        return label
     if w.get("fan") is not None:
         return fan_words.amount(rs, tr, w["fan"])
     if w.get("fans"):

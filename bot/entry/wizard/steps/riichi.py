@@ -1,0 +1,235 @@
+"""Riichi's steps (issue #27 point 3): the han keypad (1–13, the limits, yakuman ×k), the fu
+(only for 4 han or less, only the values that exist: :mod:`bot.entry.riichi`), and on the
+preview one row of player toggles per declaration (riichi; tenpai at a draw).
+
+A typical hand: the winners' grid (1) · 3 han (2) · 30 fu (3) · a riichi toggle (4) ·
+Confirm (5); a tsumo mangan is three taps. What may be tapped is
+:mod:`bot.entry.riichi`'s answer, the one :func:`bot.entry.allowed.choices` gives the Mini
+App and ``/hand`` reads."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from bot.describe import name as _name
+from bot.entry import riichi
+from bot.entry.draft import Draft
+from bot.entry.keyboard import Code
+from bot.entry.wizard.actions import Button, Ctx, Step, WizardError, _d, _idx, _nav
+from bot.entry.wizard.changes import _go, _keep_or_refuse, _refuse_win, _snapshot, repair
+from bot.entry.wizard.order import _after_wins
+from bot.i18n import Translator
+
+
+def _rows(btns: list[Button], per_row: int) -> list[list[Button]]:
+    return [btns[i : i + per_row] for i in range(0, len(btns), per_row)]
+
+
+def _cut(name: str, cells: int) -> str:
+    """A name in at most ``cells`` display cells (a CJK character is two)."""
+    out, used = "", 0
+    for ch in name:
+        w = 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+        if used + w > cells:
+            break
+        out, used = out + ch, used + w
+    return out or name[:1]
+
+
+def _store(data: dict[str, Any], d: Draft) -> None:
+    """The draft's changes back into the step's data (in place)."""
+    data.clear()
+    data.update(d.to_json())
+
+
+def _finish(c: Ctx) -> str:
+    """The value is complete: refused here if the core objects to the win, else back to the
+    preview it came from (its ✏️), or on to the preview."""
+    data, n = c.data, c.n
+    w = data["wins"][n]["winner"]
+    _refuse_win(data, n, (f"wins[{n}]", f"counts.fu.{w}", f"counts.yakuman.{w}"))
+    trail = data["trail"]
+    if trail[-1:] == ["preview"]:
+        trail.pop()
+        data["page"] = 0
+        repair(data)
+        return "preview"
+    return _go(data, c.step, _after_wins(c.rs, c.opts, data))
+
+
+def limit_label(limit_id: str, tr: Translator) -> str:
+    _ = tr.gettext
+    return {
+        "mangan": _("Mangan"),
+        "haneman": _("Haneman"),
+        "baiman": _("Baiman"),
+        "sanbaiman": _("Sanbaiman"),
+    }[limit_id]
+
+
+def yakuman_label(k: int, tr: Translator) -> str:
+    _ = tr.gettext
+    return _("Yakuman") if k == 1 else _("Yakuman ×{k}").format(k=k)
+
+
+def value_label(data: dict[str, Any], w: dict[str, Any], tr: Translator) -> str:
+    """A riichi win's value on the preview: "3 han 30 fu", "6 han", "Yakuman ×2"."""
+    _ = tr.gettext
+    d = _d(data)
+    k = d.count("yakuman", w["winner"])
+    if k:
+        return yakuman_label(k, tr)
+    han = w.get("fan")
+    if han is None:
+        return ""
+    fu = d.count("fu", w["winner"])
+    if han <= 4 and fu:
+        return _("{han} han {fu} fu").format(han=han, fu=fu)
+    return _("{n} han").format(n=han)
+
+
+class HanStep(Step):
+    """The han keypad: 1–13, mangan / haneman / baiman / sanbaiman, yakuman ×k."""
+
+    kinds = ("han",)
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        d, n = _d(c.data), c.n
+        if action == Code.HAN:
+            han = _idx(arg, riichi.HAN_MAX + 1)
+            if han not in riichi.han_values():
+                raise WizardError("bad_arg")
+            riichi.set_han(d, n, han)
+            _store(c.data, d)
+            if riichi.fu_values(d, d.wins[n], han):
+                return _go(c.data, c.step, f"fu.{n}")
+            return _finish(c)
+        if action == Code.YAKUMAN:
+            k = _idx(arg, 100)
+            if k not in riichi.yakuman_multiples(d):
+                raise WizardError("bad_arg")
+            riichi.set_yakuman(d, n, k)
+            _store(c.data, d)
+            return _finish(c)
+        raise WizardError("bad_arg")
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        _ = tr.gettext
+        d = _d(c.data)
+        name = _name(c.data, c.data["wins"][c.n]["winner"])
+        prompt = _("{name}: how many han (dora included)?").format(name=name)
+        nums = [Button(str(h), Code.HAN, str(h)) for h in riichi.han_values()]
+        rows = [nums[0:4], nums[4:8], nums[8:13]]
+        limits = [Button(limit_label(x.id, tr), Code.HAN, str(x.han)) for x in riichi.LIMITS]
+        rows += _rows(limits, 2)  # "Sanbaiman" fits two to a row (17 cells)
+        yakuman = [
+            Button(yakuman_label(k, tr) if k == 1 else f"×{k}", Code.YAKUMAN, str(k))
+            for k in riichi.yakuman_multiples(d)
+        ]
+        rows += _rows(yakuman, 3)
+        rows.append(_nav(c.data, tr))
+        return prompt, rows
+
+
+class FuStep(Step):
+    """The fu of a hand of 4 han or less: only the values that exist for its han and way of
+    winning; the last stands for itself and more where they all pay mangan."""
+
+    kinds = ("fu",)
+
+    def apply(self, c: Ctx, action: str, arg: str) -> str:
+        d, n = _d(c.data), c.n
+        w = d.wins[n]
+        if action != Code.FU or w.fan is None:
+            raise WizardError("bad_arg")
+        fu = _idx(arg, 1000)
+        if fu not in riichi.fu_values(d, w, w.fan):
+            raise WizardError("bad_arg")
+        riichi.set_fu(d, n, fu)
+        _store(c.data, d)
+        return _finish(c)
+
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+        _ = tr.gettext
+        d = _d(c.data)
+        w = d.wins[c.n]
+        han = w.fan or 0
+        prompt = _("{name}: {han} han, how many fu?").format(name=_name(c.data, w.winner), han=han)
+        btns = []
+        for fu in riichi.fu_values(d, w, han):
+            label = _("{n} fu").format(n=fu)
+            if riichi.fu_capped(han, fu):
+                label = _("{n}+ fu").format(n=fu)
+            btns.append(Button(label, Code.FU, str(fu)))
+        rows = _rows(btns, 4)  # "110 fu" fits four to a row (8 cells)
+        rows.append(_nav(c.data, tr))
+        return prompt, rows
+
+
+# --------------------------------------------------------------------------------------
+# the preview's declaration rows
+# --------------------------------------------------------------------------------------
+def declaration_label(eid: str, tr: Translator) -> str:
+    _ = tr.gettext
+    return {"riichi": _("Riichi"), "tenpai": _("Tenpai")}[eid]
+
+
+def declaration_rows(data: dict[str, Any], tr: Translator) -> list[list[Button]]:
+    """One row per declaration (riichi; tenpai at a draw): a toggle per player, its label
+    the declaration's word on the first button (``✅ Riichi Alice``)."""
+    d = _d(data)
+    rows: list[list[Button]] = []
+    names = [_cut(_name(data, p), 6) for p in d.players]  # 8 cells with the mark
+    for e, eid in enumerate(riichi.declarations(d)):
+        on = set(riichi.declared(d, eid))
+        word = declaration_label(eid, tr)
+        row = [
+            Button(f"{'✅' if p in on else '▫️'}{names[i]}", Code.DECLARE, f"{e}.{i}")
+            for i, p in enumerate(d.players)
+        ]
+        rows.append([Button(f"— {word} —", Code.PAGE, "0")])
+        rows.append(row)
+    return rows
+
+
+def apply_declare(data: dict[str, Any], step: str, arg: str) -> str:
+    """A tap on a declaration toggle: ``<declaration>.<player>``; refused if the hand then
+    breaks (a fifth riichi cannot be: four players)."""
+    d = _d(data)
+    kinds = riichi.declarations(d)
+    e_txt, _dot, i_txt = arg.partition(".")
+    eid = kinds[_idx(e_txt, len(kinds))]
+    p = d.players[_idx(i_txt, len(d.players))]
+    before = _snapshot(data)
+    riichi.toggle(d, eid, p)
+    _store(data, d)
+    _keep_or_refuse(data, before, related="events")
+    return step
+
+
+_AFTER = (Code.EVENT_REMOVE, Code.EVENT_ADD, Code.ANOTHER)
+
+
+def with_declarations(
+    data: dict[str, Any], tr: Translator, rows: list[list[Button]]
+) -> list[list[Button]]:
+    """The preview's editor ``rows`` at a riichi table: the declarations' toggle rows in
+    place of their ✖ / ➕ event buttons (before the other events and ➕ another winner)."""
+    d = _d(data)
+    if not riichi.applies(d.rs):
+        return rows
+    hidden = riichi.hidden_events(d.rs)
+    ids = [e.id for e in d.rs.events]
+
+    def shown(b: Button) -> bool:
+        if b.action == Code.EVENT_REMOVE and b.arg.isdigit() and int(b.arg) < len(d.events):
+            return d.events[int(b.arg)].get("type") not in hidden
+        if b.action == Code.EVENT_ADD and b.arg.isdigit() and int(b.arg) < len(ids):
+            return ids[int(b.arg)] not in hidden
+        return True
+
+    kept = [[b for b in row if shown(b)] for row in rows]
+    kept = [row for row in kept if row]
+    at = next((i for i, row in enumerate(kept) if any(b.action in _AFTER for b in row)), len(kept))
+    return [*kept[:at], *declaration_rows(data, tr), *kept[at:]]
