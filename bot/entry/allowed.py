@@ -14,6 +14,7 @@ Indices are into the ruleset's declaration tuples (``rs.shapes``, ``rs.flags``,
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from bot import checklist
@@ -320,6 +321,27 @@ def hows(d: Draft, n: int, p: str) -> list[Cell]:
     """The ways ``p`` can win as win ``n`` at this table: self-drawn, each discarder, each
     robbed kong — only those the table plays (a table that takes no wins on a discard,
     Guangdong 推倒胡 or Xiaoshan's option, gets none), so the refusal is where the tap is."""
+    earlier = [x.record_json() for x in d.wins[:n]]
+    key = json.dumps(
+        [d.ruleset, d.options, d.players, d.dealer, n, p, earlier, d.counts, d.events],
+        sort_keys=True,
+        default=str,
+    )
+    got = _HOWS.get(key)
+    if got is None:
+        got = _hows(d, n, p)
+        if len(_HOWS) > 2048:
+            _HOWS.clear()
+        _HOWS[key] = got
+    return list(got)
+
+
+#: the ways of winning by the table and hand so far (the grid is drawn on every tap, and the
+#: first grid of every hand at a table is the same)
+_HOWS: dict[str, list[Cell]] = {}
+
+
+def _hows(d: Draft, n: int, p: str) -> list[Cell]:
     w = d.wins[n] if len(d.wins) > n and d.wins[n].winner == p else new_win(p)
     out: list[Cell] = []
     for c in hows_for(d, n, w):
@@ -328,6 +350,20 @@ def hows(d: Draft, n: int, p: str) -> list[Cell]:
         elif c[0] == DISCARD and (fid := forced_flag(d, n, p, c[1])) is not None:
             out.append((f"{DISCARD}+{fid}", c[1]))
     return out
+
+
+def _trial(d: Draft) -> Draft:
+    """A draft to try wins on: the table and the hand's counts and events, no entry state."""
+    return Draft(
+        ruleset=d.ruleset,
+        players=d.players,
+        names={},
+        dealer=d.dealer,
+        options=d.options,
+        result="win",
+        counts=d.counts,
+        events=d.events,
+    )
 
 
 def cell_flag(how: str) -> tuple[str, str | None]:
@@ -344,8 +380,7 @@ def forced_flag(d: Draft, n: int, p: str, src: str | None) -> str | None:
     cell the table does not play."""
     rs = d.rs
     found: list[str] = []
-    trial = d.copy()
-    trial.ev, trial.result = None, "win"
+    trial = _trial(d)
     for f in rs.flags:
         if f.how and DISCARD not in f.how:
             continue
@@ -377,8 +412,7 @@ def how_possible(d: Draft, n: int, p: str, cell: Cell) -> bool:
         ids: list[str | None] = []
         ids += [rs.shapes[i].id for i in shapes(d, base, how=h)][:3]
         options = [*ids, None] if not rs.shape_required else list(ids)
-    trial = d.copy()
-    trial.ev, trial.result = None, "win"
+    trial = _trial(d)
     for shape in options[:3]:
         w = WinDraft(winner=p, discarder=src, robbed_kong=h == ROBBED_KONG, shape=shape)
         trial.wins = [*d.wins[:n], w]

@@ -406,16 +406,20 @@ def _hows_for(
     return allowed.hows_for(_d(data), n, _w(win))
 
 
-def shown_counts(data: dict[str, Any]) -> list[int]:
+def shown_counts(data: dict[str, Any], base: Mapping[str, int] | None = None) -> list[int]:
     """The counts the preview asks: enabled and declared for the result, and able to change
     the money of this hand (a count nobody has that, given to any player, changes no net —
     精 in a draw or a false win — is not asked; one the scoring core would refuse is asked,
-    since it may become possible)."""
+    since it may become possible). ``base``: the hand's nets when the caller has settled it
+    already (the preview, settled once per render)."""
     rs, opts = _rs(data), _opts(data)
     idx = enabled_counts(rs, opts, data["result"])
+    if not idx:
+        return idx
     try:
         rec = build_record(data).to_json()
-        base = scoring.settle(rec).net
+        if base is None:
+            base = scoring.settle(rec).net
     except RecordError:
         return idx
     out = []
