@@ -13,6 +13,7 @@ import asyncio
 import logging
 
 from telegram import InputFile
+from telegram.error import TelegramError
 
 from bot import present
 from bot.context import Ctx, Who, db, db_long, ledger
@@ -144,27 +145,30 @@ async def last_game_end(context: Ctx, table: TableView) -> HandView | None:
     return hand if hand is not None and hand.record.result == GAME_END else None
 
 
-async def send_game_result(context: Ctx, w: Who, table: TableView, hand: HandView) -> None:
-    """The game result image, with its words as the caption (the text if drawing fails)."""
+async def send_game_result(
+    context: Ctx, chat_id: int, tr: Translator, table: TableView, hand: HandView
+) -> None:
+    """The game result image, with its words as the caption (the text if drawing fails, or
+    with images off). Telegram's own failures are logged: the hand is recorded already."""
     state = await table_state(context, table)
     game = state.game - 1 if state is not None and hand.night == table.night else 0
-    view = game_result_view(table, hand, w.tr, game)
+    view = game_result_view(table, hand, tr, game)
     caption = esc(result_text(view))
-    png: bytes | None
+    png: bytes | None = None
     if context.application.bot_data.get("images", True):
         try:
-            png = await asyncio.to_thread(render_game_result, view, w.tr.lang)
+            png = await asyncio.to_thread(render_game_result, view, tr.lang)
         except Exception:
             log.exception("drawing the game result failed")
-            png = None
-    else:
-        png = None
-    if png is not None:
-        await context.bot.send_photo(
-            w.chat_id, InputFile(png, filename="game.png"), caption=caption[:1024]
-        )
-    else:
-        await context.bot.send_message(w.chat_id, caption, parse_mode="HTML")
+    try:
+        if png is not None:
+            await context.bot.send_photo(
+                chat_id, InputFile(png, filename="game.png"), caption=caption[:1024]
+            )
+        else:
+            await context.bot.send_message(chat_id, caption, parse_mode="HTML")
+    except TelegramError as err:
+        log.warning("could not send the game result of table %s: %s", table.id, err)
 
 
 def result_text(view: GameResultView) -> str:
@@ -173,21 +177,24 @@ def result_text(view: GameResultView) -> str:
     return "\n".join(lines)
 
 
-async def after_hand(context: Ctx, w: Who, table_id: int, hand: HandView) -> None:
-    """After a hand is recorded: if it ended its game, the game result image."""
-    if hand.record.ruleset != RIICHI:
+async def after_hand(
+    context: Ctx, chat_id: int, tr: Translator, table_id: int | None, hand: HandView
+) -> None:
+    """After a hand is recorded (a Confirm on the keyboards or in the Mini App): if it
+    ended its game, the game result image."""
+    if hand.record.ruleset != RIICHI or table_id is None:
         return
     table = await db(ledger(context).get_table, table_id)
     end = await last_game_end(context, table)
     if end is not None and end.idempotency_key.startswith(f"game_end:{table_id}:{hand.id}:"):
-        await send_game_result(context, w, table, end)
+        await send_game_result(context, chat_id, tr, table, end)
 
 
 async def after_board(context: Ctx, w: Who, table: TableView) -> None:
     """/board right after a game ended: its result image too."""
     end = await last_game_end(context, table)
     if end is not None:
-        await send_game_result(context, w, table, end)
+        await send_game_result(context, w.chat_id, w.tr, table, end)
 
 
 # --- /season -------------------------------------------------------------------------------

@@ -328,7 +328,7 @@ async def confirm_hand(update: Update, context: Ctx, w: Who, d: DraftView) -> No
         await alert(q, ledger_error(err, w.tr))
         return
     await guard.hand_recorded(update, context, w, d, hand)  # shows it, converging after errors
-    await riichi_view.after_hand(context, w, d.table_id or 0, hand)  # a game over: its result
+    await riichi_view.after_hand(context, w.chat_id, w.tr, d.table_id, hand)  # a game over
 
 
 # ---------------------------------------------------------------------------------------

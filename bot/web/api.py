@@ -34,7 +34,7 @@ from typing import Any
 from aiohttp import web
 
 import scoring
-from bot import fan_words, guard, present
+from bot import fan_words, guard, present, riichi_view
 from bot.context import db, db_long, is_admin
 from bot.describe import fan_list
 from bot.entry import allowed, checks
@@ -732,6 +732,7 @@ async def confirm(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
     except (StaleDraft, DraftExpired):
         return await _already(acc, hand.id)  # the other phone's Confirm shows it
     shown = await guard.converge(acc.ctx, nd, tr, None)
+    await riichi_view.after_hand(acc.ctx, t.chat_id, tr, t.id, hand)  # a game over: its result
     return {
         "ok": True,
         "recorded": True,
