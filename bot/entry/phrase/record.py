@@ -12,6 +12,7 @@ from typing import Any
 import scoring
 from bot.entry import allowed, checks
 from bot.entry.draft import Draft, WinDraft
+from bot.entry.phrase import riichi as riichi_words
 from bot.entry.phrase.errors import PhraseError
 from bot.entry.phrase.fold import FOLD
 from bot.entry.phrase.parser import Parser, WinSpec
@@ -97,6 +98,7 @@ def read(text: str, table: TableInfo, tr: Translator | None = None) -> Reading:
     tr = tr or Translator("en")
     if not text or not text.strip():
         raise PhraseError("empty")
+    text, said = riichi_words.prepare(text, table)  # riichi: ロン, 4翻30符, 満貫, 役満 …
     toks, tiles = tokenize(text, table)
     if not toks and tiles is None:
         raise PhraseError("empty")
@@ -156,6 +158,7 @@ def read(text: str, table: TableInfo, tr: Translator | None = None) -> Reading:
         counts={cid: per for cid, per in counts.items() if per},
         events=[e.to_json() for e in p.events],
     )
+    riichi_words.finish(draft, said)  # riichi: a yakuman, the winner's riichi stick
     record = checks.to_record(draft)  # the one way from a draft to a record (every door's)
     if p.result_implied and rs.multi_win == "sequential" and "draw" in rs.wins_allowed_in:
         draft.result = _sequential_result(record).result
@@ -187,7 +190,7 @@ def looks_like_hand(text: str, table: TableInfo) -> bool:
     a reply to the table message that names nothing ("nice one!") is chat, not an entry."""
     if not text or not text.strip():
         return False
-    toks, tiles = tokenize(text, table)
+    toks, tiles = tokenize(riichi_words.prepare(text, table)[0], table)
     return tiles is not None or any(
         t.kind not in ("unknown", "number", "ambiguous", "ambiguous_player") for t in toks
     )
@@ -304,6 +307,7 @@ def _precheck(
                 if bad:
                     raise bad
         given = w.fan is not None or w.fans is not None or w.tiles is not None
+        given = given or riichi_words.value_given(d, i)  # riichi: a yakuman has no han
         if w.shape is None and rs.shapes and rs.shape_required and "shape" in rs.win_inputs:
             if not given:
                 names = [dname(rs, "shape", s.id, tr) for s in rs.shapes

@@ -10,6 +10,7 @@ from typing import Any
 
 import scoring
 from bot import fan_words
+from bot.entry.phrase import riichi as riichi_words
 from bot.entry.phrase.record import parse_record
 from bot.entry.phrase.vocab import TableInfo, decl_of, short
 from bot.i18n import Translator
@@ -173,6 +174,8 @@ def examples(table: TableInfo, lang: str) -> list[str]:
         lang,
     )
     got = _EXAMPLES.get(key)
+    if got is None and table.ruleset == riichi_words.RIICHI:  # its own words
+        got = _EXAMPLES[key] = riichi_words.examples(table, lang)
     if got is None:
         if len(_EXAMPLES) > 1024:
             _EXAMPLES.clear()

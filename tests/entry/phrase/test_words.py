@@ -298,10 +298,11 @@ def test_a_fan_named_like_something_else(
     assert not reading.draft.events
 
 
-def test_riichi_is_the_winners_flag_or_a_players_event() -> None:
-    # riichi.py: リーチ is the winner's flag and anyone's event (the 1,000 to the pot)
+def test_riichi_is_each_players_stick_on_a_win_by_han() -> None:
+    # riichi.md §1.1: a riichi event is the 1,000 stick; the winner's flag riichi is for the
+    # tiles (§1.3), so on a win by han the winner's riichi is read as the stick too
     record = phrase.parse(
         "Alice won off Bob riichi 5 han Carol riichi", TableInfo("riichi", {}, P, EN, A)
     )
-    assert record.wins[0].flags == ("riichi",)
-    assert [(e.type, e.player) for e in record.events] == [("riichi", C)]
+    assert record.wins[0].flags == ()
+    assert sorted((e.type, e.player) for e in record.events) == [("riichi", A), ("riichi", C)]
