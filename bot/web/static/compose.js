@@ -67,6 +67,11 @@ const Compose = (() => {
 
   function winCard(w, i) {
     const v = valid[i] || { shapes: D.shapes.map((s) => s.id), flags: D.flags.map((f) => f.id) };
+    /* the ways of winning the table plays, [how, from] (the server's bot.entry.allowed.hows: the
+       chat's grid offers the same); "discard+<flag>" is a win on from's kong, the flag ticked */
+    const cells = v.hows || null;
+    const plays = (h, src) => !cells || cells.some((c) => c[1] === src && c[0] === h);
+    const cellFlag = (src) => { const c = cells && cells.find((x) => x[1] === src && x[0].startsWith("discard+")); return c ? c[0].split("+")[1] : null; };
     const card = el("div", { class: "card win", "data-win": i });
     card.append(el("div", { class: "label" }, t("winner")),
       el("div", { class: "chips", id: `winners-${i}` }, D.players.map((p) =>
@@ -74,10 +79,13 @@ const Compose = (() => {
     if (w.winner) {
       card.append(el("div", { class: "label" }, t("how")),
         el("div", { class: "chips", id: `from-${i}` },
-          chip(t("self_drawn"), w.from === null, { "data-from": "self" }, () => { w.from = null; w.robbed_kong = false; changed(); }),
-          D.players.filter((p) => p.id !== w.winner).map((p) =>
-            chip(t("discard_by", { name: p.name }), w.from === p.id, { "data-from": p.id }, () => { w.from = p.id; changed(); }))));
-      if (w.from !== null) card.append(el("div", { class: "chips" }, chip(t("robbed_kong"), w.robbed_kong, { "data-robbed": "1" }, () => { w.robbed_kong = !w.robbed_kong; changed(); })));
+          plays("self_drawn", null) ? chip(t("self_drawn"), w.from === null, { "data-from": "self" }, () => { w.from = null; w.robbed_kong = false; changed(); }) : null,
+          D.players.filter((p) => p.id !== w.winner && (plays("discard", p.id) || cellFlag(p.id))).map((p) =>
+            chip(t("discard_by", { name: p.name }), w.from === p.id, { "data-from": p.id }, () => {
+              w.from = p.id; const f = plays("discard", p.id) ? null : cellFlag(p.id);
+              if (f && !w.flags.includes(f)) w.flags = w.flags.concat([f]);  /* a kong-replacement win (杠爆全包) */
+              changed(); }))));
+      if (w.from !== null && plays("robbed_kong", w.from)) card.append(el("div", { class: "chips" }, chip(t("robbed_kong"), w.robbed_kong, { "data-robbed": "1" }, () => { w.robbed_kong = !w.robbed_kong; changed(); })));
     }
     if (D.shapes.length && D.win_inputs.includes("shape")) {
       card.append(el("div", { class: "label" }, t("shape")), el("div", { class: "chips", id: `shapes-${i}` },
