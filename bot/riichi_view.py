@@ -94,8 +94,22 @@ def _place(i: int, tr: Translator) -> str:
     return (_("1st"), _("2nd"), _("3rd"), _("4th"))[i]
 
 
+def reason_text(reason: str, tr: Translator) -> str:
+    """Why the game ended (scoring.riichi.game.REASONS), in the chat's language."""
+    _ = tr.gettext
+    words = {
+        "last_hand": _("The last hand is over."),
+        "tobi": _("A player went below zero."),
+        "agari_yame": _("Agari-yame: the last dealer won and leads."),
+        "tenpai_yame": _("Tenpai-yame: the last dealer is tenpai and leads."),
+        "extension_target": _("A player reached the return points in the extension."),
+        "extension_end": _("The extension is over."),
+    }
+    return words.get(reason, "")
+
+
 def game_result_view(
-    table: TableView, hand: HandView, tr: Translator, game: int = 0
+    table: TableView, hand: HandView, tr: Translator, game: int = 0, reason: str = ""
 ) -> GameResultView:
     """The image of a stored ``game_end`` hand: places, raw points, uma, oka, final, money."""
     _ = tr.gettext
@@ -134,7 +148,9 @@ def game_result_view(
     if game:
         sub.append(_("Game {n}").format(n=game))
     note = _("Final = (points − {ret}) ÷ 1,000 + uma + oka").format(ret=fmt(ret))
-    return GameResultView(_("Game result"), " · ".join(sub), tuple(rows), note)
+    return GameResultView(
+        _("Game result"), " · ".join(sub), tuple(rows), note, reason_text(reason, tr)
+    )
 
 
 async def last_game_end(context: Ctx, table: TableView) -> HandView | None:
@@ -150,9 +166,9 @@ async def send_game_result(
 ) -> None:
     """The game result image, with its words as the caption (the text if drawing fails, or
     with images off). Telegram's own failures are logged: the hand is recorded already."""
-    state = await table_state(context, table)
-    game = state.game - 1 if state is not None and hand.night == table.night else 0
-    view = game_result_view(table, hand, tr, game)
+    games = await db(ledger(context).riichi_games, table.id, night=hand.night)
+    g = next((g for g in games if g.end_hand_id == hand.id), None)
+    view = game_result_view(table, hand, tr, g.game if g else 0, g.reason if g else "")
     caption = esc(result_text(view))
     png: bytes | None = None
     if context.application.bot_data.get("images", True):
@@ -172,7 +188,7 @@ async def send_game_result(
 
 
 def result_text(view: GameResultView) -> str:
-    lines = [f"{view.title} · {view.sub}"]
+    lines = [f"{view.title} · {view.sub}"] + ([view.reason] if view.reason else [])
     lines += [f"{r.place} {r.name} {r.final}" for r in view.rows]
     return "\n".join(lines)
 

@@ -53,6 +53,7 @@ class GameResultView:
     sub: str  # "Friday club · Night 1 · Game 2"
     rows: tuple[GameRow, ...]
     note: str = ""  # how the final score adds up
+    reason: str = ""  # why the game ended, under the header's subtitle
 
 
 ROW_H = 150
@@ -67,9 +68,10 @@ def _note_lines(note: str) -> list[str]:
 def render_game_result(view: GameResultView, lang: str) -> bytes:
     rows = view.rows[:4]
     lines = _note_lines(view.note)
-    h = 196 + 16 + ROW_H * len(rows) + 24 + (44 * len(lines) + 24 if lines else 0)
+    head_h = 246 if view.reason else 196
+    h = head_h + 16 + ROW_H * len(rows) + 24 + (44 * len(lines) + 24 if lines else 0)
     im = Image.new("RGB", (W, h), BG)
-    y = header(im, view.title, view.sub, lang) + 16
+    y = header(im, view.title, view.sub, lang, extra=view.reason, height=head_h) + 16
     d = ImageDraw.Draw(im)
     for i, row in enumerate(rows):
         if i % 2:

@@ -372,6 +372,39 @@ class RiichiState:
     points: Mapping[int, int]
 
 
+@dataclass(frozen=True, slots=True)
+class RiichiGame:
+    """One game of a night: its number, its hands in play order (the game end not among
+    them), its ``game_end`` hand and why it ended (a key of
+    :data:`scoring.riichi.game.REASONS`), both None / "" while it goes on."""
+
+    game: int
+    hand_ids: tuple[int, ...]
+    end_hand_id: int | None
+    reason: str
+
+
+def games_of(rows: list[Hand], east: str) -> list[RiichiGame]:
+    """The games of a night's confirmed hands (play order)."""
+    ends = {h.position: h.id for h in rows if h.result == GAME_END}
+    w = _Walk(east)
+    games: dict[int, list[int]] = {}
+    over: dict[int, tuple[int | None, str]] = {}
+    for h in rows:
+        if h.result == GAME_END:
+            continue
+        rec = _record(h)
+        spot = w.spot(rec)
+        filled = fill(rec, spot.state)
+        net = _net(h) if filled == rec else dict(settled_store.settle_once(filled).settlement.net)
+        state = w.play(filled, net)
+        assert h.id is not None
+        games.setdefault(spot.game, []).append(h.id)
+        if state.over:
+            over[spot.game] = (ends.get(h.position), state.reason)
+    return [RiichiGame(g, tuple(ids), *over.get(g, (None, ""))) for g, ids in games.items()]
+
+
 class GamesArea(LedgerBase):
     """Riichi games (issue 27.2): the state the next hand is played in."""
 
@@ -392,3 +425,15 @@ class GamesArea(LedgerBase):
             players=tuple(int(p) for p in st.players),
             points={int(p): v for p, v in st.points.items()},
         )
+
+    def riichi_games(self, table_id: int, *, night: int | None = None) -> list[RiichiGame]:
+        """The games of a night of a riichi table (None = the current night; [] for another
+        ruleset), each with its hands, its game end and why it ended."""
+        with self._read() as s:
+            t = self._table(s, table_id)
+            if t.ruleset != RIICHI:
+                return []
+            n = t.night if night is None else night
+            rows = _rows(s, table_id, n)
+            east = str(_east(s, self, t, n, rows))  # type: ignore[arg-type]
+            return games_of(rows, east)

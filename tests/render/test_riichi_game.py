@@ -65,7 +65,7 @@ def tenths(v: int) -> str:
 
 
 def strings(view: GameResultView) -> list[str]:
-    out = [view.title, view.sub, view.note]
+    out = [view.title, view.sub, view.note, view.reason]
     for r in view.rows:
         out += [r.place, r.name, r.final, r.parts]
     return out
@@ -91,6 +91,9 @@ def test_the_view_says_the_game_in_the_chats_language(
         assert f"{uma} {'+' if u > 0 else '-'}{abs(u) // 1000}" in r.parts
         assert (f"{oka} +20" in r.parts) == (place == 0)
     assert sum(r.final_value for r in view.rows) == 0
+    reason = riichi_view.reason_text("last_hand", Translator(lang))
+    assert reason == {"en": "The last hand is over.", "zh_Hans": "最后一局结束。",
+                      "zh_Hant": "最後一局結束。", "ja": "オーラス終了。"}[lang]  # fmt: skip
     if lang != "en":  # no English words in a Chinese or Japanese picture (names are A … D)
         for s in strings(view):
             left = re.sub(r"\b[ABCD]\b", "", s)
@@ -102,7 +105,9 @@ def test_the_png_is_drawn_with_the_languages_cjk_face(
     game: tuple[TableView, HandView], lang: str
 ) -> None:
     table, end = game
-    view = riichi_view.game_result_view(table, end, Translator(lang), 1)
+    tr = Translator(lang)
+    view = riichi_view.game_result_view(table, end, tr, 1, "last_hand")
+    assert view.reason == riichi_view.reason_text("last_hand", tr) != ""
     png = render_game_result(view, lang)
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     im = Image.open(io.BytesIO(png))

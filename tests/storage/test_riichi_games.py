@@ -134,6 +134,11 @@ def test_a_game_ends_with_a_game_end_hand(ledger: Ledger) -> None:
     assert s.dealer_id == int(a) and set(s.points.values()) == {25000}
     h = t.record(ron(t, 1, 2, 1))
     assert h.record.dealer == a
+    games = ledger.riichi_games(t.table_id)
+    assert [(g.game, g.hand_ids, g.end_hand_id, g.reason) for g in games] == [
+        (1, tuple(x.id for x in hands), end.id, "last_hand"),
+        (2, (h.id,), None, ""),
+    ]
     del b, c, d
 
 
@@ -210,6 +215,8 @@ def test_a_bust_ends_the_game_early(ledger: Ledger) -> None:
     done = t.confirmed()
     assert done[-1].record.result == "game_end"
     assert done[-1].record.counts["points"][b] == 25000 - 24000 - 16000 - 300
+    (g,) = ledger.riichi_games(t.table_id)
+    assert g.reason == "tobi" and g.end_hand_id == done[-1].id and len(g.hand_ids) == 2
 
 
 def _finals(end: HandView, ids: list[str]) -> dict[str, int]:
