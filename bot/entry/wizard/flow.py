@@ -49,6 +49,7 @@ def new_state(
         "trail": [],
         "page": 0,
         "hand_no": hand_no,
+        "kind": "hand",  # as the typed draft writes it: a stored entry reads back the same
     }
     step = "winner.0"
     if result is not None and result != "win":
