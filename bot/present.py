@@ -120,12 +120,19 @@ def money_step(step: Step) -> bool:
 
 def named(st: Settlement, names: Mapping[str, str]) -> Settlement:
     """``st`` with each player reference of its explanation replaced by the player's name
-    (``names``: player id → display name; an unnamed id shows as itself), the money steps
-    left out (:func:`money_step`). Payments and nets keep their ids: the displays name those
-    from ``names`` themselves."""
+    (``names``: player id → display name; an unnamed id shows as itself). Payments and nets
+    keep their ids: the displays name those from ``names`` themselves."""
     names = dict(names)
-    steps = tuple(NamedStep(s.zh, s.en, names) for s in st.explanation if not money_step(s))
-    return Settlement(st.payments, st.net, steps)
+    return Settlement(
+        st.payments, st.net, tuple(NamedStep(s.zh, s.en, names) for s in st.explanation)
+    )
+
+
+def without_money_steps(st: Settlement) -> Settlement:
+    """``st`` as the surfaces show it: the money steps left out (:func:`money_step`; on the
+    stored steps, before :func:`named`)."""
+    steps = tuple(s for s in st.explanation if not money_step(s))
+    return st if len(steps) == len(st.explanation) else Settlement(st.payments, st.net, steps)
 
 
 def shown(hand: HandView, names: Mapping[str, str]) -> Settlement:
@@ -134,20 +141,22 @@ def shown(hand: HandView, names: Mapping[str, str]) -> Settlement:
     hand stored before references (format 1) is settled again for its explanation only; if
     its record no longer settles, its stored explanation is shown as it is."""
     if hand.settlement_format >= PLAYER_REFS:
-        return named(hand.settlement, names)
+        return named(without_money_steps(hand.settlement), names)
     try:
         again = settle_once(hand.record).settlement
     except RecordError:
         log.info("hand %s no longer settles; its stored explanation is shown", hand.id)
         return hand.settlement
+    again = without_money_steps(again)
     return named(
         Settlement(hand.settlement.payments, hand.settlement.net, again.explanation), names
     )
 
 
 def preview(record: HandRecord, names: Mapping[str, str]) -> Settlement:
-    """A hand being entered, settled once and named. Raises :class:`RecordError`."""
-    return named(settle_once(record).settlement, names)
+    """A hand being entered, settled once and named (the money steps left out: the table's
+    stake gives the money). Raises :class:`RecordError`."""
+    return named(without_money_steps(settle_once(record).settlement), names)
 
 
 # --- shared pieces -------------------------------------------------------------------------
