@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import scoring
+from bot import riichi_entry
 from bot.context import Ctx, db, ledger
 from bot.i18n import Translator
 from bot.tg import esc
@@ -99,6 +100,7 @@ async def prefill_streak(context: Ctx, table: TableView, data: dict[str, Any]) -
     ``start_hand``, the one-line /hand)."""
     if uses_streak(table):
         prefill(data, await table_streak(context, table))
+    await riichi_entry.prefill(context, table, data)  # riichi: dealer, honba, sticks (#27)
 
 
 def streak_label(table: TableView, n: int, tr: Translator) -> str:
