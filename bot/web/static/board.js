@@ -30,32 +30,75 @@ const Board = (() => {
     }, 1000);
   }
 
+  /* display cells of a text: a CJK character or an emoji is two, others one */
+  function cells(text) { let n = 0; for (const ch of text) n += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|\p{Extended_Pictographic}/u.test(ch) ? 2 : 1; return n; }
+  function shortName(name, budget) {
+    if (cells(name) <= budget) return name;
+    let out = "";
+    for (const ch of name) { if (cells(out + ch) > budget - 1) break; out += ch; }
+    return out + "…";
+  }
+
+  /* Lines that share a value at a point are drawn side by side (OFFSET px apart), so a line under
+     another still shows; each line ends in a dot and a label (name and total) in its colour, the
+     labels pushed apart so none covers another. */
+  const OFFSET = 3.5, LABEL_GAP = 12;
+  function spread(wanted, lo, hi) {
+    const order = wanted.map((y, k) => [y, k]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const ys = order.map(([y]) => Math.min(hi, Math.max(lo, y)));
+    for (let i = 1; i < ys.length; i++) ys[i] = Math.max(ys[i], ys[i - 1] + LABEL_GAP);
+    if (ys.length && ys[ys.length - 1] > hi) {
+      ys[ys.length - 1] = hi;
+      for (let i = ys.length - 2; i >= 0; i--) ys[i] = Math.min(ys[i], ys[i + 1] - LABEL_GAP);
+    }
+    const out = [];
+    order.forEach(([, k], i) => { out[k] = ys[i]; });
+    return out;
+  }
+
   function trendSvg(b) {
     if (!b.trend.length) return el("p", { class: "meta", text: t("no_hands") });
-    const W = 320, H = 170, P = 24;
+    const W = 340, H = 180, L = 28, R = 76, T = 12, B = 14;
     const ids = b.seats.map((s) => s.id);
     const pts = [{ seq: 0, totals: {} }].concat(b.trend);
+    const val = (p, id) => p.totals[id] || 0;
     let lo = 0, hi = 0;
-    pts.forEach((p) => ids.forEach((id) => { const v = p.totals[id] || 0; lo = Math.min(lo, v); hi = Math.max(hi, v); }));
+    pts.forEach((p) => ids.forEach((id) => { lo = Math.min(lo, val(p, id)); hi = Math.max(hi, val(p, id)); }));
     if (hi === lo) hi = lo + 1;
-    const x = (i) => P + (i * (W - 2 * P)) / Math.max(1, pts.length - 1);
-    const y = (v) => H - P - ((v - lo) * (H - 2 * P)) / (hi - lo);
-    const ns = "http://www.w3.org/2000/svg";
-    const svg = document.createElementNS(ns, "svg");
-    svg.setAttribute("viewBox", `0 0 ${W} ${H}`); svg.setAttribute("class", "trend");
-    const zero = document.createElementNS(ns, "line");
-    Object.entries({ x1: P, x2: W - P, y1: y(0), y2: y(0), stroke: "currentColor", "stroke-opacity": ".25" }).forEach(([k, v]) => zero.setAttribute(k, v));
-    svg.append(zero);
-    ids.forEach((id, k) => {
-      const line = document.createElementNS(ns, "polyline");
-      line.setAttribute("points", pts.map((p, i) => `${x(i)},${y(p.totals[id] || 0)}`).join(" "));
-      line.setAttribute("fill", "none"); line.setAttribute("stroke", COLORS[k % COLORS.length]); line.setAttribute("stroke-width", "2.5");
-      svg.append(line);
+    const x = (i) => L + (i * (W - L - R)) / Math.max(1, pts.length - 1);
+    const y = (v) => H - B - ((v - lo) * (H - T - B)) / (hi - lo);
+    // per point, the lines sharing its value, side by side in seat order
+    const off = pts.map((p) => {
+      const o = {};
+      const groups = new Map();
+      ids.forEach((id) => { const v = val(p, id); if (!groups.has(v)) groups.set(v, []); groups.get(v).push(id); });
+      groups.forEach((g) => g.forEach((id, j) => { o[id] = (j - (g.length - 1) / 2) * OFFSET; }));
+      return o;
     });
-    [[hi, P], [lo, H - P]].forEach(([v, yy]) => {
-      const tx = document.createElementNS(ns, "text");
-      tx.setAttribute("x", 2); tx.setAttribute("y", yy + 4); tx.setAttribute("font-size", "10"); tx.setAttribute("fill", "currentColor");
-      tx.textContent = String(v); svg.append(tx);
+    const ns = "http://www.w3.org/2000/svg";
+    const node = (tag, attrs, text) => {
+      const e = document.createElementNS(ns, tag);
+      Object.entries(attrs).forEach(([k, v]) => e.setAttribute(k, v));
+      if (text !== undefined) e.textContent = text;
+      return e;
+    };
+    const svg = node("svg", { viewBox: `0 0 ${W} ${H}`, class: "trend", role: "img", "aria-label": t("trend") });
+    svg.append(node("line", { x1: L, x2: W - R, y1: y(0), y2: y(0), stroke: "currentColor", "stroke-opacity": ".25" }));
+    [[hi, T], [lo, H - B]].forEach(([v, yy]) => svg.append(node("text", { x: 2, y: yy + 4, "font-size": 10, fill: "currentColor" }, String(v))));
+    const last = pts.length - 1;
+    const ends = ids.map((id) => y(val(pts[last], id)) + off[last][id]);
+    const labels = spread(ends, T, H - 3);
+    ids.forEach((id, k) => {
+      const colour = COLORS[k % COLORS.length];
+      const seat = b.seats[k];
+      svg.append(node("polyline", { points: pts.map((p, i) => `${x(i).toFixed(1)},${(y(val(p, id)) + off[i][id]).toFixed(1)}`).join(" "),
+        fill: "none", stroke: colour, "stroke-width": 2.5, "stroke-linejoin": "round", "data-player": id }));
+      svg.append(node("circle", { cx: x(last), cy: ends[k], r: 3, fill: colour }));
+      if (Math.abs(labels[k] - ends[k]) > 2) svg.append(node("line", { x1: x(last) + 3, y1: ends[k], x2: W - R + 6, y2: labels[k], stroke: colour, "stroke-width": 1 }));
+      const total = val(pts[last], id);
+      const num = signed(total);
+      svg.append(node("text", { x: W - R + 8, y: labels[k] + 3.5, "font-size": 10, fill: colour, "font-weight": 600, class: "end", "data-player": id },
+        shortName(seat.name, Math.max(3, 11 - num.length)) + " " + num));
     });
     const legend = el("div", { class: "legend" }, b.seats.map((s, k) => el("span", { style: `color:${COLORS[k % COLORS.length]}` }, "● " + s.name)));
     return el("div", null, svg, legend);

@@ -5,6 +5,9 @@
 const Compose = (() => {
   const { api, t, el, signed, cls } = Tally;
   let D = null, form = null, valid = [], result = null, timer = null, seq = 0, sending = false;
+  /* touched: the user has changed something (before that no problem is shown as an error);
+     minus: the counts whose row is in ➖ mode (a tap on a player counts down) */
+  let touched = false, minus = new Set();
 
   /* how a win's fans are given, as the ruleset's win inputs allow: the tiles, the checklist
      (`fans`, a list of fan ids, one per copy) or a total (`fan`) */
@@ -23,7 +26,7 @@ const Compose = (() => {
     }
     document.getElementById("title").textContent = D.ruleset.name;
     form = { result: D.results[0].id, wins: [newWin()], counts: {}, events: [] };
-    result = null; valid = [];
+    result = null; valid = []; touched = false; minus = new Set();
     draw(); refresh();
   }
 
@@ -46,18 +49,18 @@ const Compose = (() => {
   function refresh() {
     clearTimeout(timer);
     timer = setTimeout(async () => {
-      const mine = ++seq;
+      const mine = ++seq, asked = touched;
       try {
         const r = D.calc ? await api("calc_preview", { ruleset: D.ruleset.id, form: payload() })
           : await api("preview", { entry: D.entry, form: payload() });
         if (mine !== seq) return;
-        valid = r.valid; result = r;
-      } catch (e) { result = { problem: e.message }; }
+        valid = r.valid; result = Object.assign(r, { asked });
+      } catch (e) { result = { problem: e.message, asked }; }
       draw();
     }, 120);
   }
 
-  function changed(preview) { draw(); if (preview !== false) refresh(); }
+  function changed(preview) { touched = true; draw(); if (preview !== false) refresh(); }
 
   function chip(label, on, attrs, onclick, disabled) {
     return el("button", Object.assign({ class: "chip" + (on ? " on" : ""), type: "button", onclick, disabled: !!disabled }, attrs), label);
@@ -148,16 +151,28 @@ const Compose = (() => {
       el("button", { type: "button", onclick: () => set(Math.min(hi, n + 1)), disabled: n >= hi }, "+"));
   }
 
+  /* The counts, compact: one row per count with a cell per player; a tap on a cell counts that
+     player up (to the count's maximum and the table's total), and the row's ➖ switches its taps
+     to counting down. */
   function countsCard() {
     const cs = offered(D.counts);
     if (!cs.length) return null;
-    return el("div", { class: "card", id: "counts" }, cs.map((c) => {
+    return el("div", { class: "card", id: "counts" }, el("p", { class: "meta" }, t("count_hint")), cs.map((c) => {
       const per = form.counts[c.id] || {};
       const total = Object.values(per).reduce((a, b) => a + b, 0);
-      return el("div", null, el("div", { class: "label" }, c.name),
-        D.players.map((p) => el("div", { class: "row", "data-count": c.id, "data-player": p.id }, el("span", { class: "label" }, p.name),
-          stepper(per[p.id] || 0, c.min, Math.min(c.max, c.total_max === null ? c.max : c.total_max - total + (per[p.id] || 0)), (n) => {
-            form.counts[c.id] = Object.assign({}, per, { [p.id]: n }); changed(); }, `${c.id}-${p.id}`))));
+      const down = minus.has(c.id);
+      const room = c.total_max === null ? Infinity : c.total_max - total;
+      const set = (id, n) => { form.counts[c.id] = Object.assign({}, per, { [id]: n }); changed(); };
+      return el("div", { class: "count", "data-count-row": c.id },
+        el("div", { class: "count-head" }, el("span", { class: "label" }, c.name),
+          el("button", { type: "button", class: "chip minus" + (down ? " on" : ""), "data-minus": c.id, "aria-pressed": down ? "true" : "false",
+            title: t("count_down"), onclick: () => { if (down) minus.delete(c.id); else minus.add(c.id); draw(); } }, "➖")),
+        el("div", { class: "cells" }, D.players.map((p) => {
+          const n = per[p.id] || 0;
+          const can = down ? n > c.min : n < c.max && room > 0;
+          return el("button", { type: "button", class: "cell" + (n ? " on" : ""), "data-count": c.id, "data-player": p.id, "data-n": n, disabled: !can,
+            onclick: () => set(p.id, down ? n - 1 : n + 1) }, el("span", { class: "who" }, p.name), el("b", null, down && n ? "−" + n : String(n)));
+        })));
     }));
   }
 
@@ -192,11 +207,12 @@ const Compose = (() => {
   function previewCard() {
     const box = el("div", { class: "card preview", id: "preview" });
     if (!result) { box.append(el("p", { class: "meta", text: "…" })); return box; }
+    if (result.problem && !result.asked) { box.append(el("p", { class: "meta", id: "preview-hint" }, t("preview_hint"))); return box; }
     if (result.problem) { box.classList.add("bad"); box.append(el("p", { class: "problem" }, result.problem)); return box; }
     const s = result.settlement;
     box.append(el("b", null, s.headline),
       el("div", { class: "row", id: "nets" }, s.net.map((n) => el("span", { class: cls(n.amount) }, `${n.name} ${signed(n.amount)}`))),
-      el("ul", { class: "steps" }, s.payments.map((p) => el("li", null, `${p.from} → ${p.to}: ${p.amount} ${s.unit}`)), s.steps.map((x) => el("li", { class: "step" }, x))));
+      el("ul", { class: "steps scroll" }, s.payments.map((p) => el("li", null, `${p.from} → ${p.to}: ${p.amount} ${s.unit}`)), s.steps.map((x) => el("li", { class: "step" }, x))));
     return box;
   }
 
@@ -217,8 +233,9 @@ const Compose = (() => {
       el("button", { class: "secondary", id: "reset", type: "button", onclick: () => open(D.ruleset.id) }, t("reset"))) : el("div", { class: "actions" },
       el("button", { class: "secondary", id: "cancel", type: "button", onclick: cancel }, t("cancel")),
       el("button", { class: "primary", id: "confirm", type: "button", disabled: !ok, onclick: confirm }, t("confirm")));
-    root.replaceChildren(rulesets || "", head, joined || "", results || "", ...wins, more || "", countsCard() || "", eventsCard() || "",
-      el("h2", null, t("preview")), previewCard(), actions);
+    // the preview and the buttons stay pinned at the bottom of the screen (sticky), above the form
+    const dock = el("div", { class: "dock", id: "dock" }, previewCard(), actions);
+    root.replaceChildren(rulesets || "", head, joined || "", results || "", ...wins, more || "", countsCard() || "", eventsCard() || "", dock);
   }
 
   async function send() {
