@@ -1,7 +1,7 @@
 """kill -9 at every step (issue 24 point 3): "/season new S6, kill -9 within 40 ms, restart:
 Telegram redelivers the update and the season is created twice. kill -9 during a Mini App
 Confirm at step posting: the ✅ Hand N recorded table message is posted twice, both with
-buttons (3 of 20)."
+buttons (3 of 20)." Undo's Yes is killed at each step as well (point 4's hand).
 
 The bot runs as its own process (``mahjong-tally bot``) against the fake Bot API server in
 this process. A step is one call the bot makes to Telegram while it handles the update (a
@@ -392,6 +392,39 @@ def settle_check(w: World) -> None:
     assert not open_, open_
 
 
+# --- Undo (the Yes of /undo) ---------------------------------------------------------------
+async def undo_prepare(w: World, run: Run) -> None:
+    mark = w.tg.mark()
+    await w.tg.post(w.chat, w.users[0], "/undo")
+    msg = await w.tg.next_message(w.chat, mark, contains="Void the last hand?")
+    SEEN["undo_prompt"] = msg["message_id"]
+
+
+async def undo_yes(w: World, run: Run) -> dict[str, Any]:
+    mid = SEEN["undo_prompt"]
+    data = w.tg.find_button(w.chat, mid, "Yes, void")["callback_data"]
+    shown = json.loads(json.dumps(w.tg.messages[(w.chat.id, mid)]))  # as tapped
+    await w.tg.press_data(w.chat, w.users[0], mid, data)
+    u = queued(w.tg)
+    u["callback_query"]["message"] = shown
+    return u
+
+
+def undo_done(w: World) -> bool:
+    prompt = w.tg.messages.get((w.chat.id, SEEN["undo_prompt"]), {})
+    if "voided" not in (prompt.get("text") or ""):
+        return False
+    return not [d for d in w.ledger.open_drafts(w.chat.id) if d.data.get("what") == "undo"]
+
+
+def undo_check(w: World) -> None:
+    hands = w.ledger.history(w.table_id, page=0, page_size=10).items
+    assert [h.status for h in hands] == ["voided"], hands  # voided once, nothing else
+    assert w.ledger.get_table(w.table_id).hand_count == 0
+    prompt = w.tg.messages[(w.chat.id, SEEN["undo_prompt"])]
+    assert "Hand 1 voided." in prompt["text"] and not prompt.get("reply_markup"), prompt
+
+
 # --- a Mini App Confirm --------------------------------------------------------------------
 XINGGUO_WIN = {
     "result": "win",
@@ -494,6 +527,7 @@ SCENARIOS = [
     Scenario("fee", command("fee", "/fee 40"), lambda w: handled(w, SEEN["fee"]), fee_check),
     Scenario("cap", command("cap", "/cap 200"), lambda w: handled(w, SEEN["cap"]), cap_check),
     Scenario("settle", settle_yes, settle_done, settle_check, hand=True, prepare=settle_prepare),
+    Scenario("undo", undo_yes, undo_done, undo_check, hand=True, prepare=undo_prepare),
     Scenario(
         "miniapp",
         web_confirm,
