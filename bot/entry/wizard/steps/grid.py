@@ -59,8 +59,8 @@ def _rows_of(
         return [one]
     selfs = [w for w in ways if w[0] == SELF_DRAWN]
     rest = [w for w in ways if w[0] != SELF_DRAWN]
-    if not selfs:
-        return None
+    if not selfs:  # the first way alone carries the winner ("Bob robs Carol's kong")
+        selfs, rest = rest[:1], rest[1:]
     head = _row(tr, who, selfs)
     if head is None:
         return None
@@ -95,3 +95,17 @@ def names_grid(data: dict[str, Any], choices: list[str]) -> list[list[Button]]:
     players = data["players"]
     btns = [Button(_name(data, p), Code.WINNER, str(players.index(p))) for p in choices]
     return cells.pack(btns, 2)
+
+
+def full_labels(
+    rs: Ruleset, opts: Options, data: dict[str, Any], n: int, tr: Translator
+) -> dict[str, Button]:
+    """The grid's cells by what they mean in full ("Bob ← Carol", "Bob self-drawn"), as a
+    person reads a cell with its row's winner: for the tests that tap by meaning."""
+    players = data["players"]
+    out = {}
+    for p in data["players"]:
+        for j, (h, src) in enumerate(grid_hows(rs, opts, data, n, p)):
+            label = _cell(tr, h, _name(data, p), _name(data, src), True)
+            out[label] = Button(label, Code.GRID, f"{players.index(p)}.{j}")
+    return out

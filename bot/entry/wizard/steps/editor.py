@@ -1,0 +1,258 @@
+"""The preview's editor within a phone's first screen (#26.1, #26.2): Confirm stays in the first
+row, so the editor below it has at most :data:`EDITOR_ROWS` rows and every label its row's
+share of a 360-px keyboard (:mod:`bot.entry.cells`).
+
+The counts are compact: a row of tabs (one per count, with its total, and the ➖ mode) and one
+row of the chosen count's cells, a cell per player that counts up on tap (down in ➖ mode).
+Where the editor still does not fit, the names are shortened to two to a row, then the events
+move behind one ✏️ button (their own screen)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.describe import how as _how
+from bot.describe import name as _name
+from bot.entry import allowed, cells
+from bot.entry.keyboard import Button, Code, WizardError
+from bot.entry.wizard.actions import _idx, _opts, _rs
+from bot.entry.wizard.changes import (
+    _go,
+    _multi_possible,
+    enabled_counts,
+    enabled_events,
+    valid_flags,
+)
+from bot.entry.wizard.order import _after_how
+from bot.i18n import Translator
+from scoring.declarations import DISCARD, SELF_DRAWN
+from scoring.ruleset import Options, Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """How tight the editor is drawn: the cells a flag's or tab's name may take, the events
+    inline or behind one button, the win lines' names shortened, only the last win's flags."""
+
+    room: int
+    events: bool = True
+    short_names: bool = False
+    last_flags_only: bool = False
+
+
+#: from the roomiest to the tightest: the first whose rows fit is drawn
+LEVELS = (
+    Level(36),
+    Level(17),
+    Level(17, events=False),
+    Level(11, events=False, short_names=True),
+    Level(11, events=False, short_names=True, last_flags_only=True),
+)
+
+#: the keyboard's 12 rows less Confirm's and the Back/Cancel row
+EDITOR_ROWS = 10
+TAB_ROWS = 2  # rows of counts' tabs at most; beyond, ◀ ▶ between them
+MINUS = "minus"  # the draft's key: the counts' cells count down
+TAB = "ct"  # the draft's key: the count whose cells are shown (its index in the ruleset)
+
+
+def count_rows(
+    rs: Ruleset, data: dict[str, Any], shown: list[int], tr: Translator, room: int
+) -> list[list[Button]]:
+    """The counts' tabs (each with its total; the ➖/➕ mode) and the chosen count's cells."""
+    if not shown:
+        return []
+    players = data["players"]
+    cur = data.get(TAB)
+    if cur not in shown:
+        cur = shown[0]
+    minus = bool(data.get(MINUS))
+
+    def total(c: int) -> int:
+        return sum((data["counts"].get(rs.counts[c].id) or {}).values())
+
+    def tab(c: int, cells_: int) -> Button:
+        head = "▸ " if c == cur and len(shown) > 1 else ""
+        label = cells.labelled(head, tr.name(rs.counts[c]), f" {total(c)}", cells_)
+        return Button(label, Code.EDIT, f"t{c}")
+
+    mode = Button("➕" if minus else "➖", Code.EDIT, "m")
+    tab_rows = cells.pack([*(tab(c, room) for c in shown), mode], 3)
+    if len(tab_rows) > TAB_ROWS:  # many counts: the chosen one, and ◀ ▶ to the others
+        k = shown.index(cur)
+        prev, nxt = shown[k - 1], shown[(k + 1) % len(shown)]
+        tab_rows = [
+            [tab(cur, 36)],
+            [Button("◀", Code.EDIT, f"t{prev}"), Button("▶", Code.EDIT, f"t{nxt}"), mode],
+        ]
+    decl = rs.counts[cur]
+    per = data["counts"].get(decl.id) or {}
+    width = cells.budget(len(players)) - 3  # " 12"
+    shorts = cells.short_names([_name(data, p) for p in players], width)
+    row = []
+    for i, (p, s) in enumerate(zip(players, shorts, strict=True)):
+        v = per.get(p, 0)
+        able = v > decl.min if minus else allowed.can_add(decl, per, p)
+        action = (Code.COUNT_MINUS if minus else Code.COUNT_PLUS) if able else Code.PAGE
+        row.append(Button(f"{s} {v}", action, f"{cur}.{i}" if able else "0"))
+    return [*tab_rows, row]
+
+
+def win_rows(
+    rs: Ruleset,
+    opts: Options,
+    data: dict[str, Any],
+    tr: Translator,
+    level: Level,
+    *,
+    value_of: Any,
+    asks_value: Any,
+    flags_of: Any,
+) -> list[list[Button]]:
+    """Each win's line (who and how; its shape or value) and its flags' toggles."""
+    _ = tr.gettext
+    rows: list[list[Button]] = []
+    wins = data["wins"]
+    for n, w in enumerate(wins):
+        who, other = _name(data, w["winner"]), _name(data, w.get("from"))
+        if level.short_names:
+            who, other = cells.short_names([who, other], 5)
+        h = _how(w)
+        if h == SELF_DRAWN:
+            how_txt = _("{name} self-drawn").format(name=who)
+        elif h == DISCARD:
+            how_txt = f"{who} ← {other}"
+        else:
+            how_txt = _("{name} robs {other}'s kong").format(name=who, other=other)
+        line = [Button(cells.fit("✏️ " + how_txt, 36), Code.EDIT, f"w{n}")]
+        if asks_value(n):
+            value = value_of(w) or _("No special shape")
+            cut = 17 if level.short_names else 36
+            line.append(Button(cells.labelled("✏️ ", value, "", cut), Code.EDIT, f"v{n}"))
+        rows += cells.pack(line, 2)
+        if level.last_flags_only and n < len(wins) - 1 and flags_of(w):
+            on = len(w.get("flags") or [])
+            label = "✏️ " + _("Special") + (f" ({on})" if on else "")
+            rows[-1].append(Button(label, Code.EDIT, f"f{n}"))  # the win's own flags screen
+            if cells.over([[b.label for b in rows[-1]]]):
+                rows.append([rows[-1].pop()])
+            continue
+        flags = []
+        for i in flags_of(w):
+            mark = "✅ " if rs.flags[i].id in (w.get("flags") or []) else "▫️ "
+            label = cells.labelled(mark, tr.name(rs.flags[i]), "", level.room)  # under its win
+            flags.append(Button(label, Code.TOGGLE, f"{n}.{i}"))
+        rows += cells.pack(flags, 3)
+    return rows
+
+
+def event_rows(
+    rs: Ruleset, data: dict[str, Any], tr: Translator, room: int, enabled: list[int]
+) -> list[list[Button]]:
+    """The events: ✖ removes one (its players never cut), ➕ adds one."""
+    removes = []
+    for i, ev in enumerate(data["events"]):
+        decl = rs.event(ev["type"])
+        name = tr.name(decl) if decl else ev["type"]
+        tail = f": {_name(data, ev.get('player'))}"
+        if ev.get("from"):
+            tail += f" ← {_name(data, ev['from'])}"
+        for f in decl.fields if decl else ():
+            v = ev.get(f.id)
+            if v is not None and v != 0 and f.kind != "text":
+                tail += f" · {v}"
+            elif v and f.kind == "text":
+                tail += f" · {_name(data, str(v))}"
+        label = cells.fit(cells.labelled("✖ ", name, tail, 36), 36)
+        removes.append(Button(label, Code.EVENT_REMOVE, str(i)))
+    adds = [
+        Button(cells.labelled("➕ ", tr.name(rs.events[i]), "", room), Code.EVENT_ADD, str(i))
+        for i in enabled
+    ]
+    return cells.pack(removes, 2) + cells.pack(adds, 3)
+
+
+def events_button(data: dict[str, Any], tr: Translator) -> list[list[Button]]:
+    """The events behind one button (their own screen) when the editor has no room for them."""
+    _ = tr.gettext
+    n = len(data["events"])
+    return [[Button("✏️ " + _("Kongs and other events") + (f" ({n})" if n else ""), Code.EDIT, "e")]]
+
+
+def rows(
+    data: dict[str, Any],
+    tr: Translator,
+    shown: list[int],
+    *,
+    value_of: Callable[[dict[str, Any]], str],
+) -> list[list[Button]]:
+    """The editor under Confirm, in at most :data:`EDITOR_ROWS` rows where it can be: names
+    whole where they fit alone, else shortened to two a row, then the events behind one
+    button."""
+    rs, opts = _rs(data), _opts(data)
+    out: list[list[Button]] = []
+    for level in LEVELS:
+        out = _rows(rs, opts, data, tr, shown, level, value_of)
+        if len(out) <= EDITOR_ROWS:
+            break
+    return out
+
+
+def _rows(
+    rs: Ruleset,
+    opts: Options,
+    data: dict[str, Any],
+    tr: Translator,
+    shown: list[int],
+    level: Level,
+    value_of: Callable[[dict[str, Any]], str],
+) -> list[list[Button]]:
+    _ = tr.gettext
+    room = level.room
+    out: list[list[Button]] = []
+    wins = data["wins"]
+    if data["result"] != "win" and not wins:
+        r = next((r for r in rs.results if r.value == data["result"]), None)
+        label = cells.labelled("✏️ ", tr.name(r) if r else data["result"], "", 36)
+        out.append([Button(label, Code.EDIT, "r")])
+    out += win_rows(
+        rs,
+        opts,
+        data,
+        tr,
+        level,
+        value_of=value_of,
+        asks_value=lambda n: _after_how(rs, opts, data, n) != "preview",
+        flags_of=lambda w: valid_flags(rs, opts, data, w),
+    )
+    out += count_rows(rs, data, shown, tr, room)
+    enabled = enabled_events(rs, opts, data["result"])
+    if level.events:
+        out += event_rows(rs, data, tr, room, enabled)
+    elif enabled or data["events"]:
+        out += events_button(data, tr)
+    if wins and _multi_possible(rs, data):
+        out.append([Button("➕ " + _("Another winner"), Code.ANOTHER)])
+    return out
+
+
+def apply_edit(step: str, data: dict[str, Any], what: str, num: str) -> str | None:
+    """The editor's own taps (``Code.EDIT``): a count's tab (``t<c>``), the ➖/➕ mode (``m``),
+    the events' screen (``e``); None for the others."""
+    rs, opts = _rs(data), _opts(data)
+    if what == "t":
+        c = _idx(num, len(rs.counts))
+        if c not in enabled_counts(rs, opts, data["result"]):
+            raise WizardError("bad_arg")
+        data[TAB] = c
+        return step
+    if what == "m" and not num:
+        data[MINUS] = not data.get(MINUS)
+        return step
+    if what == "e" and not num:
+        return _go(data, step, "events")
+    if what == "f":
+        return _go(data, step, f"flags.{_idx(num, len(data['wins']))}")
+    return None
