@@ -218,6 +218,11 @@ class Driver:
             if goal.startswith(cur_s):
                 return [("k", goal[len(cur_s)])]
             return [("kb", "")]
+        if kind == "han":  # riichi's han keypad: the han, a limit, or yakuman ×k
+            k = t["counts"].get("yakuman", {}).get(t["wins"][n]["winner"])
+            return [("yk", str(k))] if k else [("hn", str(t["wins"][n]["fan"]))]
+        if kind == "fu":
+            return [("fu", str(t["counts"]["fu"][t["wins"][n]["winner"]]))]
         if kind == "fans":
             ids = [f["id"] for f in wizard.fan_list(rs)]
             have, goal = set(wins[n].get("fans") or []), set(t["wins"][n]["fans"])
@@ -312,12 +317,22 @@ class Driver:
         for n, (w, tw) in enumerate(zip(wins, t["wins"], strict=False)):
             for f in sorted(set(w.get("flags") or []) ^ set(tw["flags"]), key=ids.index):
                 return [("tf", f"{n}.{ids.index(f)}")]
+        from bot.entry import riichi
+        from bot.entry.draft import Draft
+
         for c, cdecl in enumerate(rs.counts):
+            if cdecl.id in riichi.hidden_counts(rs):  # riichi: the keypad's and the ledger's
+                continue
             taps = self._count_taps(cdecl.id)
             if taps:
                 a, i = taps[0]
                 return [("cp" if a == "+" else "cm", f"{c}.{i}"), ("ed", f"c{c}")]
         missing = self._missing_events()
+        declared = riichi.declarations(Draft.from_json(d))
+        for ev in missing:  # riichi's toggle rows: riichi, tenpai
+            if ev["type"] in declared:
+                i = d["players"].index(ev["player"])
+                return [("dc", f"{declared.index(ev['type'])}.{i}")]
         if missing:
             ids_e = [e.id for e in rs.events]
             return [("ea", str(ids_e.index(missing[0]["type"])))]

@@ -186,6 +186,19 @@ HANDS: list[dict[str, Any]] = [
     hand(
         "gd-pungs-kong", "guangdong", w(0, None, "pong_pong_hu"), events=(e("concealed_kong", 1),)
     ),
+    # --- riichi (issue #27 point 3): the han keypad, the fu of that han, the toggle rows ------
+    # (non-dealer wins first: the honba stays 0, the winner takes the stick; the draw last)
+    hand(
+        "rc-ron-riichi",
+        "riichi",
+        w(1, 2, None, fan=3),
+        counts={"fu": {1: 30}},
+        events=(e("riichi", 1),),
+    ),
+    hand("rc-tsumo-mangan", "riichi", w(2, None, None, fan=5)),
+    hand("rc-ron-4-40", "riichi", w(3, 1, None, fan=4), counts={"fu": {3: 40}}),
+    hand("rc-yakuman", "riichi", w(1, None, None, fan=None), counts={"yakuman": {1: 1}}),
+    hand("rc-draw-tenpai", "riichi", result="draw", events=(e("tenpai", 0), e("tenpai", 2))),
     # --- a draw or two more, where draws are common ---------------------------------------------
     hand("cs-draw", "changsha", result="draw"),
     hand("tx-draw", "taixing", result="draw"),
