@@ -4,6 +4,7 @@ winner; the settlement as the chat shows it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bot import fan_words, present
@@ -28,19 +29,19 @@ from bot.entry.wizard.changes import (
     can_add,
     enabled_counts,
     enabled_events,
-    problem,
     problem_text,
     shown_counts,
     valid_flags,
 )
 from bot.entry.wizard.order import _after_how
-from bot.entry.wizard.steps import riichi as riichi_steps
 from bot.entry.wizard.steps import editor
+from bot.entry.wizard.steps import riichi as riichi_steps
 from bot.i18n import Translator
 from scoring.declarations import (
     DISCARD,
     SELF_DRAWN,
 )
+from scoring.errors import RecordError
 from scoring.record import Settlement
 from scoring.ruleset import Ruleset
 
@@ -166,17 +167,19 @@ class PreviewStep(Step):
         error = c.error
         settlement = c.settlement
         _ = tr.gettext
-        rows: list[list[Button]] = []
         prompt = ""
-        prompt = ""
-        rows = editor_rows(data, tr)
-        rows = riichi_steps.with_declarations(data, tr, rows)  # riichi: a row of toggles each
-        if error is None and settlement is None:
-            err = problem(data)
-            if err is not None:
-                error = problem_text(err, data, tr)
-            else:  # as the bot shows it: the explanation with the players' names
+        if error is None and settlement is None:  # settled once for the whole screen
+            try:  # as the bot shows it: the explanation with the players' names
                 settlement = present.preview(build_record(data), data["names"])
+            except RecordError as err:
+                error = problem_text(err, data, tr)
+        rows = editor_rows(
+            data,
+            tr,
+            base=settlement.net if settlement is not None else None,
+            impossible=bool(error),
+        )
+        rows = riichi_steps.with_declarations(data, tr, rows)  # riichi: a row of toggles each
         if error:
             prompt = "⚠️ " + _esc(error)
             rows.append(_nav(data, tr))
@@ -202,10 +205,18 @@ class PreviewStep(Step):
 COUNT_BUTTONS = 48
 
 
-def editor_rows(data: dict[str, Any], tr: Translator) -> list[list[Button]]:
+def editor_rows(
+    data: dict[str, Any],
+    tr: Translator,
+    *,
+    base: Mapping[str, int] | None = None,
+    impossible: bool = False,
+) -> list[list[Button]]:
     """The preview's editing buttons: each win's line (winner and how; shape or value) jumps to
     its step and comes back; each win's possible flags toggle; the counts that can change the
-    money (➖ n ➕ per player); the events (✖ removes, ➕ adds); ➕ another winner."""
+    money (➖ n ➕ per player); the events (✖ removes, ➕ adds); ➕ another winner. ``base``:
+    the nets of the hand as settled for this screen; ``impossible``: it did not settle (every
+    enabled count is shown, as :func:`shown_counts` does then)."""
     _ = tr.gettext
     rs, opts = _rs(data), _opts(data)
     if data.get("mode") == "calc" and not data["players"]:
@@ -236,7 +247,10 @@ def editor_rows(data: dict[str, Any], tr: Translator) -> list[list[Button]]:
             label = mark + tr.name(rs.flags[i]) + (f" · {who}" if len(wins) > 1 else "")
             flags.append(Button(label, Code.TOGGLE, f"{n}.{i}"))
         rows += [flags[i : i + 3] for i in range(0, len(flags), 3)]
-    shown = shown_counts(data)
+    if impossible:
+        shown = enabled_counts(rs, opts, data["result"])
+    else:
+        shown = shown_counts(data, base)
     shown = [c for c in shown if rs.counts[c].id not in riichi.hidden_counts(rs)]
     if data.get("mode") != "calc":  # within a phone's first screen (#26.1, #26.2)
         return editor.rows(data, tr, shown, value_of=lambda w: _win_value(rs, data, w, tr))
