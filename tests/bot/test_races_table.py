@@ -62,7 +62,7 @@ async def test_two_quick_yes_after_undo_say_already_voided(tg, bot):
 
 
 async def test_undo_and_fix_are_refused_at_the_first_tap(tg, bot):
-    s, (alice, bob, carol, _dave), table = await started(tg, -100791, 800)
+    s, (_alice, bob, carol, _dave), table = await started(tg, -100791, 800)
     await record_one(s, bob, table)
     assert "✅ Hand 1 recorded" in s.text(table)
     assert "✏️ Fix" in s.labels(table)
