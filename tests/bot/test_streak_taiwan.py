@@ -154,7 +154,7 @@ async def test_the_dealer_streak_comes_from_the_ledger(tg, bot):
     assert prefilled(s, w, "Bob") in (None, 0)
     h7 = rec("Bob", [{"winner": "Bob", "fan": 1}])
     assert shown(preview) == payments(h7)
-    await confirm(s, bob, w, 7)
+    await confirm(s, bob, w, 1)  # night 2 starts at hand 1 (issue 25.4)
     assert "dealer streak 1 (連1拉1)" in dealer_line(s, table)
 
 
