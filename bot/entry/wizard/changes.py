@@ -11,13 +11,13 @@ from collections.abc import Mapping
 from typing import Any
 
 import scoring
-from bot.entry import allowed, checks
+from bot.entry import allowed, checks, edits
+from bot.entry.draft import Draft
 from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import Refused, WizardError, _d, _idx, _opts, _rs, _split, _w
 from bot.i18n import Translator
 from scoring.declarations import (
     ROBBED_KONG,
-    SELF_DRAWN,
     EventDecl,
     FieldDecl,
     WinItemDecl,
@@ -174,45 +174,26 @@ def _new_win(p: str) -> dict[str, Any]:
 
 
 def _set_winner(rs: Ruleset, data: dict[str, Any], n: int, p: str) -> None:
-    """Win ``n`` is ``p``'s: kept as chosen if it already was (editing), else a new win (and
-    the later ones dropped). A second winner of one discard shares the first one's discard."""
-    wins = data["wins"]
-    data["result"] = "win"
-    if len(wins) > n and wins[n]["winner"] == p:
-        return
-    del wins[n:]
-    wins.append(_new_win(p))
-    if n > 0 and rs.multi_win == "same_discard":
-        wins[n]["from"] = wins[0]["from"]
-        wins[n]["robbed_kong"] = wins[0]["robbed_kong"]
+    """Win ``n`` is ``p``'s (:func:`bot.entry.edits.set_winner`, on the typed draft)."""
+    d = _d(data)
+    edits.set_winner(d, n, p)
+    _store(data, d)
 
 
 def _set_how(
     rs: Ruleset, opts: Options, data: dict[str, Any], n: int, h: str, src: str | None
 ) -> None:
-    win = data["wins"][n]
-    win["from"] = None if h == SELF_DRAWN else src
-    win["robbed_kong"] = h == ROBBED_KONG
-    t = win.get("tiles")
-    if isinstance(t, dict) and t.get("self_drawn") != (h == SELF_DRAWN):
-        # tiles entered before Back changed the "how": they follow it (as set_tiles does)
-        t["self_drawn"] = h == SELF_DRAWN
-        t["kong_related"] = h == ROBBED_KONG
-    elif isinstance(t, dict) and h != SELF_DRAWN:
-        t["kong_related"] = h == ROBBED_KONG
-    if (
-        win.get("shape")
-        and (shape := rs.shape(win["shape"]))
-        and not _item_ok(shape, win, data["dealer"], opts, flags=[], data=data)
-    ):
-        win["shape"] = None
-    prune_flags(rs, opts, data, win)
-    if n == 0 and rs.multi_win == "same_discard":  # the other winners of this discard follow
-        for other in data["wins"][1:]:
-            other["from"], other["robbed_kong"] = win["from"], win["robbed_kong"]
-        data["wins"][1:] = [
-            w for w in data["wins"][1:] if w["winner"] != win["from"] and win["from"] is not None
-        ]
+    """Win ``n`` was won ``h`` from ``src`` (:func:`bot.entry.edits.set_how`)."""
+    d = _d(data)
+    edits.set_how(d, n, h, src)
+    _store(data, d)
+
+
+def _store(data: dict[str, Any], d: Draft) -> None:
+    """The typed draft back into the stored form, in place (the steps hold ``data``)."""
+    new = d.to_json()
+    data.clear()
+    data.update(new)
 
 
 def _event_fits(rs: Ruleset, opts: Options, data: dict[str, Any], ev: dict[str, Any]) -> bool:
@@ -354,23 +335,12 @@ def _refuse_win(data: dict[str, Any], n: int, paths: tuple[str, ...]) -> None:
 
 
 def _step_count(data: dict[str, Any], c: int, i: int, action: str) -> None:
-    """➕/➖ on count ``c`` of player ``i``: never out of its range (nor over its total), and
-    refused if the hand would become impossible (e.g. a 精杠 without the four 副精)."""
-    rs = _rs(data)
-    cdecl = rs.counts[c]
-    p = data["players"][i]
-    before = _snapshot(data)
-    per: dict[str, int] = data["counts"].setdefault(cdecl.id, {})
-    cur = per.get(p, 0)
-    if action == Code.PLUS:
-        if not can_add(cdecl, per, p):
-            raise WizardError("at_max")
-        per[p] = cur + 1
-    else:
-        if cur <= cdecl.min:
-            raise WizardError("at_min")
-        per[p] = cur - 1
-    _keep_or_refuse(data, before, related=f"counts.{cdecl.id}")
+    """➕/➖ on count ``c`` of player ``i`` (:func:`bot.entry.edits.step_count`)."""
+    d = _d(data)
+    try:
+        edits.step_count(d, c, i, up=action == Code.PLUS)
+    finally:
+        _store(data, d)
 
 
 def can_add(cdecl: Any, per: dict[str, int], p: str) -> bool:
@@ -457,20 +427,12 @@ def _count_matters(rec: dict[str, Any], base: Mapping[str, int], c: Any, others:
 
 
 def _toggle_flag(rs: Ruleset, opts: Options, data: dict[str, Any], n: int, i: int) -> None:
-    """Tick or untick the ruleset's flag ``i`` on win ``n`` (the flags step, the preview's
-    toggles): refused if it does not go with what is ticked, or if the hand then breaks."""
-    win = data["wins"][n]
-    fid = rs.flags[i].id
-    chosen = list(win.get("flags") or [])
-    if fid in chosen:
-        chosen.remove(fid)
-    elif _flag_compatible(rs, opts, data, win, fid):
-        chosen.append(fid)
-    else:
-        raise WizardError("not_with")
-    before = _snapshot(data)
-    win["flags"] = chosen
-    _keep_or_refuse(data, before, related=f"wins[{n}].flags")
+    """Tick or untick flag ``i`` on win ``n`` (:func:`bot.entry.edits.toggle_flag`)."""
+    d = _d(data)
+    try:
+        edits.toggle_flag(d, n, i)
+    finally:
+        _store(data, d)
 
 
 def build_record(data: dict[str, Any]) -> HandRecord:
