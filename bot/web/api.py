@@ -223,6 +223,7 @@ def hand_json(hand: HandView, table: TableView, tr: Translator) -> dict[str, Any
                 "from": names.get(p.payer, p.payer),
                 "to": names.get(p.payee, p.payee),
                 "amount": p.amount,
+                "for": present.reason(hand.record.ruleset, p.reason, tr),  # win, wildcards …
             }
             for p in hand.settlement.payments
         ],
@@ -503,6 +504,12 @@ def valid_choices(rs: Ruleset, opts: Any, rec: dict[str, Any]) -> list[dict[str,
     return allowed.choices(Draft.of_record(rec, {}))
 
 
+def hand_choices(rec: dict[str, Any]) -> dict[str, list[str]]:
+    """The hand's rows of player toggles (:func:`bot.entry.allowed.hand_choices`): riichi's
+    ``riichi`` and, at a draw, ``tenpai`` (the players who may be ticked); empty elsewhere."""
+    return allowed.hand_choices(Draft.of_record(rec, {}))
+
+
 def problem(err: RecordError, rec: dict[str, Any], names: dict[str, str], tr: Translator) -> str:
     """The sentence for an impossible form (:func:`bot.entry.checks.problem_text`)."""
     return checks.problem_text(err, Draft.of_record(rec, names), tr)
@@ -519,6 +526,7 @@ def settlement_json(rec: dict[str, Any], names: dict[str, str], tr: Translator) 
                 "from": named.get(p.payer, p.payer),
                 "to": named.get(p.payee, p.payee),
                 "amount": p.amount,
+                "for": present.reason(record.ruleset, p.reason, tr),  # win, wildcards …
             }
             for p in shown.payments
         ],
@@ -655,7 +663,7 @@ async def preview(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
     rs = scoring.get(t.ruleset)
     opts = rs.resolve_options(dict(t.options))
     names = present.names_of(t)
-    out: dict[str, Any] = {"valid": valid_choices(rs, opts, rec)}
+    out: dict[str, Any] = {"valid": valid_choices(rs, opts, rec), "hand": hand_choices(rec)}
     try:
         out["settlement"] = settlement_json(rec, names, tr)
     except RecordError as err:
@@ -822,7 +830,10 @@ async def calc_preview(request: web.Request, body: dict[str, Any]) -> dict[str, 
     ids = [p["id"] for p in players]
     names = {p["id"]: p["name"] for p in players}
     rec = record_json(rs.id, {}, ids, ids[0], "E", form)
-    out: dict[str, Any] = {"valid": valid_choices(rs, rs.resolve_options({}), rec)}
+    out: dict[str, Any] = {
+        "valid": valid_choices(rs, rs.resolve_options({}), rec),
+        "hand": hand_choices(rec),
+    }
     try:
         out["settlement"] = settlement_json(rec, names, tr)
     except RecordError as err:
