@@ -157,7 +157,7 @@ def row_for(labels: list[str], winner: str, frm: str | None) -> str:
 async def win_row(s: Scene, user: User, w: Msg, winner: str, frm: str | None) -> None:
     """The winner and how: one row button, or the older two-step form (the winner, then
     "Carol discarded" / "Self-drawn")."""
-    names = {winner, winner + " 🀄"}  # the two-tap way shows the winners by name
+    names = {winner, winner + " 🎲"}  # the two-tap way shows the winners by name
     if any(t.startswith(winner) and t not in names for t in s.labels(w)):
         label = row_for(s.labels(w), winner, frm)
         if label.startswith("←"):  # one of several "← Carol": the one in the winner's rows

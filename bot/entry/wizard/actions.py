@@ -25,7 +25,7 @@ from scoring.ruleset import Options, Ruleset
 _esc = esc  # the steps' names
 _paged = paged
 FAN_MAX = 9999
-FANS_PAGE = 27  # a checklist page (3 a row)
+FANS_PAGE = 20  # a checklist page (2 a row: 10 rows, the pages and Back under them)
 TILES_EXAMPLE = "[555z](7777p)123s999p2z 2z"
 
 
@@ -57,8 +57,9 @@ def _idx(arg: str, upper: int) -> int:
 
 
 def _seat_name(data: dict[str, Any], p: str) -> str:
-    """A player's name on a grid button, 🀄 marking the dealer."""
-    return _name(data, p) + (" 🀄" if p == data["dealer"] else "")
+    """A player's name on a grid button, 🎲 marking the dealer (as everywhere: 🀄 marks the
+    winner, issue 25.3)."""
+    return _name(data, p) + (" 🎲" if p == data["dealer"] else "")
 
 
 def _nav(data: dict[str, Any], tr: Translator, *, next_label: str | None = None) -> list[Button]:
