@@ -146,6 +146,11 @@ async def test_xingguo_on_a_360_phone_in_every_language(tg, web_bot, web_port):
             await comp.wait_for_selector("#nets span")
             await comp.wait_for_function("!document.querySelector('#confirm').disabled")
             assert "Bob" in await comp.inner_text("#nets")
+            # every payment line says what it is for (issue #26.2: "payment lines say what each
+            # is for"), so the win's and the wildcards' "Alice → Bob" lines differ
+            pays = await comp.locator("#preview li.pay").all_inner_texts()
+            assert pays and all(" · " in p for p in pays), pays
+            assert len(set(pays)) == len(pays), pays
             # scrolled to the end: Confirm still on screen, the form's last row above the dock
             await comp.evaluate("window.scrollTo(0, document.body.scrollHeight)")
             await comp.wait_for_timeout(100)

@@ -42,7 +42,7 @@ const Board = (() => {
   /* Lines that share a value at a point are drawn side by side (OFFSET px apart), so a line under
      another still shows; each line ends in a dot and a label (name and total) in its colour, the
      labels pushed apart so none covers another. */
-  const OFFSET = 3.5, LABEL_GAP = 12;
+  const OFFSET = 4, LABEL_GAP = 12;
   function spread(wanted, lo, hi) {
     const order = wanted.map((y, k) => [y, k]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     const ys = order.map(([y]) => Math.min(hi, Math.max(lo, y)));
@@ -123,7 +123,7 @@ const Board = (() => {
           el("summary", null, el("b", null, t("hand_n", { n: h.number }) + (h.superseded ? " ✏️ " + t("corrected") : "") + " "), h.headline,
             el("div", { class: "meta" }, Object.entries(h.net).map(([n, v]) => `${n} ${signed(v)}`).join(" · "))),
           el("div", { class: "meta" }, t("dealer_is", { name: h.dealer }) + " · " + t("night_n", { n: h.night })),
-          el("ul", { class: "steps" }, h.payments.map((p) => el("li", null, `${p.from} → ${p.to}: ${p.amount} ${h.unit}`)),
+          el("ul", { class: "steps" }, h.payments.map((p) => el("li", { class: "pay" }, `${p.from} → ${p.to}: ${p.amount} ${h.unit}` + (p.for ? ` · ${p.for}` : ""))),
             h.steps.map((s) => el("li", null, s)))))
         : el("p", { class: "meta", text: t("no_hands") }));
     const nights = el("div", { class: "card", id: "nights" }, b.nights.slice().reverse().map((n) =>

@@ -6,7 +6,7 @@ const Compose = (() => {
   const { api, t, el, signed, cls } = Tally;
   let D = null, form = null, valid = [], result = null, timer = null, seq = 0, sending = false;
   /* touched: the user has changed something (before that no problem is shown as an error);
-     minus: the counts whose row is in ➖ mode (a tap on a player counts down) */
+     minus: the counts whose row is in − mode (a tap on a player counts down) */
   let touched = false, minus = new Set();
 
   /* how a win's fans are given, as the ruleset's win inputs allow: the tiles, the checklist
@@ -152,7 +152,7 @@ const Compose = (() => {
   }
 
   /* The counts, compact: one row per count with a cell per player; a tap on a cell counts that
-     player up (to the count's maximum and the table's total), and the row's ➖ switches its taps
+     player up (to the count's maximum and the table's total), and the row's − switches its taps
      to counting down. */
   function countsCard() {
     const cs = offered(D.counts);
@@ -163,16 +163,16 @@ const Compose = (() => {
       const down = minus.has(c.id);
       const room = c.total_max === null ? Infinity : c.total_max - total;
       const set = (id, n) => { form.counts[c.id] = Object.assign({}, per, { [id]: n }); changed(); };
-      return el("div", { class: "count", "data-count-row": c.id },
-        el("div", { class: "count-head" }, el("span", { class: "label" }, c.name),
-          el("button", { type: "button", class: "chip minus" + (down ? " on" : ""), "data-minus": c.id, "aria-pressed": down ? "true" : "false",
-            title: t("count_down"), onclick: () => { if (down) minus.delete(c.id); else minus.add(c.id); draw(); } }, "➖")),
-        el("div", { class: "cells" }, D.players.map((p) => {
-          const n = per[p.id] || 0;
-          const can = down ? n > c.min : n < c.max && room > 0;
-          return el("button", { type: "button", class: "cell" + (n ? " on" : ""), "data-count": c.id, "data-player": p.id, "data-n": n, disabled: !can,
-            onclick: () => set(p.id, down ? n - 1 : n + 1) }, el("span", { class: "who" }, p.name), el("b", null, down && n ? "−" + n : String(n)));
-        })));
+      const cells = D.players.map((p) => {
+        const n = per[p.id] || 0;
+        const can = down ? n > c.min : n < c.max && room > 0;
+        return el("button", { type: "button", class: "cell" + (n ? " on" : ""), "data-count": c.id, "data-player": p.id, "data-n": n, disabled: !can,
+          onclick: () => set(p.id, down ? n - 1 : n + 1) }, el("span", { class: "who" }, p.name), el("b", null, String(n)));
+      });
+      const toggle = el("button", { type: "button", class: "cell minus" + (down ? " on" : ""), "data-minus": c.id, "aria-pressed": down ? "true" : "false",
+        title: t("count_down"), onclick: () => { if (down) minus.delete(c.id); else minus.add(c.id); draw(); } }, el("b", null, "−"));
+      return el("div", { class: "count", "data-count-row": c.id }, el("div", { class: "label" }, c.name),
+        el("div", { class: "cells" + (down ? " down" : ""), style: `grid-template-columns: repeat(${cells.length}, minmax(0, 1fr)) 44px` }, cells, toggle));
     }));
   }
 
@@ -212,7 +212,7 @@ const Compose = (() => {
     const s = result.settlement;
     box.append(el("b", null, s.headline),
       el("div", { class: "row", id: "nets" }, s.net.map((n) => el("span", { class: cls(n.amount) }, `${n.name} ${signed(n.amount)}`))),
-      el("ul", { class: "steps scroll" }, s.payments.map((p) => el("li", null, `${p.from} → ${p.to}: ${p.amount} ${s.unit}`)), s.steps.map((x) => el("li", { class: "step" }, x))));
+      el("ul", { class: "steps scroll" }, s.payments.map((p) => el("li", { class: "pay" }, `${p.from} → ${p.to}: ${p.amount} ${s.unit}` + (p.for ? ` · ${p.for}` : ""))), s.steps.map((x) => el("li", { class: "step" }, x))));
     return box;
   }
 
