@@ -334,7 +334,7 @@ class HandsArea(LedgerBase):
                     draft_id=draft_id,
                 )
                 t.dealer_id = dealer_after  # a new hand is always the latest in play order
-                games.rederive(s, self, t, h.night, by=recorded_by)  # riichi: the game goes on
+                games.rederive(s, self, t, h.night, by=recorded_by, appended=True)  # riichi
                 return self._hand_view(
                     h, names, record.to_json(), settled_store.stored_json(settlement)
                 )
