@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.entry.draft import Draft, WinDraft
+from scoring.riichi.decls import GAME_END
 from scoring.riichi.points import FU_VALUES, MANGAN
 from scoring.ruleset import Ruleset
 
@@ -204,3 +205,12 @@ def hand_choices(d: Draft) -> dict[str, list[str]]:
 def value_step(rs: Ruleset, mode: str) -> str:
     """The step kind that asks a win's value in ``mode``: riichi's han keypad for ``fan``."""
     return "han" if applies(rs) and mode == "fan" else mode
+
+
+# --------------------------------------------------------------------------------------
+# the results the table enters
+# --------------------------------------------------------------------------------------
+def entered(rs: Ruleset, result: str) -> bool:
+    """Whether the table enters this result: a riichi game's end is the ledger's, never
+    entered (storage.ledger.games adds it after the hand that ends the game, §2.9)."""
+    return not (applies(rs) and result == GAME_END)

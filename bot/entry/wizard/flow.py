@@ -16,6 +16,7 @@ from bot.entry.wizard.steps.counts import CountStep, FlagsStep, MoreStep
 from bot.entry.wizard.steps.events import EventsStep, EventStep
 from bot.entry.wizard.steps.preview import PreviewStep, summary
 from bot.entry.wizard.steps.riichi import FuStep, HanStep
+from bot.entry.wizard.steps.riichi_fields import RiichiEventStep
 from bot.entry.wizard.steps.tiles import PadStep, TilesStep
 from bot.entry.wizard.steps.value import FansStep, FanStep, ModeStep, ShapeStep
 from bot.entry.wizard.steps.winner import HowStep, WinnerStep
@@ -148,6 +149,7 @@ STEPS: dict[str, Step] = {
         PadStep(),
         HanStep(),
         FuStep(),
+        RiichiEventStep(),  # after EventStep: a riichi event needs no text field
     )
     for k in s.kinds
 }

@@ -7,7 +7,7 @@ from functools import partial
 from typing import Any
 
 from bot.describe import name as _name
-from bot.entry import allowed, cells
+from bot.entry import allowed, cells, riichi
 from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import Button, Ctx, Step, WizardError, _esc, _idx, _nav, _seat_name
 from bot.entry.wizard.changes import (
@@ -66,7 +66,9 @@ class WinnerStep(Step):
             _set_winner(rs, data, n, p)
             return _go(data, step, next_step(data, step))
         if action == Code.RESULT and n == 0:
-            results = [r.value for r in rs.results if r.value != "win"]
+            results = [
+                r.value for r in rs.results if r.value != "win" and riichi.entered(rs, r.value)
+            ]
             data["result"] = results[_idx(arg, len(results))]
             del wins[:]
             data["events"] = [e for e in data["events"] if _event_fits(rs, opts, data, e)]
@@ -107,7 +109,7 @@ class WinnerStep(Step):
             if robbable:
                 label = _("Not a robbed kong") if data.get("rk") else _("Robbed a kong…")
                 rows.append([Button("🀫 " + label, Code.ROBBED)])
-        others = [r for r in rs.results if r.value != "win"]
+        others = [r for r in rs.results if r.value != "win" and riichi.entered(rs, r.value)]
         if n > 0:
             others = [r for r in others if r.value in rs.wins_allowed_in]
         if others:
