@@ -12,13 +12,36 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from tests.bot.conftest import Scene
+from tests.bot.fake_telegram import FakeTelegram
+from tests.bot.helpers import open_table, seat_and_start
 from tests.web.browser import browser
-from tests.web.conftest import World, make_world
+from tests.web.conftest import WebBot, World, make_world
 from tests.web.test_miniapp_browser import open_page, pid, wait_text
 
 LANGS = ("en", "zh_Hans", "zh_Hant", "ja")
 PHONE = {"width": 360, "height": 740}
 TOUCH = 44  # px: the smallest touch target (Apple HIG, Material)
+# issue #26.1's "real long names"
+LONG = ("Christopher", "Alexandra", "阿明哥哥", "Маргарита")
+
+
+async def long_names_world(fake: FakeTelegram, web: WebBot, port: int) -> World:
+    """A started Xingguo table of the issue's long names (as make_world, other names)."""
+    from urllib.parse import parse_qs, urlsplit
+
+    chat = fake.group(-1005)
+    users = [fake.user(50 + i, n) for i, n in enumerate(LONG, start=1)]
+    s = Scene(fake, chat)
+    msg = await open_table(s, users[0], "Xingguo", stake="¥1")
+    await seat_and_start(s, msg, users)
+    await fake.wait_for(lambda: any(b.get("url") for b in fake.buttons(chat, msg["message_id"])))
+    url = next(b["url"] for b in fake.buttons(chat, msg["message_id"]) if b.get("url"))
+    token = parse_qs(urlsplit(url).query)["startapp"][0]
+    assert web.ledger is not None
+    table = web.ledger.current_table(chat.id)
+    assert table is not None
+    return World(fake, web, f"http://127.0.0.1:{port}", s, users, msg, table.id, token)
 
 
 async def on_phone(b: Any, w: World, user: Any, path: str) -> Any:
@@ -73,7 +96,7 @@ TREND = """() => {
 }"""
 
 
-def check_trend(tr: dict[str, Any], names: list[str]) -> None:
+def check_trend(tr: dict[str, Any], names: dict[str, str]) -> None:
     width, height = tr["vb"]
     lines = tr["lines"]
     assert len(lines) == 4 and len(set(tr["players"])) == 4, tr
@@ -87,8 +110,11 @@ def check_trend(tr: dict[str, Any], names: list[str]) -> None:
     assert len(ends) == 4 and len({e["player"] for e in ends}) == 4, ends
     for e in ends:  # inside the chart, and the name there
         assert e["x"] >= 0 and e["x"] + e["w"] <= width + 0.5, e
-        assert e["y"] >= 0 and e["y"] + e["h"] <= height + 0.5, e
-    assert {e["text"].split(" ")[0] for e in ends} == set(names), ends
+        assert e["y"] >= 0 and e["y"] + e["h"] <= height, e
+    for e in ends:  # the player's name, or its start and "…"
+        name = names[e["player"]]
+        shown = e["text"].rsplit(" ", 1)[0]
+        assert shown == name or (shown.endswith("…") and name.startswith(shown[:-1])), (e, name)
     for a in ends:  # no label covers another
         for b in ends:
             if a is not b:
@@ -171,7 +197,7 @@ async def test_xingguo_on_a_360_phone_in_every_language(tg, web_bot, web_port):
             await board.wait_for_function(
                 "document.querySelectorAll('svg.trend polyline')[0].points.length === 3"
             )
-            check_trend(await board.evaluate(TREND), ["Alice", "Bob", "Carol", "Dave"])
+            check_trend(await board.evaluate(TREND), {v: k for k, v in ids.items()})
             assert await board.evaluate(CLIPPED) == [], (lang, await board.evaluate(CLIPPED))
             sw, cw = await board.evaluate(OVERFLOW)
             assert sw <= cw, (lang, sw, cw)
@@ -202,3 +228,45 @@ async def test_guobiao_tile_picker_fits_a_360_phone(tg, web_bot, web_port):
             )
             assert len(tiles) == 34 and max(tiles) <= PHONE["width"], tiles
             await comp.close()
+
+
+async def test_long_names_fit_a_360_phone(tg, web_bot, web_port):
+    """Christopher, Alexandra, 阿明哥哥 and Маргарита: every button shows its whole label (wrapped,
+    never cut), the page never scrolls sideways, and the trend labels its four lines."""
+    w = await long_names_world(tg, web_bot, web_port)
+    ids = {n: pid(w, n) for n in LONG}
+    # 阿明哥哥 self-drawn, then Alexandra on Маргарита's discard: two lines end at +12 and two
+    # at −12, the lowest at the chart's bottom edge
+    await record(w, {"result": "win", "wins": [{"winner": ids["阿明哥哥"], "from": None,
+                     "shape": "small_seven_pairs"}], "counts": {}, "events": []})  # fmt: skip
+    await record(w, {"result": "win", "wins": [{"winner": ids["Alexandra"],
+                     "from": ids["Маргарита"], "shape": "small_seven_pairs"}],
+                     "counts": {}, "events": []})  # fmt: skip
+    async with browser() as b:
+        for lang in ("en", "zh_Hant", "ja"):
+            await set_lang(w, lang)
+            comp = await on_phone(b, w, w.users[1], "/app/compose")
+            comp.set_default_timeout(8000)
+            await comp.wait_for_selector("[data-winner]")
+            await comp.click(f"[data-winner='{ids['Christopher']}']")
+            await comp.click(f"[data-from='{ids['Маргарита']}']")
+            await comp.click("[data-shape='small_seven_pairs']")
+            await comp.click(f"[data-count='primary_wild'][data-player='{ids['Alexandra']}']")
+            await comp.wait_for_selector("#nets span")
+            for page_ in (comp,):
+                assert await page_.evaluate(CLIPPED) == [], (lang, await page_.evaluate(CLIPPED))
+                sw, cw = await page_.evaluate(OVERFLOW)
+                assert sw <= cw, (lang, sw, cw)
+            small = [x for x in await comp.evaluate(TARGETS) if x[1] < TOUCH or x[2] < TOUCH]
+            assert small == [], (lang, small)
+            assert box_in_view(await comp.locator("#confirm").bounding_box()), lang
+            await comp.close()
+            board = await on_phone(b, w, w.users[0], "/app/")
+            board.set_default_timeout(8000)
+            await board.wait_for_selector("svg.trend text.end")
+            tr = await board.evaluate(TREND)
+            check_trend(tr, {v: k for k, v in ids.items()})
+            sw, cw = await board.evaluate(OVERFLOW)
+            assert sw <= cw, (lang, sw, cw)
+            assert await board.evaluate(CLIPPED) == [], (lang, await board.evaluate(CLIPPED))
+            await board.close()

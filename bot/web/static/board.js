@@ -87,7 +87,7 @@ const Board = (() => {
     [[hi, T], [lo, H - B]].forEach(([v, yy]) => svg.append(node("text", { x: 2, y: yy + 4, "font-size": 10, fill: "currentColor" }, String(v))));
     const last = pts.length - 1;
     const ends = ids.map((id) => y(val(pts[last], id)) + off[last][id]);
-    const labels = spread(ends, T, H - 3);
+    const labels = spread(ends, 10, H - 8);  // label centres: the text stays inside the chart
     ids.forEach((id, k) => {
       const colour = COLORS[k % COLORS.length];
       const seat = b.seats[k];
@@ -97,11 +97,23 @@ const Board = (() => {
       if (Math.abs(labels[k] - ends[k]) > 2) svg.append(node("line", { x1: x(last) + 3, y1: ends[k], x2: W - R + 6, y2: labels[k], stroke: colour, "stroke-width": 1 }));
       const total = val(pts[last], id);
       const num = signed(total);
-      svg.append(node("text", { x: W - R + 8, y: labels[k] + 3.5, "font-size": 10, fill: colour, "font-weight": 600, class: "end", "data-player": id },
-        shortName(seat.name, Math.max(3, 11 - num.length)) + " " + num));
+      svg.append(node("text", { x: W - R + 8, y: labels[k] + 3.5, "font-size": 10, fill: colour, "font-weight": 600, class: "end", "data-player": id,
+        "data-name": seat.name, "data-num": num }, shortName(seat.name, Math.max(3, 11 - num.length)) + " " + num));
     });
+    svg.dataset.labelWidth = R - 10;
     const legend = el("div", { class: "legend" }, b.seats.map((s, k) => el("span", { style: `color:${COLORS[k % COLORS.length]}` }, "● " + s.name)));
     return el("div", null, svg, legend);
+  }
+
+  /* once drawn (the font known): an end label wider than its column loses name characters */
+  function fitLabels(root) {
+    root.querySelectorAll("svg.trend").forEach((svg) => {
+      const room = +svg.dataset.labelWidth;
+      svg.querySelectorAll("text.end").forEach((tx) => {
+        for (let budget = cells(tx.dataset.name); budget > 1 && tx.getComputedTextLength() > room; budget--)
+          tx.textContent = shortName(tx.dataset.name, budget) + " " + tx.dataset.num;
+      });
+    });
   }
 
   function render(b) {
@@ -133,6 +145,7 @@ const Board = (() => {
         n.transfers.length ? el("div", { class: "meta" }, n.transfers.map((x) => `${x.from} → ${x.to} ${x.amount}`).join(" · ")) : null)));
     root.replaceChildren(head, seats, el("h2", null, t("trend")), trendSvg(b),
       el("h2", null, t("hands")), hands, el("h2", null, t("nights")), nights);
+    fitLabels(root);
     document.getElementById("tab-compose").hidden = !b.can_write || tb.status !== "playing";
   }
   return { load, poll, get version() { return version; } };
