@@ -19,12 +19,13 @@ from bot.entry.keyboard import TilesError as TilesError
 from bot.entry.keyboard import WizardError as WizardError
 from bot.entry.keyboard import esc, paged
 from bot.i18n import Translator
+from scoring.engine import MAX_FAN
 from scoring.record import Settlement
 from scoring.ruleset import Options, Ruleset
 
 _esc = esc  # the steps' names
 _paged = paged
-FAN_MAX = 9999
+FAN_MAX = MAX_FAN  # the keypad's largest total: the scoring core's bound (engine.MAX_FAN)
 FANS_PAGE = 20  # a checklist page (2 a row: 10 rows, the pages and Back under them)
 TILES_EXAMPLE = "[555z](7777p)123s999p2z 2z"
 

@@ -9,8 +9,8 @@ from bot import checklist, fan_words
 from bot.describe import (
     fan_list,
 )
-from bot.entry import allowed
-from bot.entry.keyboard import Code
+from bot.entry import allowed, checks
+from bot.entry.keyboard import Code, esc
 from bot.entry.wizard.actions import (
     FAN_MAX,
     FANS_PAGE,
@@ -162,6 +162,9 @@ class FanStep(Step):
         win = data["wins"][n]
         cur = win.get("fan")
         prompt = fan_words.total_prompt(c.rs, tr, "▁" if cur is None else cur)
+        lo = checks.fan_minimum(_d(data), n)  # said before a total under it is refused
+        if lo:
+            prompt += "\n" + esc(checks.minimum_text(_d(data), lo, tr))
         room = [d for d in range(10) if (cur or 0) * 10 + d <= FAN_MAX]  # digits that still fit
         rows = [
             [Button(str(d), Code.KEY, str(d)) for d in r if d in room]
