@@ -380,6 +380,8 @@ def reason(message: str, d: Draft, tr: Translator) -> str:
         return _("it reaches {n} fan, under the table's minimum of {m}").format(
             n=m.group(1), m=m.group(2)
         )
+    if m := re.search(r"must be between (\d+) and (\d+)", message):
+        return _("between {low} and {high}").format(low=m.group(1), high=m.group(2))
     if m := re.search(r"must be at most (\d+)", message):
         return _("at most {n}").format(n=m.group(1))
     if m := re.search(r"must be at least (\d+)", message):
