@@ -211,11 +211,14 @@ def per_unit(rs_id: str, tr: Translator) -> str:
     return u if tr.zh else image_unit("", u, "en", per=True)
 
 
+#: rulesets whose points are already money (Taiwan counts 底 and 台 in dollars): one currency
+#: unit a point; /newtable (bot.setup) offers nothing to pick but the currency
+MONEY_UNITS = frozenset({"taiwan"})
+
+
 def stake_text(rs_id: str, stake_minor: int, currency: str | None, tr: Translator) -> str:
     """The table's stake in one figure: "Stake: HK$0.50 per unit"; a ruleset counting in
     money at one currency unit a point (Taiwan's dollars) says only its currency."""
-    from bot.setup import MONEY_UNITS  # below present: no cycle (setup imports present lazily)
-
     cur = currency or "CNY"
     if rs_id in MONEY_UNITS and stake_minor == 10 ** minor_exponent(cur):
         return tr.gettext("Money: {currency}").format(currency=money_name(cur))

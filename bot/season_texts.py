@@ -191,10 +191,15 @@ def money_side_by_side(m: Mapping[str, int], tr: Translator) -> str:
     return _money(m, lang=tr.lang)
 
 
+def unit(rs_id: str, tr: Translator) -> str:
+    """The ruleset's unit in the chat's language (as :func:`bot.present.unit`, which imports
+    this module: no cycle)."""
+    return tr.attr(scoring.get(rs_id), "unit")
+
+
 def points_text(by: Mapping[str, int], total: int, tr: Translator) -> str:
     """Points in each ruleset's own unit, side by side, never added together: "+120 zi";
     a season of two rulesets "Xingguo +120 zi · Hong Kong +303 units"."""
-    from bot.present import unit
 
     def one(rs_id: str, v: int) -> str:
         return tr.pick("{n}{u}", "{n} {u}").format(n=f"{v:+d}", u=unit(rs_id, tr))
@@ -209,8 +214,6 @@ def points_text(by: Mapping[str, int], total: int, tr: Translator) -> str:
 
 def best_hand(by: Mapping[str, int], best: int, tr: Translator) -> str:
     """The biggest hand's points, in its unit when the rulesets played share one."""
-    from bot.present import unit
-
     units = {unit(rs_id, tr) for rs_id in by}
     if len(units) != 1:
         return str(best)

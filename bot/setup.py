@@ -12,6 +12,7 @@ from typing import Any
 import scoring
 from bot.entry.keyboard import Button, Screen, WizardError, _paged
 from bot.i18n import Translator
+from bot.present import MONEY_UNITS, per_unit
 from scoring.ruleset import Ruleset
 from scoring.transfers import CURRENCIES as SYMBOLS
 from scoring.transfers import minor_exponent
@@ -38,9 +39,6 @@ STAKES = (0, *STAKES_OF["CNY"])  # kept: the mainland buttons (none, ¥0.1 … �
 PRESET_STAKES: dict[str, tuple[str, dict[str, int]]] = {
     "hongkong": ("stake", {"er_wu_ji": 25, "wu_yi": 50, "yi_er_man": 100}),
 }
-#: rulesets whose points are already money (Taiwan counts 底 and 台 in dollars): one currency
-#: unit a point, nothing to pick but the currency
-MONEY_UNITS = frozenset({"taiwan"})
 
 
 def customary(rs_id: str) -> str:
@@ -218,8 +216,6 @@ def _stake_screen(data: dict[str, Any], rs: Ruleset, tr: Translator) -> list[lis
     """No money, the stakes in the table's currency (or the one its preset is), then the
     currencies to count in instead."""
     _ = tr.gettext
-    from bot.present import per_unit
-
     cur = str(data.get("currency") or customary(rs.id))
     per = per_unit(rs.id, tr)
     fixed = fixed_stake(data) is not None

@@ -260,9 +260,10 @@ def test_subtitle_keeps_the_night_and_shortens_the_longest_name() -> None:
 def test_unit_words() -> None:
     assert unit("子", "zi (stakes)", "zh") == "子"
     assert unit("子", "zi (stakes)", "en") == "zi (stakes)"
-    assert unit("分", "points", "en") == "pts"
+    # the chat's own unit, not a shortened one (issue 25.3: "pts" in images, "points" in chat)
+    assert unit("分", "points", "en") == "points"
     assert unit("分", "points", "en", per=True) == "point"
-    assert unit("底分", "base points", "en") == "base pts"
+    assert unit("底分", "base points", "en") == "base points"
     assert unit("分", "pts", "en", per=True) == "point"
     assert label("points", "zh", n=-5, u=unit("子", "zi", "zh")) == "-5子"
     assert label("stake", "en", m="¥0.50", u=unit("分", "points", "en", per=True)) == (
