@@ -55,7 +55,7 @@ from bot.render.views import (
     TransferLine,
     TrendSeries,
 )
-from bot.season_texts import adjust_notes
+from bot.season_texts import adjust_notes, money_side_by_side, points_text
 from bot.season_texts import night_label as night_label
 from scoring import refs
 from scoring.errors import RecordError
@@ -451,8 +451,6 @@ def _totals_text(
     """A season total as the chat says it (:mod:`bot.season_texts`): the big figure is the
     money per currency side by side (else the points per ruleset), the small one the points
     per ruleset under money — never a sum of unlike things (issue 25.2)."""
-    from bot.season_texts import money_side_by_side, points_text
-
     pts = points_text(points_by, points, tr)
     cash = money_side_by_side(money_by, tr) if money_by else ""
     return {"money_text": cash or pts, "points_text": pts if cash else ""}
