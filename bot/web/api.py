@@ -37,8 +37,9 @@ import scoring
 from bot import fan_words, guard, present, riichi_view
 from bot.context import db, db_long, is_admin
 from bot.describe import fan_list
-from bot.entry import allowed, checks
+from bot.entry import allowed, checks, riichi
 from bot.entry.draft import Draft
+from bot.entry.wizard.steps.riichi import keypad_json
 from bot.handlers.common import ledger_error
 from bot.handlers.flow import round_extras
 from bot.i18n import Translator, normalize
@@ -373,7 +374,11 @@ def declarations(rs: Ruleset, opts: Any, tr: Translator) -> dict[str, Any]:
         )
     return {
         "ruleset": {"id": rs.id, "name": tr.name(rs), "unit": tr.attr(rs, "unit")},
-        "results": [{"id": r.value, "name": tr.name(r)} for r in rs.results],
+        "results": [
+            {"id": r.value, "name": tr.name(r)}
+            for r in rs.results
+            if riichi.entered(rs, r.value)  # a riichi game's end is the ledger's
+        ],
         "wins_in": sorted(rs.wins_allowed_in),
         "multi_win": rs.multi_win,
         "win_inputs": sorted(rs.win_inputs),
@@ -392,6 +397,7 @@ def declarations(rs: Ruleset, opts: Any, tr: Translator) -> dict[str, Any]:
             if is_enabled(c.enabled_by, opts)
         ],
         "events": events,
+        "keypad": keypad_json(rs, opts, tr),  # riichi: the han keypad (bot.entry.wizard)
         **checklist_json(rs, tr),
     }
 

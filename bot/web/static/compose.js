@@ -12,7 +12,7 @@ const Compose = (() => {
   /* how a win's fans are given, as the ruleset's win inputs allow: the tiles, the checklist
      (`fans`, a list of fan ids, one per copy) or a total (`fan`) */
   function inputs() { return ["tiles", "fans", "fan"].filter((m) => D.win_inputs.includes(m)); }
-  function newWin() { return { winner: null, from: null, robbed_kong: false, shape: null, flags: [], fan: null, fans: [], input: inputs()[0] || null, tiles: Tiles.fresh() }; }
+  function newWin() { return { winner: null, from: null, robbed_kong: false, shape: null, flags: [], fan: null, fans: [], input: D.keypad ? "fan" : inputs()[0] || null, tiles: Tiles.fresh() }; }
 
   async function open(ruleset) {
     const root = document.getElementById("view-compose");
@@ -101,12 +101,13 @@ const Compose = (() => {
         chip(f.name, w.flags.includes(f.id), { "data-flag": f.id, title: f.value || "" }, () => {
           w.flags = w.flags.includes(f.id) ? w.flags.filter((x) => x !== f.id) : w.flags.concat([f.id]); changed(); }))));
     }
-    const modes = inputs();
+    const modes = D.keypad ? [] : inputs();  /* riichi: the han keypad below */
     const label = { tiles: t("by_tiles"), fans: D.fan_words ? D.fan_words.checklist : t("by_fans"), fan: t("by_total") };
     if (modes.length > 1) card.append(el("div", { class: "chips", id: `inputs-${i}` }, modes.map((m) =>
       chip(label[m], w.input === m, { "data-input": m }, () => { w.input = m; if (m === "fan" && w.fan === null) w.fan = 8; changed(); }))));
     if (w.input === "tiles") card.append(Tiles.render(w.tiles, w.from === null, changed));
     else if (w.input === "fans") card.append(checklist(w, i, v));
+    else if (w.input === "fan" && D.keypad) { if (w.winner) card.append(hanPad(w, i, v)); }
     else if (w.input === "fan") card.append(el("div", { class: "row" }, el("span", { class: "label" }, t("fan_total")),
       stepper(w.fan || 0, 0, 9999, (n) => { w.fan = n; changed(); }, "fan")));
     if (D.multi_win !== "none" && form.wins.length > 1) card.append(chip("✕ " + t("remove"), false, {}, () => { form.wins.splice(i, 1); changed(); }));
@@ -151,11 +152,40 @@ const Compose = (() => {
       el("button", { type: "button", onclick: () => set(Math.min(hi, n + 1)), disabled: n >= hi }, "+"));
   }
 
+  /* Riichi's han keypad (the server's D.keypad, the chat's han.N and fu.N steps): 1–13 han, the
+     limits, yakuman ×k (counts.yakuman, fan null), and the fu the server says exist for the han
+     and the way of winning (valid[i].fu: bot.entry.riichi.fu_values). */
+  function hanPad(w, i, v) {
+    const K = D.keypad, yk = (form.counts.yakuman || {})[w.winner] || 0, fu = (form.counts.fu || {})[w.winner] || 0;
+    const put = (id, n) => { const per = Object.assign({}, form.counts[id] || {}); if (n) per[w.winner] = n; else delete per[w.winner]; form.counts[id] = per; };
+    const han = (h) => { w.fan = h; put("yakuman", 0); if (h > 4) put("fu", 0); changed(); };
+    const yak = (k) => { w.fan = null; put("yakuman", k); put("fu", 0); changed(); };
+    return el("div", { class: "keypad", id: `han-${i}` }, el("div", { class: "label" }, K.han_label),
+      el("div", { class: "chips" }, K.han.map((h) => chip(String(h), !yk && w.fan === h, { "data-han": h }, () => han(h)))),
+      el("div", { class: "chips" }, K.limits.map((l) => chip(l.name, !yk && w.fan === l.han, { "data-limit": l.han }, () => han(l.han)))),
+      el("div", { class: "chips" }, K.yakuman.map((y) => chip(y.name, yk === y.k, { "data-yakuman": y.k }, () => yak(y.k)))),
+      v.fu && v.fu.length ? el("div", { class: "chips", id: `fu-${i}` }, v.fu.map((f) =>
+        chip(K.fu.replace("{n}", f), fu === f, { "data-fu": f }, () => { put("fu", f); changed(); }))) : null);
+  }
+
+  /* Riichi's toggle rows (riichi; tenpai at a draw: the server's result.hand): a chip per player. */
+  function declareCard() {
+    const rows = D.keypad && result && result.hand ? D.keypad.declare.filter((d) => result.hand[d.id]) : [];
+    if (!rows.length) return null;
+    return el("div", { class: "card", id: "declare" }, rows.map((d) => el("div", { class: "count", "data-declare": d.id },
+      el("div", { class: "label" }, d.name), el("div", { class: "chips" }, D.players.map((p) => {
+        const on = form.events.some((e) => e.type === d.id && e.player === p.id);
+        return chip(p.name, on, { "data-declare-player": p.id }, () => {
+          form.events = on ? form.events.filter((e) => !(e.type === d.id && e.player === p.id)) : form.events.concat([{ type: d.id, player: p.id }]);
+          changed(); });
+      })))));
+  }
+
   /* The counts, compact: one row per count with a cell per player; a tap on a cell counts that
      player up (to the count's maximum and the table's total), and the row's − switches its taps
      to counting down. */
   function countsCard() {
-    const cs = offered(D.counts);
+    const cs = offered(D.counts).filter((c) => !D.keypad || !D.keypad.hidden.includes(c.id));
     if (!cs.length) return null;
     return el("div", { class: "card", id: "counts" }, el("p", { class: "meta" }, t("count_hint")), cs.map((c) => {
       const per = form.counts[c.id] || {};
@@ -177,11 +207,11 @@ const Compose = (() => {
   }
 
   function eventsCard() {
-    const es = offered(D.events);
+    const es = offered(D.events).filter((d) => !D.keypad || !D.keypad.hidden.includes(d.id));
     if (!es.length) return null;
     const rows = form.events.map((e, i) => {
       const d = D.events.find((x) => x.id === e.type);
-      if (!d) return null;
+      if (!d || (D.keypad && D.keypad.hidden.includes(d.id))) return null;
       const row = el("div", { class: "hand", "data-event": i }, el("b", null, d.name + " "), el("span", { class: "meta" }, d.value || ""),
         el("div", { class: "chips" }, D.players.map((p) => chip(p.name, e.player === p.id, {}, () => { e.player = p.id; if (e.from === p.id) e.from = null; changed(); }))));
       if (d.from !== "forbidden") row.append(el("div", { class: "label" }, d.from_name || t("from")),
@@ -235,7 +265,7 @@ const Compose = (() => {
       el("button", { class: "primary", id: "confirm", type: "button", disabled: !ok, onclick: confirm }, t("confirm")));
     // the preview and the buttons stay pinned at the bottom of the screen (sticky), above the form
     const dock = el("div", { class: "dock", id: "dock" }, previewCard(), actions);
-    root.replaceChildren(rulesets || "", head, joined || "", results || "", ...wins, more || "", countsCard() || "", eventsCard() || "", dock);
+    root.replaceChildren(rulesets || "", head, joined || "", results || "", ...wins, more || "", countsCard() || "", declareCard() || "", eventsCard() || "", dock);
   }
 
   async function send() {

@@ -20,6 +20,7 @@ from bot.entry.wizard.actions import Button, Ctx, Step, WizardError, _d, _idx, _
 from bot.entry.wizard.changes import _go, _keep_or_refuse, _refuse_win, _snapshot, repair
 from bot.entry.wizard.order import _after_wins
 from bot.i18n import Translator
+from scoring.ruleset import Options, Ruleset
 
 
 def _rows(btns: list[Button], per_row: int) -> list[list[Button]]:
@@ -233,3 +234,23 @@ def with_declarations(
     kept = [row for row in kept if row]
     at = next((i for i, row in enumerate(kept) if any(b.action in _AFTER for b in row)), len(kept))
     return [*kept[:at], *declaration_rows(data, tr), *kept[at:]]
+
+
+def keypad_json(rs: Ruleset, opts: Options, tr: Translator) -> dict[str, Any] | None:
+    """The Mini App composer's han keypad, as the chat's (None at other tables): the han,
+    the limits and yakuman multiples with their names, the fu label, the counts and events
+    the form does not ask (the keypad's, the ledger's, the toggle rows'), the toggle rows."""
+    if not riichi.applies(rs):
+        return None
+    _ = tr.gettext
+    return {
+        "han_label": _("{n} han").format(n="").strip(),
+        "han": riichi.han_values(),
+        "limits": [{"han": x.han, "name": limit_label(x.id, tr)} for x in riichi.LIMITS],
+        "yakuman": [
+            {"k": k, "name": yakuman_label(k, tr)} for k in range(1, opts.i("max_yakuman") + 1)
+        ],
+        "fu": _("{n} fu"),
+        "hidden": sorted(riichi.KEYPAD_COUNTS | set(riichi.DECLARED)),
+        "declare": [{"id": e, "name": declaration_label(e, tr)} for e in riichi.DECLARED],
+    }
