@@ -15,8 +15,8 @@ from typing import Any
 from tests.bot.conftest import Scene
 from tests.bot.fake_telegram import FakeTelegram
 from tests.bot.helpers import open_table, seat_and_start
-from tests.web.browser import browser
-from tests.web.conftest import WebBot, World, make_world
+from tests.web.browser import browser, phone
+from tests.web.conftest import WebBot, World, init_data, make_world
 from tests.web.test_miniapp_browser import open_page, pid, wait_text
 
 LANGS = ("en", "zh_Hans", "zh_Hant", "ja")
@@ -270,3 +270,39 @@ async def test_long_names_fit_a_360_phone(tg, web_bot, web_port):
             assert sw <= cw, (lang, sw, cw)
             assert await board.evaluate(CLIPPED) == [], (lang, await board.evaluate(CLIPPED))
             await board.close()
+
+
+async def test_every_ruleset_in_the_calculator_fits_a_360_phone(tg, web_bot, web_port):
+    """The calculator page (any ruleset, nothing recorded) walked through every ruleset in every
+    language: its form before any input has nothing styled as an error, no sideways scroll, no
+    cut label, every ± and count cell ≥ 44 px, and its button on the first screen."""
+    w = await make_world(tg, web_bot, web_port, "Xingguo", chat_id=-1006)
+    bob = w.users[1]
+    async with browser() as b:
+        for code in ("en", "zh-hans", "zh-hant", "ja"):
+            user = {"id": bob.id, "first_name": "Bob", "language_code": code}
+            page = await phone(b, w.base, init_data(tg.token, user), {"user": user})
+            await page.set_viewport_size(PHONE)
+            page.set_default_timeout(8000)
+            await page.goto(f"{w.base}/app/?calc=1")
+            await page.wait_for_selector("[data-ruleset]")
+            ids = await page.locator("[data-ruleset]").evaluate_all(
+                "els => els.map(e => e.dataset.ruleset)"
+            )
+            assert len(ids) >= 15, ids
+            for rid in ids:
+                await page.click(f"[data-ruleset='{rid}']")
+                await page.wait_for_selector(f"[data-ruleset='{rid}'].on")
+                await page.wait_for_selector("#preview > *:not(:only-child), #preview-hint")
+                await page.evaluate("window.scrollTo(0, 0)")
+                where = (code, rid)
+                assert await page.evaluate(RED) == [], (where, await page.evaluate(RED))
+                assert await page.evaluate(CLIPPED) == [], (where, await page.evaluate(CLIPPED))
+                sw, cw = await page.evaluate(OVERFLOW)
+                assert sw <= cw, (where, sw, cw)
+                small = [x for x in await page.evaluate(TARGETS) if x[1] < TOUCH or x[2] < TOUCH]
+                assert small == [], (where, small)
+                assert box_in_view(await page.locator("#reset").bounding_box()), where
+                assert box_in_view(await page.locator("#preview").bounding_box()), where
+            assert not page.errors, page.errors
+            await page.close()
