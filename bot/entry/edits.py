@@ -6,10 +6,12 @@ read from the ledger's JSON and store what comes back."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.entry import allowed, checks
 from bot.entry.draft import Draft, WinDraft
 from bot.entry.keyboard import Refused, WizardError
-from scoring.declarations import ROBBED_KONG, SELF_DRAWN
+from scoring.declarations import ROBBED_KONG, SELF_DRAWN, EventDecl
 
 
 def set_winner(d: Draft, n: int, p: str) -> None:
@@ -96,3 +98,31 @@ def step_count(d: Draft, c: int, i: int, up: bool) -> None:
             raise WizardError("at_min")
         per[p] = cur - 1
     keep_or_refuse(d, before, related=f"counts.{cdecl.id}")
+
+
+def begin_event(d: Draft, decl: EventDecl) -> None:
+    """Start adding an event of kind ``decl``: no player yet, its number fields at their
+    defaults."""
+    ev: dict[str, Any] = {"type": decl.id, "player": None, "from": None}
+    for f in decl.fields:
+        if f.kind == "int":
+            ev[f.id] = f.default
+    d.ev = ev
+
+
+def finish_event(d: Draft) -> None:
+    """Add the event being built and leave its sub-steps off the trail (Back from the preview
+    goes where it went before). Refused (:class:`Refused`, the event dropped) if the scoring
+    core objects to the event itself, or if it makes a possible hand impossible (Nanning's
+    包牌 on a seven-pairs winner): said at the tap, not found later on the preview."""
+    assert d.ev is not None
+    before = d.copy()
+    ev, d.ev = d.ev, None
+    d.events.append({k: v for k, v in ev.items() if v is not None or k == "from"})
+    keep_or_refuse(d, before, related=f"events[{len(d.events) - 1}]")
+    while d.trail and d.trail[-1].startswith("ev") and d.trail[-1] != "events":
+        d.trail.pop()
+    if d.trail and d.trail[-1] in ("preview", "events"):
+        d.trail.pop()
+    d.page = 0
+    allowed.repair(d)

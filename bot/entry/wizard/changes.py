@@ -282,32 +282,19 @@ def set_text_value(data: dict[str, Any], step: str, pid: str, name: str) -> str:
 
 
 def _finish_event(data: dict[str, Any], step: str) -> str:
-    """Add the event being built and return to the preview (its sub-steps leave the trail, so
-    Back from the preview goes where it went before). An event that would make the hand
-    impossible is refused (:class:`Refused`) and the event is dropped."""
-    before = _snapshot(data)
-    ev = data.pop("ev")
-    data["events"].append({k: v for k, v in ev.items() if v is not None or k == "from"})
-    at = f"events[{len(data['events']) - 1}]"
-    err = problem(data)
-    if err is not None and err.field.startswith(at):
-        data.clear()
-        data.update(before)
-        raise Refused(err)
-    while data["trail"] and data["trail"][-1].startswith("ev") and data["trail"][-1] != "events":
-        data["trail"].pop()
-    if data["trail"] and data["trail"][-1] in ("preview", "events"):
-        data["trail"].pop()
-    data["page"] = 0
-    repair(data)
+    """Add the event being built and return to the preview (:func:`bot.entry.edits.
+    finish_event`: refused with a sentence if it makes the hand impossible)."""
+    d = _d(data)
+    edits.finish_event(d)  # refused: data is left as it was
+    _store(data, d)
     return "preview"
 
 
 def _begin_event(data: dict[str, Any], decl: EventDecl) -> None:
-    data["ev"] = {"type": decl.id, "player": None, "from": None}
-    for f in decl.fields:
-        if f.kind == "int":
-            data["ev"][f.id] = f.default
+    """Start adding an event (:func:`bot.entry.edits.begin_event`)."""
+    d = _d(data)
+    edits.begin_event(d, decl)
+    _store(data, d)
 
 
 def _ev_first(data: dict[str, Any], decl: EventDecl) -> str:
