@@ -11,6 +11,7 @@ from typing import Any
 
 from bot import checklist, fan_words
 from bot.i18n import Translator
+from bot.terms import ruled
 from scoring.declarations import DISCARD, ROBBED_KONG, SELF_DRAWN
 from scoring.gb.notation import words_text
 from scoring.ruleset import Ruleset
@@ -90,7 +91,7 @@ def describe_win(rs: Ruleset, data: dict[str, Any], w: dict[str, Any], tr: Trans
     if h == SELF_DRAWN:
         how_txt = _("self-drawn")
     elif h == DISCARD:
-        how_txt = _("on {name}'s discard").format(name=name(data, w["from"]))
+        how_txt = ruled(_("on {name}'s discard"), rs.id, tr).format(name=name(data, w["from"]))
     else:
         how_txt = _("robbing {name}'s kong").format(name=name(data, w["from"]))
     parts = [f"{who} — {how_txt}"]

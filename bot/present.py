@@ -311,6 +311,7 @@ def scoreboard(table: TableView, st: StandingsView, tr: Translator) -> Scoreboar
         hand_count=st.numbered,  # hands numbered tonight: "next hand" − 1, as /history
         seats=tuple(seats),
         trend=trend,
+        ruleset=table.ruleset,
         currency=table.currency,
         **units(table.ruleset),
     )

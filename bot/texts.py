@@ -17,6 +17,7 @@ from bot.i18n import Translator
 from bot.present import display_names, headline, money, night_names, stake_text, unit
 from bot.season_texts import adjust_lines
 from bot.streak import streak_label
+from bot.terms import ruled
 from bot.tg import Keyboard, esc
 from scoring.record import Settlement
 from storage.views import HandView, Page, SeatView, SettleView, StandingsView, TableView
@@ -310,12 +311,18 @@ def standings_text(table: TableView, st: StandingsView, tr: Translator) -> str:
         if p.money_minor is not None and table.stake_minor:
             money_txt = f" ({money(p.money_minor, table.currency, sign=True, lang=tr.lang)})"
         lines.append(
-            _("{i}. {name} {total:+d}{money} · {wins}, {sd} self-drawn, {di} dealt in").format(
+            ruled(
+                _("{i}. {name} {total:+d}{money} · {wins}, {sd} self-drawn, {di} dealt in"),
+                table.ruleset,
+                tr,
+            ).format(
                 i=i,
                 name=esc(p.name),
                 total=p.total,
                 money=money_txt,
-                wins=tr.ngettext("{count} win", "{count} wins", p.wins).format(count=p.wins),
+                wins=ruled(
+                    tr.ngettext("{count} win", "{count} wins", p.wins), table.ruleset, tr
+                ).format(count=p.wins),
                 sd=p.self_draws,
                 di=p.deal_ins,
             )
@@ -347,7 +354,9 @@ def settle_text(table: TableView, sv: SettleView, tr: Translator, *, settled: bo
         lines.append("<b>" + _("Transfers") + "</b>")
     for t in sv.transfers:
         amount = (
-            money(t.money_minor, sv.currency, lang=tr.lang) if t.money_minor is not None else f"{t.points} {u}"
+            money(t.money_minor, sv.currency, lang=tr.lang)
+            if t.money_minor is not None
+            else f"{t.points} {u}"
         )
         lines.append(
             _("{payer} pays {payee} {amount}").format(

@@ -301,7 +301,8 @@ def render_scoreboard(view: ScoreboardView, lang: str) -> bytes:
     y = header(im, view.table_name, sub, lang) + 16
     u = unit(view.unit_zh, view.unit_en, lang, zh_hant=view.unit_zh_hant)
     for i, seat in enumerate(view.seats):
-        _seat_row(im, y, seat, view.currency, lang, u, last=i == len(view.seats) - 1)
+        last = i == len(view.seats) - 1
+        _seat_row(im, y, seat, view.currency, lang, u, last=last, ruleset=view.ruleset)
         y += ROW_H
     y += 24
     y = section_title(im, y, label("trend", lang))
@@ -312,7 +313,14 @@ def render_scoreboard(view: ScoreboardView, lang: str) -> bytes:
 
 
 def _seat_row(
-    im: Image.Image, y: int, seat: Any, currency: str | None, lang: str, u: str, last: bool
+    im: Image.Image,
+    y: int,
+    seat: Any,
+    currency: str | None,
+    lang: str,
+    u: str,
+    last: bool,
+    ruleset: str = "",
 ) -> None:
     d = ImageDraw.Draw(im)
     cx, cy, r = M + 44, y + ROW_H // 2, 44
@@ -340,9 +348,9 @@ def _seat_row(
         pw = int(text_width(tag, 22, True)) + 22
         pill(im, cx - pw // 2, cy + r + 8, tag, 22, INK, GOLD)
     stats = dot_join(
-        label("won", lang, n=seat.hands_won),
-        label("self_draws", lang, n=seat.self_draws),
-        label("deal_ins", lang, n=seat.deal_ins),
+        label("won", lang, ruleset, n=seat.hands_won),
+        label("self_draws", lang, ruleset, n=seat.self_draws),
+        label("deal_ins", lang, ruleset, n=seat.deal_ins),
     )
     draw_text(im, sx, y + 112, stats, 30, MUTED, max_w=W - M - right_w - sx - 16)
     c = tone(seat.total)

@@ -8,6 +8,7 @@ gets the Chinese converted to Traditional."""
 from __future__ import annotations
 
 from bot.i18n import translator
+from bot.terms import ruled
 
 LABELS: dict[str, tuple[str, str]] = {
     "night": ("第{n}晚", "Night {n}"),
@@ -50,9 +51,11 @@ def is_zh(lang: str) -> bool:
     return translator(lang).zh
 
 
-def label(key: str, lang: str, **kw: object) -> str:
+def label(key: str, lang: str, ruleset: str = "", **kw: object) -> str:
+    """An image's fixed word in ``lang`` (in ``ruleset``'s own verbs: bot.terms)."""
     zh, en = LABELS[key]
-    return translator(lang).pick(zh, en).format(**kw)
+    tr = translator(lang)
+    return ruled(tr.pick(zh, en), ruleset, tr).format(**kw)
 
 
 def unit(unit_zh: str, unit_en: str, lang: str, *, per: bool = False, zh_hant: str = "") -> str:

@@ -55,6 +55,7 @@ class ScoreboardView:
     hand_count: int
     seats: tuple[SeatLine, ...]
     trend: tuple[TrendSeries, ...] = ()
+    ruleset: str = ""  # the ruleset's id: its own verbs on the labels (bot.terms)
     currency: str | None = None  # for SeatLine.money_minor
     unit_zh: str = "分"  # the ruleset's unit of points
     unit_en: str = "pts"

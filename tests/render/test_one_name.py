@@ -157,5 +157,8 @@ def test_one_name_per_unit_and_term(
             used = {w for w in DEAL_IN if w in own}
             where = {w: [ln for ln in own.split("\n") if w in ln][:2] for w in used}
             assert len(used) <= 1, (rs_id, lang, where)
+            if rs_id == "hongkong":  # its Cantonese words: 食糊, 出銃, 自摸
+                assert used <= {"出銃" if lang == "zh_Hant" else "出铳"}, (lang, where)
+                assert "食糊" in own and not re.search(r"(?<!食)胡 ?\d", own), own
         # one icon per meaning: 🎲 the dealer, never 🀄 next to a seat
         assert not re.search(r"🀄\s*(dealer|庄|莊)", every), (rs_id, lang)

@@ -1,0 +1,32 @@
+"""One verb per ruleset for a discard win, a self-draw and dealing in (issue 25.3: "Hong Kong
+in its Cantonese words: 食糊, 出銃, 自摸"), the same in chat, images and Mini App.
+
+The catalogs and the images' labels write the common words (胡, 放炮, 自摸); a ruleset with
+words of its own names them here, and :func:`ruled` puts them into a *template* — the
+translated text before its ``{placeholders}`` are filled, so a player's name (胡 is a
+surname) is never touched. Chinese only: English says "won", "dealt in", "self-drawn".
+"""
+
+from __future__ import annotations
+
+from bot.i18n import Translator
+
+#: ruleset → common word → (Simplified, Traditional) of the ruleset's own word
+TERMS: dict[str, dict[str, tuple[str, str]]] = {
+    "hongkong": {"放炮": ("出铳", "出銃"), "胡": ("食糊", "食糊")},
+}
+
+
+def ruled(template: str, rs_id: str, tr: Translator) -> str:
+    """``template`` (a translated text, placeholders not yet filled) in ``rs_id``'s words."""
+    words = TERMS.get(rs_id)
+    if not words or not tr.zh:
+        return template
+    hant = tr.lang == "zh_Hant"
+    for common, (hans, trad) in words.items():
+        own = trad if hant else hans
+        if common == "胡":  # the verb alone (胡 {count} 次, 胡{n}), not 食胡 / 诈胡 / 胡牌
+            template = template.replace("胡 {", own + " {").replace("胡{", own + "{")
+        else:
+            template = template.replace(common, own)
+    return template
