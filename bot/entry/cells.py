@@ -14,7 +14,7 @@ BUDGET = {1: 36, 2: 17, 3: 11, 4: 8}
 BUDGET_MANY = 6  # five or more in a row
 
 _ZERO = {"Mn", "Me", "Cf"}  # combining marks, variation selectors, joiners
-_SHAPES = {0x25B6, 0x25C0, 0x23EA, 0x23E9, 0x23F8, 0x2B05, 0x27A1, 0x2194}  # ◀ ▶ as emoji
+_SHAPES = {0x23EA, 0x23E9, 0x23F8, 0x2B05, 0x27A1}  # ⏪ ⏩ ⏸ ⬅ ➡ (◀ ▶ are text without VS16)
 
 
 def _char(ch: str) -> int:
@@ -29,8 +29,9 @@ def _char(ch: str) -> int:
 
 
 def width(text: str) -> int:
-    """``text``'s width in display cells."""
-    return sum(_char(ch) for ch in text)
+    """``text``'s width in display cells (a character drawn as an emoji, with U+FE0F after
+    it, two: "▫️")."""
+    return sum(2 if text[i + 1 : i + 2] == "\ufe0f" else _char(ch) for i, ch in enumerate(text))
 
 
 def budget(per_row: int) -> int:
@@ -114,3 +115,9 @@ def short_names(names: list[str], cells: int) -> list[str]:
     where possible ("Christopher" → "Christ", "阿明哥哥" → "阿明哥")."""
     out = [n if width(n) <= cells else fit(n, cells + 1)[:-1] for n in names]
     return [o or n[:1] for o, n in zip(out, names, strict=True)]
+
+
+def strike(text: str) -> str:
+    """``text`` struck through (a combining long stroke after each character: no extra cells),
+    for an item shown in its place but not to be ticked now."""
+    return "".join(ch + "\u0336" for ch in text)

@@ -68,7 +68,7 @@ class FakeTelegram(_Server):
             markup = self.messages[(chat.id, message_id)].get("reply_markup") or {}
             rows = markup.get("inline_keyboard", [])
             for i, row in enumerate(rows):
-                if row and row[0]["text"].startswith(who + " "):
+                if row and row[0]["text"].startswith(who):
                     under = rows[i + 1] if i + 1 < len(rows) else []
                     for b in [*row[1:], *under]:
                         if b["text"] == "← " + rest:

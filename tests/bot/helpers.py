@@ -21,7 +21,10 @@ def result_messages(s: Scene, n: int) -> list[str]:
 
 
 async def pick_paged(s: Scene, user: User, msg: dict[str, Any], label: str) -> dict[str, Any]:
-    """Tap ``label`` on a paged keyboard, paging forward with ▶ until it shows."""
+    """Tap ``label`` on a paged keyboard, paging forward with ▶ until it shows (from the first
+    page of a numbered list)."""
+    if "1" in s.labels(msg) and not any(label in t for t in s.labels(msg)):
+        await s.tap(user, msg, "1")  # an exact "1" is the first page's number
     for _ in range(20):
         labels = s.labels(msg)
         if any(label in t for t in labels):

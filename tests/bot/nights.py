@@ -114,7 +114,10 @@ async def tap_where(s: Scene, user: User, msg: Msg, *parts: str) -> None:
 
 
 async def pick(s: Scene, user: User, msg: Msg, label: str) -> None:
-    """Tap ``label`` on a paged list, paging on (▶ or the next page number) until it shows."""
+    """Tap ``label`` on a paged list, paging on (▶ or the next page number) until it shows,
+    from the first page."""
+    if "1" in s.labels(msg) and not any(label in t for t in s.labels(msg)):
+        await tap(s, user, msg, "1")  # an exact "1" is the first page's number
     for page in range(2, 12):
         if any(label in t for t in s.labels(msg)):
             await tap_where(s, user, msg, label)

@@ -134,7 +134,7 @@ async def test_guobiao_keypad_checklist_and_tiles_then_settle(tg, bot):
     await taps(s, carol, w, "Carol self-drawn", "Fan checklist")
     assert "Tick the fans (0 points so far)" in s.text(w)
     first = s.labels(w)[0]
-    assert first.endswith("· 88"), first  # the biggest fans first
+    assert first.endswith("· 1"), first  # everyday fans first, limit hands last (#26.4)
     for label in (
         "Mixed Straight · 8",
         "Fully Concealed Hand · 4",
@@ -176,8 +176,8 @@ async def test_guobiao_keypad_checklist_and_tiles_then_settle(tg, bot):
     await reply(s, dave, w, "[333z]123m456m789m5p --win 5p")
     await tg.wait_for(lambda: s.text(w) != before)
     assert "Alice — on Bob's discard · [333z]123456789m5p 5p" in s.text(w)
-    # the reply read, the preview (the editor) shows the flowers' ➖ n ➕ rows
-    assert any(t.startswith("— Flower") for t in s.labels(w)), s.labels(w)
+    # the reply read, the preview (the editor) shows the flowers' tab and cells (#26.2)
+    assert any(t.startswith("Flower") for t in s.labels(w)), s.labels(w)
     await tap_count(s, dave, w, "Flower", "Alice", "➕", times=2)
     await next_until(s, dave, w, "Confirm")
     preview = s.text(w)

@@ -26,6 +26,7 @@ from tests.bot.nights import (
     group_of_four,
     keypad,
     open_table,
+    pick,
     record_win,
     settle_is_the_sum,
     start_table,
@@ -101,8 +102,8 @@ async def test_taiwan_night(tg, bot):
     # each pays 30 + (4 + 1) × 20 = 130
     w = await record_win(s, alice, table, "Alice", None)
     await tap(s, alice, w, "Tai checklist")
-    await tap_where(s, alice, w, "Concealed self-draw")
-    await tap_where(s, alice, w, "Dragon pung")
+    await pick(s, alice, w, "Concealed self-draw")  # everyday items first (#26.4): paged
+    await pick(s, alice, w, "Dragon pung")
     preview = await to_preview(s, alice, w)
     assert shown(preview) == payments(H1)
     assert "Bob pays base 30 + (4 + dealer 1) × 20 = 130" in preview

@@ -9,6 +9,7 @@ from typing import Any
 
 import scoring
 from bot.describe import name as _name
+from bot.entry import cells
 from bot.entry.draft import Draft, WinDraft
 from bot.entry.keyboard import PAGE as PAGE
 from bot.entry.keyboard import Button as Button
@@ -71,6 +72,12 @@ def _nav(data: dict[str, Any], tr: Translator, *, next_label: str | None = None)
     row.append(Button("✖ " + _("Cancel"), Code.CANCEL))
     if next_label:
         row.append(Button(next_label, Code.NEXT))
+    marks = {Code.CANCEL: "✖", Code.BACK: "◀"}  # a phone's row (#26.1): marks, not words
+    for code, mark in marks.items():
+        if cells.over([[b.label for b in row]]):
+            row = [Button(mark, code) if b.action == code else b for b in row]
+    if next_label and cells.over([[b.label for b in row]]):
+        row[-1] = Button(next_label.removesuffix(" ▶"), Code.NEXT)
     return row
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.describe import name as _name
+from bot.entry import cells
 from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import Button, Ctx, Step, WizardError, _esc, _idx, _nav, _paged
 from bot.entry.wizard.changes import _go, _multi_possible, _step_count, _toggle_flag, valid_flags
@@ -38,8 +39,10 @@ class FlagsStep(Step):
         flags_on = win.get("flags") or []
         prompt = _("Anything special? Tap to toggle, then Next.")
         btns = [
-            Button(
-                ("✅ " if rs.flags[i].id in flags_on else "▫️ ") + tr.name(rs.flags[i]),
+            Button(  # two a row on a phone (#26.1): a bracketed gloss goes first
+                cells.labelled(
+                    "✅ " if rs.flags[i].id in flags_on else "▫️ ", tr.name(rs.flags[i]), "", 17
+                ),
                 Code.FLAG,
                 str(i),
             )
@@ -123,7 +126,8 @@ class CountStep(Step):
             prompt += " " + _("(at most {n} in all)").format(n=cdecl.total_max)
         for i, p in enumerate(players):
             v = per.get(p, 0)
-            row = [Button(f"{_name(data, p)}: {v}", Code.PAGE, "0")]
+            name = cells.short_names([_name(data, p)], cells.budget(3) - 4)[0]  # " 12:"
+            row = [Button(f"{name}: {v}", Code.PAGE, "0")]
             row.append(
                 Button("➖", Code.MINUS, str(i)) if v > cdecl.min else Button(" ", Code.PAGE, "0")
             )

@@ -40,6 +40,7 @@ class Level:
     events: bool = True
     short_names: bool = False
     last_flags_only: bool = False
+    flags_screen: bool = False  # every win's flags on their own screen
 
 
 #: from the roomiest to the tightest: the first whose rows fit is drawn
@@ -49,6 +50,7 @@ LEVELS = (
     Level(17, events=False),
     Level(11, events=False, short_names=True),
     Level(11, events=False, short_names=True, last_flags_only=True),
+    Level(11, events=False, short_names=True, last_flags_only=True, flags_screen=True),
 )
 
 #: the keyboard's 12 rows less Confirm's and the Back/Cancel row
@@ -132,7 +134,8 @@ def win_rows(
             cut = 17 if level.short_names else 36
             line.append(Button(cells.labelled("✏️ ", value, "", cut), Code.EDIT, f"v{n}"))
         rows += cells.pack(line, 2)
-        if level.last_flags_only and n < len(wins) - 1 and flags_of(w):
+        earlier = n < len(wins) - 1 or level.flags_screen
+        if level.last_flags_only and earlier and flags_of(w):
             on = len(w.get("flags") or [])
             label = "✏️ " + _("Special") + (f" ({on})" if on else "")
             rows[-1].append(Button(label, Code.EDIT, f"f{n}"))  # the win's own flags screen

@@ -7,6 +7,7 @@ from functools import partial
 from typing import Any
 
 from bot.describe import name as _name
+from bot.entry import cells
 from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import (
     Button,
@@ -32,7 +33,7 @@ from bot.entry.wizard.changes import (
     event_cells,
     text_choices,
 )
-from bot.entry.wizard.steps.preview import describe_event
+from bot.entry.wizard.steps import editor
 from bot.i18n import Translator
 from scoring.declarations import (
     EventDecl,
@@ -67,13 +68,11 @@ class EventsStep(Step):
         rows: list[list[Button]] = []
         prompt = ""
         prompt = _("Anything else that pays (kongs, penalties…)? Add it, or Next.")
-        for i, ev in enumerate(data["events"]):
-            rows.append(
-                [Button("✖ " + describe_event(rs, data, ev, tr), Code.EVENT_REMOVE, str(i))]
-            )
+        enabled = enabled_events(rs, opts, data["result"])
+        rows = editor.event_rows(rs, data, tr, 17, [])  # each ✖ in a phone's row (#26.1)
         btns = [
-            Button("➕ " + tr.name(rs.events[i]), Code.EVENT_ADD, str(i))
-            for i in enabled_events(rs, opts, data["result"])
+            Button(cells.labelled("➕ ", tr.name(rs.events[i]), "", 17), Code.EVENT_ADD, str(i))
+            for i in enabled
         ]
         rows += _paged(btns, data.get("page", 0))
         rows.append(_nav(data, tr, next_label=_("Preview") + " ▶"))
@@ -160,18 +159,19 @@ class EventStep(Step):
             ints = [f for f in decl.fields if f.kind == "int"]
             for i, f in enumerate(ints):
                 v = int(ev.get(f.id, f.default))
-                rows.append(
+                rows += _field_rows(tr.name(f), v, i, f.min, f.max)
+            grid = _event_grid(data, decl, pname)
+            if len(rows) + len(grid) > 10:  # two taps where the one-tap grid is too tall
+                names = {p for p, _q in event_cells(data, decl)}
+                grid = cells.pack(
                     [
-                        Button("➖", Code.MINUS, str(i))
-                        if v > f.min
-                        else Button(" ", Code.PAGE, "0"),
-                        Button(f"{tr.name(f)}: {v}", Code.PAGE, "0"),
-                        Button("➕", Code.PLUS, str(i))
-                        if v < f.max
-                        else Button(" ", Code.PAGE, "0"),
-                    ]
+                        Button(pname(p), Code.PICK, str(i))
+                        for i, p in enumerate(players)
+                        if p in names
+                    ],
+                    2,
                 )
-            rows += _event_grid(data, decl, pname)
+            rows += grid
         elif kind == "evfrom":
             src_label = tr.pick(decl.source_zh, decl.source_en) or _("from whom?")
             prompt = f"{_esc(tr.name(decl))} · {_esc(_name(data, ev['player']))}: {_esc(src_label)}"
@@ -180,7 +180,7 @@ class EventStep(Step):
                 for i, p in enumerate(players)
                 if p != ev["player"]
             ]
-            rows = [btns[j : j + 3] for j in range(0, len(btns), 3)]
+            rows = cells.pack(btns, 3)
             if decl.source == "optional":
                 rows.append([Button(_("Nobody"), Code.PICK, "-")])
         elif kind == "evtext":
@@ -205,37 +205,55 @@ class EventStep(Step):
             ints = [f for f in decl.fields if f.kind == "int"]
             for i, f in enumerate(ints):
                 v = int(ev.get(f.id, f.default))
-                rows.append(
-                    [
-                        Button(f"{tr.name(f)}: {v}", Code.PAGE, "0"),
-                        Button("➖", Code.MINUS, str(i))
-                        if v > f.min
-                        else Button(" ", Code.PAGE, "0"),
-                        Button("➕", Code.PLUS, str(i))
-                        if v < f.max
-                        else Button(" ", Code.PAGE, "0"),
-                    ]
-                )
+                rows += _field_rows(tr.name(f), v, i, f.min, f.max)
             rows.append([Button("✔ " + _("Add"), Code.NEXT)])
         rows.append(_nav(data, tr))
         return prompt, rows
 
 
 def _event_grid(data: dict[str, Any], decl: EventDecl, pname: Any) -> list[list[Button]]:
-    """The players' grid of an event: "Carol", or "Carol ← Dave" where it has a ``from``."""
+    """The players' grid of an event: "Carol", or "Carol ← Dave" where it has a ``from``; a
+    player's row names the player once, in its first cell ("Carol ← Alice | ← Bob | ← Dave"),
+    or, where that does not fit a phone (#26.1), that cell alone and the others under it."""
     rows: list[list[Button]] = []
-    cur: list[Button] = []
-    last = None
+    by: dict[str, list[tuple[int, str | None]]] = {}
     for j, (p, q) in enumerate(event_cells(data, decl)):
-        if p != last and cur:
-            rows.append(cur)
-            cur = []
-        last = p
-        label = pname(p) if q is None else f"{_name(data, p)} ← {_name(data, q)}"
-        cur.append(Button(label, Code.EVENT_CELL, str(j)))
-        if len(cur) == 4:
-            rows.append(cur)
-            cur = []
-    if cur:
-        rows.append(cur)
+        by.setdefault(p, []).append((j, q))
+    for p, ways in by.items():
+        btns = [
+            Button(
+                pname(p)
+                if q is None
+                else (f"{_name(data, p)} ← {_name(data, q)}" if k == 0 else f"← {_name(data, q)}"),
+                Code.EVENT_CELL,
+                str(j),
+            )
+            for k, (j, q) in enumerate(ways)
+        ]
+        if all(q is None for _, q in ways):
+            rows += cells.pack(btns, 4)  # names only: as many a row as fit
+            continue
+        if len(btns) <= 4 and not cells.over([[b.label for b in btns]]):
+            rows.append(btns)
+        else:
+            rows += [[btns[0]], *cells.pack(btns[1:], 4)]
+    return _merge_names(rows)
+
+
+def _merge_names(rows: list[list[Button]]) -> list[list[Button]]:
+    """Rows of one name each (an event without a ``from``) joined as many a row as fit."""
+    if rows and all(len(r) == 1 and "←" not in r[0].label for r in rows):
+        return cells.pack([r[0] for r in rows], 4)
     return rows
+
+
+def _field_rows(label: str, v: int, i: int, lo: int, hi: int) -> list[list[Button]]:
+    """An int field's value and its ➖ / ➕ (only those that can be tapped): one row where the
+    label fits its share of a phone's row, else the label alone and ➖ ➕ under it (#26.1)."""
+    steps = [Button("➖", Code.MINUS, str(i))] if v > lo else []
+    steps += [Button("➕", Code.PLUS, str(i))] if v < hi else []
+    text = f"{label}: {v}"
+    if cells.width(text) <= cells.budget(1 + len(steps)) or len(steps) == 1:
+        cut = cells.labelled("", label, f": {v}", cells.budget(1 + len(steps)))
+        return [[Button(cut, Code.PAGE, "0"), *steps]]
+    return [[Button(cells.labelled("", label, f": {v}", 36), Code.PAGE, "0")], steps]

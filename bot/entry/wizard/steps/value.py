@@ -9,11 +9,10 @@ from bot import checklist, fan_words
 from bot.describe import (
     fan_list,
 )
-from bot.entry import allowed, checks
+from bot.entry import allowed, cells, checks
 from bot.entry.keyboard import Code, esc
 from bot.entry.wizard.actions import (
     FAN_MAX,
-    FANS_PAGE,
     Button,
     Ctx,
     Step,
@@ -68,7 +67,8 @@ class ModeStep(Step):
             "fans": fan_words.checklist_label(rs, tr),
             "tiles": _("Tiles"),
         }
-        rows = [[Button(labels[m], Code.MODE, str(i)) for i, m in enumerate(win_modes(rs))]]
+        btns = [Button(labels[m], Code.MODE, str(i)) for i, m in enumerate(win_modes(rs))]
+        rows = cells.pack(btns, 3)  # each label whole, as many a row as fit (#26.1)
         rows.append(_nav(data, tr))
         return prompt, rows
 
@@ -112,8 +112,13 @@ class ShapeStep(Step):
         win = data["wins"][n]
         prompt = _("Hand shape?")
         btns = [
-            Button(
-                ("✅ " if win.get("shape") == rs.shapes[i].id else "") + tr.name(rs.shapes[i]),
+            Button(  # two a row: a name's bracketed gloss goes first where it does not fit
+                cells.labelled(
+                    "✅ " if win.get("shape") == rs.shapes[i].id else "",
+                    tr.name(rs.shapes[i]),
+                    "",
+                    17,
+                ),
                 Code.SHAPE,
                 str(i),
             )
@@ -216,17 +221,69 @@ class FansStep(Step):
         fans = fan_list(rs)
         total = checklist_total(data, win, fans)
         prompt = fan_words.tick_prompt(rs, tr, total) + checklist.hint(fans, tr)
-        btns = []
         picked = list(win.get("fans") or [])
         offered = set(allowed.fans(_d(data), _w(win)))  # a how's fan (自摸) is not an item
-        # grouped by points (biggest first); a fan a chosen one excludes is not offered
-        for k in sorted(range(len(fans)), key=lambda j: (-int(fans[j].get("points", 0)), j)):
+        # every item of this win keeps its place (#26.4): one a ticked item excludes is shown
+        # struck through, its tap refused with why; everyday items first, limit hands last
+        places = set(allowed.fans(_d(data), _w({**win, "fans": []}))) | offered
+        struck = False
+        items: list[tuple[str, Button]] = []  # (its widest label: the layout's, the button)
+        for k in sorted(range(len(fans)), key=lambda j: (int(fans[j].get("points", 0)), j)):
             fan = fans[k]
-            if fan["id"] not in offered:
+            if fan["id"] not in places:
                 continue
-            name = tr.entry(fan)
+            name = cells.shorten(tr.entry(fan), 30)
+            tail = f" · {fan.get('points', '')}"
+            many = int(fan.get("max_count") or 1)
+            widest = cells.labelled(f"✅×{many} " if many > 1 else "✅ ", name, tail, 36)
+            if fan["id"] not in offered:  # in its place, a no-op: the prompt says why
+                label = cells.labelled("🚫", cells.strike(name), tail, 36)
+                items.append((widest, Button(label, Code.PAGE, str(data.get("page", 0)))))
+                struck = True
+                continue
             mark = checklist.mark(picked, fan["id"])  # ✅, or ✅×2 for a second copy
-            btns.append(Button(f"{mark}{name} · {fan.get('points', '')}", Code.FAN, str(k)))
-        rows = _paged(btns, data.get("page", 0), per_row=3, size=FANS_PAGE, numbered=True)
+            items.append((widest, Button(cells.labelled(mark, name, tail, 36), Code.FAN, str(k))))
+        if struck:
+            prompt += "\n" + _("🚫 = does not go with what is ticked.")
+        rows = _fan_page(items, data.get("page", 0))
         rows.append(_nav(data, tr, next_label=next_lbl if chosen else None))
         return prompt, rows
+
+
+#: the checklist's rows of items on a page (the pages' row and Back under them: 12)
+FAN_ROWS = 10
+
+
+def _fan_page(items: list[tuple[str, Button]], page: int) -> list[list[Button]]:
+    """The checklist's page ``page``: items two a row where both labels fit (each laid out by
+    its widest label, ✅×2 included, so a tick never moves an item: #26.4), a row of page
+    numbers where there are several."""
+    pages: list[list[list[Button]]] = [[]]
+    row: list[tuple[str, Button]] = []
+
+    def close() -> None:
+        if len(pages[-1]) == FAN_ROWS:
+            pages.append([])
+        pages[-1].append([b for _w, b in row])
+
+    for w, b in items:
+        if row and len(row) < 2 and cells.width(w) <= 17 and cells.width(row[0][0]) <= 17:
+            row.append((w, b))
+            close()
+            row = []
+            continue
+        if row:
+            close()
+        row = [(w, b)]
+    if row:
+        close()
+    page = min(max(page, 0), len(pages) - 1)
+    rows = list(pages[page])
+    if len(pages) > 1:
+        rows.append(
+            [
+                Button(f"· {i + 1} ·" if i == page else str(i + 1), Code.PAGE, str(i))
+                for i in range(len(pages))
+            ]
+        )
+    return rows
