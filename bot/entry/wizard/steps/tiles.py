@@ -14,6 +14,7 @@ from bot.describe import (
 )
 from bot.describe import prevalent as _prevalent
 from bot.describe import seat_wind as _seat_wind
+from bot.entry import cells
 from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import (
     TILES_EXAMPLE,
@@ -461,6 +462,6 @@ class PadStep(Step):
             ctrl.append(Button("⌫", Code.PAD_DELETE))
         if not group:
             ctrl.append(Button("✔ " + _("Done"), Code.PAD_DONE))
-        rows.append(ctrl)
+        rows += cells.pack(ctrl, 5)  # each label whole in a phone's row (#26.1)
         rows.append(_nav(data, tr))
         return prompt, rows
