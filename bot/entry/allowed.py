@@ -112,9 +112,12 @@ def flag_ok(d: Draft, w: WinDraft, flag_id: str) -> bool:
 def flags(d: Draft, w: WinDraft) -> list[int]:
     """The flags that can be toggled now (the ticked ones stay listed, to be unticked). A
     riichi win by han and fu has none: its flags are the tiles mode's (:mod:`.riichi`)."""
-    if riichi.keypad_win(d, w):
-        return []
-    return [i for i, f in enumerate(d.rs.flags) if f.id in w.flags or flag_ok(d, w, f.id)]
+    hidden = riichi.hidden_flags(d, w)  # riichi: the tiles' flags, its riichi from the row
+    return [
+        i
+        for i, f in enumerate(d.rs.flags)
+        if f.id not in hidden and (f.id in w.flags or flag_ok(d, w, f.id))
+    ]
 
 
 def prune_flags(d: Draft, w: WinDraft) -> None:

@@ -58,6 +58,29 @@ def keypad_win(d: Draft, w: WinDraft) -> bool:
     return applies(d.rs) and w.mode != "tiles" and w.tiles is None
 
 
+def hidden_flags(d: Draft, w: WinDraft) -> frozenset[str]:
+    """The flags not offered on win ``w``: all of them on a win by han (they are the tiles'),
+    and on a win by tiles ``riichi``, which the winner's riichi toggle sets (:func:`toggle`)."""
+    if not applies(d.rs):
+        return frozenset()
+    if keypad_win(d, w):
+        return frozenset(f.id for f in d.rs.flags)
+    return frozenset({"riichi"})
+
+
+def sync_riichi_flag(d: Draft) -> None:
+    """A win by tiles has the flag ``riichi`` exactly when its winner declared riichi (the
+    row's toggle), unless it is a double riichi."""
+    on = set(declared(d, "riichi"))
+    for w in d.wins:
+        if not applies(d.rs) or keypad_win(d, w):
+            continue
+        if w.winner in on and "riichi" not in w.flags and "double_riichi" not in w.flags:
+            w.flags.append("riichi")
+        elif w.winner not in on and "riichi" in w.flags:
+            w.flags.remove("riichi")
+
+
 def hidden_counts(rs: Ruleset) -> frozenset[str]:
     """The counts the preview does not ask at this table (:data:`KEYPAD_COUNTS`)."""
     return KEYPAD_COUNTS if applies(rs) else frozenset()
@@ -181,6 +204,7 @@ def toggle(d: Draft, eid: str, p: str) -> None:
         d.events = [e for e in d.events if e not in mine]
     else:
         d.events.append({"type": eid, "player": p})
+    sync_riichi_flag(d)
 
 
 # --------------------------------------------------------------------------------------

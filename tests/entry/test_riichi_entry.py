@@ -133,3 +133,29 @@ def test_every_label_fits_its_row(lang: str) -> None:
         labels = [[b.label for b in row] for row in screen.rows]
         assert not cells.over(labels), (lang, cells.over(labels))
         assert len(screen.rows) <= 12
+
+
+def test_a_win_by_its_tiles_with_dora_and_the_riichi_row_as_its_flag() -> None:
+    # §1.3: the mahjong library scores the tiles; 123456789m 123p 5p + 5p self-drawn, the dora
+    # indicator 4p (two 5p dora): menzen tsumo 1 + ittsu 2 + dora 2 = 5 han, a mangan tsumo
+    # (RI-16: 2,000 / 4,000); Carol's riichi (the row) adds the flag: 6 han, haneman
+    step, data = start()
+    step = grid(step, data, "13", None)
+    step = wizard.apply(step, data, "m", "tiles")
+    assert step == "tiles.0" and "dora" in wizard.render(step, data, Translator("en")).text
+    with pytest.raises(wizard.TilesError):
+        wizard.set_tiles(data, step, "111m 1m")
+    assert data["wins"][0].get("tiles") is None  # left as it was
+    wizard.set_tiles(data, step, "123456789m1235p 5p dora 4p")
+    assert data["wins"][0]["tiles"]["dora_indicators"] == "4p"
+    step = wizard.after_tiles(data, step)
+    assert step == "preview"
+    net = scoring.settle(wizard.build_record(data)).net
+    assert [net[p] for p in P] == [-4000, -2000, 8000, -2000]
+    assert "0.2" in codes(step, data, "dc")  # the riichi row; the flag riichi is not a toggle
+    flags = scoring.get("riichi").flags
+    assert all(flags[int(a.partition(".")[2])].id != "riichi" for a in codes(step, data, "tf"))
+    step = wizard.apply(step, data, "dc", "0.2")
+    assert data["wins"][0]["flags"] == ["riichi"]
+    net = scoring.settle(wizard.build_record(data)).net
+    assert [net[p] for p in P] == [-6000, -3000, 12000, -3000]  # the stick back to her

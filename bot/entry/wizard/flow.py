@@ -17,6 +17,7 @@ from bot.entry.wizard.steps.events import EventsStep, EventStep
 from bot.entry.wizard.steps.preview import PreviewStep, summary
 from bot.entry.wizard.steps.riichi import FuStep, HanStep
 from bot.entry.wizard.steps.riichi_fields import RiichiEventStep
+from bot.entry.wizard.steps.riichi_tiles import RiichiTilesStep
 from bot.entry.wizard.steps.tiles import PadStep, TilesStep
 from bot.entry.wizard.steps.value import FansStep, FanStep, ModeStep, ShapeStep
 from bot.entry.wizard.steps.winner import HowStep, WinnerStep
@@ -150,6 +151,7 @@ STEPS: dict[str, Step] = {
         HanStep(),
         FuStep(),
         RiichiEventStep(),  # after EventStep: a riichi event needs no text field
+        RiichiTilesStep(),  # after TilesStep: a riichi tiles reply (dora, ura)
     )
     for k in s.kinds
 }

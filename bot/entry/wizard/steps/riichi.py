@@ -113,6 +113,11 @@ class HanStep(Step):
             riichi.set_yakuman(d, n, k)
             _store(c.data, d)
             return _finish(c)
+        if action == Code.MODE and arg == "tiles" and "tiles" in c.rs.win_inputs:
+            riichi.set_han(d, n, 5)  # drops fu and yakuman; the tiles replace the han
+            d.wins[n].fan, d.wins[n].mode = None, "tiles"
+            _store(c.data, d)
+            return _go(c.data, c.step, f"tiles.{n}")
         raise WizardError("bad_arg")
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
@@ -129,6 +134,8 @@ class HanStep(Step):
             for k in riichi.yakuman_multiples(d)
         ]
         rows += _rows(yakuman, 3)
+        if "tiles" in c.rs.win_inputs:  # the tiles, scored by the mahjong library (§1.3)
+            rows.append([Button("🀄 " + _("Tiles"), Code.MODE, "tiles")])
         rows.append(_nav(c.data, tr))
         return prompt, rows
 

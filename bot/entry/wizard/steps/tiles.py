@@ -62,6 +62,10 @@ def set_tiles(data: dict[str, Any], step: str, text: str) -> None:
     parser cannot read, a word that is unknown or does not fit the "how", or a hand the scoring
     core refuses (not a winning hand, under the minimum), raises :class:`TilesError` and leaves
     the win as it was, so the user can simply reply again."""
+    if _rs(data).id == "riichi":  # riichi: its own reply, with dora and ura-dora (#27)
+        from bot.entry.wizard.steps import riichi_tiles
+
+        return riichi_tiles.set_tiles(data, step, text)
     kind, n = _split(step)
     if kind != "tiles":
         raise WizardError("bad_arg")
