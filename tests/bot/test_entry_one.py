@@ -10,6 +10,7 @@ import pytest
 
 from tests.bot.conftest import Scene
 from tests.bot.helpers import open_table, seat_and_start, wizard
+from tests.bot.test_races_table import tap_win
 
 CASES = {
     "en": {
@@ -57,7 +58,7 @@ async def test_second_record_hand_continues_the_open_entry(tg, bot, lang: str):
     )
     await seat_and_start(s, table, users, join=c["join"], start=c["start"])
     w = await s.tap_for_message(bob, table, c["rec"])
-    await wizard(s, bob, w, f"{b} ← {cc}")  # Bob (dealer Alice) on Carol's discard
+    await tap_win(s, bob, w, b, cc)  # Bob (dealer Alice) on Carol's discard
     assert len(open_hand_drafts(bot, chat.id)) == 1
     # Carol taps Record hand too: the same entry, edited in place, saying whose it is
     mark = tg.mark()
@@ -81,7 +82,7 @@ async def test_second_record_hand_continues_the_open_entry(tg, bot, lang: str):
 
     # Start over: Dave begins, Alice taps Record hand, then 🔄 Start over: a fresh entry
     w3 = await s.tap_for_message(dave, table, c["rec"])
-    await wizard(s, dave, w3, f"{a} ← {b}")
+    await tap_win(s, dave, w3, a, b)
     ans = await s.tap(alice, table, c["rec"])
     assert ans.get("show_alert") and d in ans["text"], ans
     w4 = w3

@@ -19,6 +19,7 @@ import pytest
 from tests.bot.conftest import Bot, Scene
 from tests.bot.fake_telegram import FakeTelegram
 from tests.bot.helpers import open_table, seat_and_start, wizard
+from tests.bot.test_races_table import tap_win
 from tests.storage.pgserver import fresh_pg_database
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
@@ -88,7 +89,7 @@ async def test_twenty_record_hand_taps_at_once_make_one_entry(tg: FakeTelegram, 
 async def test_draw_while_an_entry_is_open_offers_to_make_it_a_draw(tg: FakeTelegram, bot: Bot):
     s, (_alice, bob, carol, _dave), table = await started(tg, -100771, 780)
     w = await s.tap_for_message(bob, table, "Record hand")
-    await wizard(s, bob, w, "Bob ← Carol")
+    await tap_win(s, bob, w, "Bob", "Carol")
     mark = tg.mark()
     ans = await s.tap(carol, table, "Draw")
     assert ans.get("show_alert") and "Bob" in ans["text"], ans

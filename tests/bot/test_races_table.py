@@ -34,7 +34,7 @@ async def started(tg: FakeTelegram, chat_id: int, base: int) -> tuple[Scene, lis
 async def record_one(s: Scene, user, table) -> None:
     """Bob wins on Carol's discard, the first shape offered, Confirm: hand 1."""
     w = await s.tap_for_message(user, table, "Record hand")
-    await wizard(s, user, w, "Bob ← Carol")
+    await tap_win(s, user, w, "Bob", "Carol")
     shape = next(t for t in s.labels(w) if "(" in t or "seven" in t.lower())
     await wizard(s, user, w, shape)
     mark = s.tg.mark()
@@ -106,3 +106,28 @@ async def test_join_only_while_a_seat_is_free_and_before_start(tg, bot):
     assert not (await s.tap(users[0], table, "Start")).get("show_alert")
     assert any("Record hand" in t for t in s.labels(table))
     assert not any("Join" in t for t in s.labels(table)), s.labels(table)  # started
+
+
+async def tap_win(s: Scene, user, msg, winner: str, discarder: str) -> None:
+    """Tap "winner on discarder's discard" in the winners' grid, drawn either way (issue 26
+    point 1): one cell "Bob ← Carol", or a row per winner whose cells read "← Carol"."""
+    labels = s.labels(msg)
+    if f"{winner} ← {discarder}" in labels:
+        await wizard(s, user, msg, f"{winner} ← {discarder}")
+        return
+    markup = s.tg.messages[(s.chat.id, msg["message_id"])].get("reply_markup") or {}
+    rows = markup.get("inline_keyboard", [])
+    for i, row in enumerate(rows):
+        if not row or row[0]["text"].startswith("←") or winner not in row[0]["text"]:
+            continue
+        block = [row]  # the winner's row, and the "← X" rows under it
+        for more in rows[i + 1 :]:
+            if not more or not more[0]["text"].startswith("←"):
+                break
+            block.append(more)
+        cell = next(b for r in block for b in r if b["text"] == f"← {discarder}")
+        cq = await s.tg.press_data(s.chat, user, msg["message_id"], cell["callback_data"])
+        ans = await s.tg.answer_of(cq)
+        assert not ans.get("show_alert"), ans
+        return
+    raise AssertionError(f"no cell for {winner} ← {discarder}: {labels}")
