@@ -33,7 +33,7 @@ from bot.i18n import Translator
 from bot.streak import prefill_streak
 from bot.tg import esc, send
 from scoring.errors import RecordError
-from storage.errors import LedgerError, StaleDraft
+from storage.errors import EntryOpen, LedgerError, StaleDraft
 from storage.views import DraftView, TableView
 
 log = logging.getLogger(__name__)
@@ -169,7 +169,10 @@ async def enter(
             data=data,
             reply_to=msg.message_id,
             screen=screen,
+            entry=True,  # the table's one open entry, kept by the database (issue 24.1)
         )
+    except EntryOpen as err:  # opened meanwhile (another line, Record hand, the Mini App)
+        await refuse_busy(context, w, table, err.draft)
     except LedgerError as err:
         await reply(update, esc(ledger_error(err, w.tr)))
     finally:
