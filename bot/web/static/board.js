@@ -146,6 +146,7 @@ const Board = (() => {
     root.replaceChildren(head, seats, el("h2", null, t("trend")), trendSvg(b),
       el("h2", null, t("hands")), hands, el("h2", null, t("nights")), nights);
     fitLabels(root);
+    document.documentElement.style.scrollPaddingBottom = "";  // no dock on the scoreboard
     document.getElementById("tab-compose").hidden = !b.can_write || tb.status !== "playing";
   }
   return { load, poll, get version() { return version; } };

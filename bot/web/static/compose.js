@@ -266,6 +266,8 @@ const Compose = (() => {
     // the preview and the buttons stay pinned at the bottom of the screen (sticky), above the form
     const dock = el("div", { class: "dock", id: "dock" }, previewCard(), actions);
     root.replaceChildren(rulesets || "", head, joined || "", results || "", ...wins, more || "", countsCard() || "", declareCard() || "", eventsCard() || "", dock);
+    // what scrolls into view (a focused button, a tapped field) stops above the dock
+    document.documentElement.style.scrollPaddingBottom = dock.offsetHeight + 8 + "px";
   }
 
   async function send() {
