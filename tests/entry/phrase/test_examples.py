@@ -27,9 +27,11 @@ NAMES = {
 def tables() -> list[tuple[str, dict[str, Any], str]]:
     out = []
     for rs in scoring.registry.all_rulesets():
-        if 4 not in rs.players or rs.id == "riichi":  # riichi: its own steps (issue 27)
+        if 4 not in rs.players:
             continue
         for options in [{}] + [{"preset": p.id} for p in rs.presets]:
+            if options.get("preset") == "sanma":  # riichi's three-player preset: 4 seated here
+                continue
             for lang in ("en", "zh_Hans", "zh_Hant"):
                 out.append((rs.id, options, lang))
     return out
@@ -44,7 +46,7 @@ def test_every_example_is_a_hand(rs: str, options: dict[str, Any], lang: str) ->
         record = phrase.parse(line, info, Translator(lang))
         assert len(record.wins) == 1
         scoring.settle(record)
-        if lang == "en":
+        if lang == "en" and rs != "riichi":  # riichi's own words are ron and tsumo (#27)
             assert not re.search(r"\b(ron|tsumo|zimo)\b", line), line
     hows = {phrase.parse(t, info).wins[0].discarder is None for t in lines}
     if len(lines) == 2:
