@@ -191,3 +191,18 @@ def test_the_season_and_me_cards_show_them_side_by_side(
         assert tr.name(scoring.get("hongkong")) in row.points_text
     assert render_season_card(card, lang)[:4] == b"\x89PNG"
     assert render_player_card(me, lang)[:4] == b"\x89PNG"
+
+
+def test_no_running_total_adds_zi_and_units(season: tuple[Ledger, list[int]]) -> None:
+    """A season of Xingguo 子 and Hong Kong 份 (each in its own currency): the charts would
+    add them night by night, so they are left out; one ruleset keeps its chart."""
+    from bot import present
+
+    led, pids = season
+    tr = translator("en")
+    card = present.season_card(led.season_board(CHAT), "Friday club", tr)
+    me = present.player_card(
+        led.player_history(pids[0], tg_chat_id=CHAT), tr, scope="Friday club", private=False
+    )
+    assert card.trend == () and me.running == ()
+    assert led.season_board(CHAT).trend  # the ledger has them: the view leaves them out
