@@ -68,7 +68,8 @@ def payments(record: dict[str, Any]) -> set[str]:
 def shown(preview: str, units: tuple[str, ...]) -> set[str]:
     """The preview's payment lines, the unit word (one of ``units``) taken off (a "· " step
     line may read "6 faan → 32 units" too: not a payment)."""
-    unit = re.compile(" (" + "|".join(map(re.escape, units)) + ")$")
+    # after the unit, what the payment is for (" · win", #26.2)
+    unit = re.compile(" (" + "|".join(map(re.escape, units)) + ")( · [^·]+)?$")
     lines = preview.splitlines()
     return {unit.sub("", ln) for ln in lines if " → " in ln and not ln.startswith("·")}
 
@@ -254,7 +255,10 @@ async def add_event(
         await set_field()
     rows = [t for t in s.labels(w) if t.split() and t.split()[0] == player]
     one_row = [t for t in rows if (t.endswith(f"← {frm}") if frm else "←" not in t)]
-    if any("←" in t for t in rows) and len(one_row) == 1:
+    if frm and any(t.startswith(f"{player} ← ") for t in rows) and not one_row:
+        # the grid names the player once: "Dave ← Alice | ← Bob | ← Carol" (#26.1)
+        await tap_grid(s, user, w, player, f"← {frm}")
+    elif any("←" in t for t in rows) and len(one_row) == 1:
         await tap(s, user, w, one_row[0])
     else:  # the older form: the player, then who it came from, then the fields
         await tap(s, user, w, one_row[0] if one_row else player)

@@ -94,7 +94,7 @@ async def confirm(s: Scene, user, msg: dict, n: int) -> str:
 
 
 def payments(preview: str) -> set[str]:
-    return {ln for ln in preview.splitlines() if " → " in ln}
+    return {ln.split(" · ")[0] for ln in preview.splitlines() if " → " in ln}  # " · win"
 
 
 def expected_payments(record: dict[str, Any]) -> set[str]:

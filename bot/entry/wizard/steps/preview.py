@@ -317,9 +317,11 @@ def format_settlement(st: Settlement, data: dict[str, Any], tr: Translator) -> s
     lines = ["<b>" + _("Payments") + "</b>"]
     if not st.payments:
         lines.append(_("Nobody pays anything."))
-    for p in st.payments:
+    for p in st.payments:  # each says what it is for: the win, the wildcards, a kong (#26.2)
+        what = _SOURCE_REF.sub("", tr.reason(rs, p.reason))
         lines.append(
             f"{_esc(_name(data, p.payer))} → {_esc(_name(data, p.payee))}: {p.amount} {_esc(unit)}"
+            f" · {_esc(what)}"
         )
     lines.append("<b>" + _("Net") + "</b>")
     for pid in data["players"]:
