@@ -122,7 +122,9 @@ def check_trend(tr: dict[str, Any], names: dict[str, str]) -> None:
                 assert apart, (a, b)
 
 
-async def test_xingguo_on_a_360_phone_in_every_language(tg, web_bot, web_port):
+async def test_xingguo_on_a_360_phone_in_every_language(
+    tg: FakeTelegram, web_bot: WebBot, web_port: int
+) -> None:
     w = await make_world(tg, web_bot, web_port, "Xingguo")
     ids = {n: pid(w, n) for n in ("Alice", "Bob", "Carol", "Dave")}
     # two hands: Bob self-drawn (the three others pay alike), then Carol on Dave's discard
@@ -206,7 +208,9 @@ async def test_xingguo_on_a_360_phone_in_every_language(tg, web_bot, web_port):
             await board.close()
 
 
-async def test_guobiao_tile_picker_fits_a_360_phone(tg, web_bot, web_port):
+async def test_guobiao_tile_picker_fits_a_360_phone(
+    tg: FakeTelegram, web_bot: WebBot, web_port: int
+) -> None:
     """The tile palette (nine tiles a row) and the dock on the narrowest phone."""
     w = await make_world(tg, web_bot, web_port, "Guobiao", chat_id=-1003)
     async with browser() as b:
@@ -230,7 +234,7 @@ async def test_guobiao_tile_picker_fits_a_360_phone(tg, web_bot, web_port):
             await comp.close()
 
 
-async def test_long_names_fit_a_360_phone(tg, web_bot, web_port):
+async def test_long_names_fit_a_360_phone(tg: FakeTelegram, web_bot: WebBot, web_port: int) -> None:
     """Christopher, Alexandra, 阿明哥哥 and Маргарита: every button shows its whole label (wrapped,
     never cut), the page never scrolls sideways, and the trend labels its four lines."""
     w = await long_names_world(tg, web_bot, web_port)
@@ -272,7 +276,9 @@ async def test_long_names_fit_a_360_phone(tg, web_bot, web_port):
             await board.close()
 
 
-async def test_every_ruleset_in_the_calculator_fits_a_360_phone(tg, web_bot, web_port):
+async def test_every_ruleset_in_the_calculator_fits_a_360_phone(
+    tg: FakeTelegram, web_bot: WebBot, web_port: int
+) -> None:
     """The calculator page (any ruleset, nothing recorded) walked through every ruleset in every
     language: its form before any input has nothing styled as an error, no sideways scroll, no
     cut label, every ± and count cell ≥ 44 px, and its button on the first screen."""
