@@ -104,30 +104,10 @@ def value_given(d: Draft, n: int) -> bool:
 
 
 #: ``/hand`` with no text at a riichi table: a ron with riichi, a tsumo mangan, in the chat's
-#: language (each read back before it is shown: :func:`examples`)
+#: language (each read back before it is shown: :func:`bot.entry.phrase.write.examples`)
 EXAMPLES = {
     "en": ("{a} ron {b} 3 han 30 fu riichi", "{b} tsumo mangan"),
     "ja": ("{a} ロン {b} 3翻30符 リーチ", "{b} ツモ 満貫"),
     "zh_Hans": ("{a} 荣和 {b} 3番30符 立直", "{b} 自摸 满贯"),
     "zh_Hant": ("{a} 榮和 {b} 3番30符 立直", "{b} 自摸 滿貫"),
 }
-
-
-def examples(table: TableInfo, lang: str) -> list[str]:
-    """Two riichi lines with the table's names, those the scoring core settles as read."""
-    from bot.entry.phrase.record import parse  # the reader (which calls this module)
-    from bot.i18n import Translator
-
-    others = [p for p in table.players if p != table.dealer]
-    if len(others) < 2:
-        return []
-    a, b = table.name(others[0]), table.name(others[1])
-    out = []
-    for line in EXAMPLES.get(lang, EXAMPLES["en"]):
-        text = line.format(a=a, b=b)
-        try:
-            parse(text, table, Translator(lang if lang in EXAMPLES else "en"))
-        except ValueError:  # PhraseError: a name that reads as a word; left out
-            continue
-        out.append(text)
-    return out

@@ -11,7 +11,7 @@ from typing import Any
 import scoring
 from bot import fan_words
 from bot.entry.phrase import riichi as riichi_words
-from bot.entry.phrase.record import parse_record
+from bot.entry.phrase.record import parse, parse_record
 from bot.entry.phrase.vocab import TableInfo, decl_of, short
 from bot.i18n import Translator
 from scoring.declarations import is_enabled
@@ -175,7 +175,7 @@ def examples(table: TableInfo, lang: str) -> list[str]:
     )
     got = _EXAMPLES.get(key)
     if got is None and table.ruleset == riichi_words.RIICHI:  # its own words
-        got = _EXAMPLES[key] = riichi_words.examples(table, lang)
+        got = _EXAMPLES[key] = _riichi_examples(table, lang)
     if got is None:
         if len(_EXAMPLES) > 1024:
             _EXAMPLES.clear()
@@ -216,3 +216,20 @@ def _said(record: HandRecord, table: TableInfo, tr: Translator) -> Iterator[str]
         if (back.result, back.wins, back.counts) == (record.result, record.wins, record.counts):
             yield text
             return
+
+
+def _riichi_examples(table: TableInfo, lang: str) -> list[str]:
+    """Two riichi lines with the table's names, those the scoring core settles as read."""
+    others = [p for p in table.players if p != table.dealer]
+    if len(others) < 2:
+        return []
+    a, b = table.name(others[0]), table.name(others[1])
+    out = []
+    for line in riichi_words.EXAMPLES.get(lang, riichi_words.EXAMPLES["en"]):
+        text = line.format(a=a, b=b)
+        try:
+            parse(text, table, Translator(lang if lang in riichi_words.EXAMPLES else "en"))
+        except ValueError:  # PhraseError: a name that reads as a word; left out
+            continue
+        out.append(text)
+    return out

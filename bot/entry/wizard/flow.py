@@ -12,6 +12,7 @@ from bot.describe import (
 from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import Ctx, Screen, Step, WizardError, _idx, _opts, _rs
 from bot.entry.wizard.order import _after_wins, walk
+from bot.entry.wizard.steps import riichi_tiles, tiles
 from bot.entry.wizard.steps.counts import CountStep, FlagsStep, MoreStep
 from bot.entry.wizard.steps.events import EventsStep, EventStep
 from bot.entry.wizard.steps.preview import PreviewStep, summary
@@ -23,6 +24,8 @@ from bot.entry.wizard.steps.value import FansStep, FanStep, ModeStep, ShapeStep
 from bot.entry.wizard.steps.winner import HowStep, WinnerStep
 from bot.i18n import Translator
 from scoring.record import HandRecord, Settlement
+
+tiles.READERS["riichi"] = riichi_tiles.set_tiles
 
 
 def new_state(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 import scoring
@@ -45,6 +46,10 @@ from scoring.gb.notation import (
 # full-width brackets and letters from a Chinese keyboard, and 東 (traditional), read as typed
 _TILES_FOLD = str.maketrans({"【": "[", "】": "]", "東": "东"})
 
+# a ruleset whose tiles reply reads otherwise (riichi: dora and ura-dora, #27) -> its reader;
+# filled by ``bot.entry.wizard.flow``, which imports both, so this module imports none of them
+READERS: dict[str, Callable[[dict[str, Any], str, str], None]] = {}
+
 
 def set_tiles(data: dict[str, Any], step: str, text: str) -> None:
     """A text reply on a ``tiles`` step: ``HAND WINTILE [WORD …]`` or the contract's tiles JSON.
@@ -62,10 +67,9 @@ def set_tiles(data: dict[str, Any], step: str, text: str) -> None:
     parser cannot read, a word that is unknown or does not fit the "how", or a hand the scoring
     core refuses (not a winning hand, under the minimum), raises :class:`TilesError` and leaves
     the win as it was, so the user can simply reply again."""
-    if _rs(data).id == "riichi":  # riichi: its own reply, with dora and ura-dora (#27)
-        from bot.entry.wizard.steps import riichi_tiles
-
-        return riichi_tiles.set_tiles(data, step, text)
+    reader = READERS.get(_rs(data).id)
+    if reader is not None:
+        return reader(data, step, text)
     kind, n = _split(step)
     if kind != "tiles":
         raise WizardError("bad_arg")
