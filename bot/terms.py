@@ -17,16 +17,25 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
 }
 
 
-def ruled(template: str, rs_id: str, tr: Translator) -> str:
-    """``template`` (a translated text, placeholders not yet filled) in ``rs_id``'s words."""
+def replacements(rs_id: str, tr: Translator) -> list[tuple[str, str]]:
+    """The (common, own) text replacements that put a template in ``rs_id``'s words, in
+    order; the Mini App applies the same list to its own strings (``Tally.setTerms``)."""
     words = TERMS.get(rs_id)
     if not words or not tr.zh:
-        return template
+        return []
     hant = tr.lang == "zh_Hant"
+    out: list[tuple[str, str]] = []
     for common, (hans, trad) in words.items():
         own = trad if hant else hans
         if common == "胡":  # the verb alone (胡 {count} 次, 胡{n}), not 食胡 / 诈胡 / 胡牌
-            template = template.replace("胡 {", own + " {").replace("胡{", own + "{")
+            out += [("胡 {", own + " {"), ("胡{", own + "{")]
         else:
-            template = template.replace(common, own)
+            out.append((common, own))
+    return out
+
+
+def ruled(template: str, rs_id: str, tr: Translator) -> str:
+    """``template`` (a translated text, placeholders not yet filled) in ``rs_id``'s words."""
+    for common, own in replacements(rs_id, tr):
+        template = template.replace(common, own)
     return template

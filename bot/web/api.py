@@ -43,6 +43,7 @@ from bot.entry.wizard.steps.riichi import keypad_json
 from bot.handlers.common import ledger_error
 from bot.handlers.flow import round_extras
 from bot.i18n import Translator, normalize
+from bot.terms import replacements
 from bot.web.auth import WebUser, table_of_token
 from bot.web.config import CONFIG, PTB_APP
 from scoring.declarations import is_enabled
@@ -373,7 +374,12 @@ def declarations(rs: Ruleset, opts: Any, tr: Translator) -> dict[str, Any]:
             }
         )
     return {
-        "ruleset": {"id": rs.id, "name": tr.name(rs), "unit": tr.attr(rs, "unit")},
+        "ruleset": {
+            "id": rs.id,
+            "name": tr.name(rs),
+            "unit": tr.attr(rs, "unit"),
+            "terms": replacements(rs.id, tr),  # its own verbs (Hong Kong 出銃): bot.terms
+        },
         "results": [
             {"id": r.value, "name": tr.name(r)}
             for r in rs.results

@@ -15,6 +15,7 @@ import json
 import random
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -162,3 +163,20 @@ def test_one_name_per_unit_and_term(
                 assert "食糊" in own and not re.search(r"(?<!食)胡 ?\d", own), own
         # one icon per meaning: 🎲 the dealer, never 🀄 next to a seat
         assert not re.search(r"🀄\s*(dealer|庄|莊)", every), (rs_id, lang)
+
+
+@pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])
+def test_the_mini_app_says_hong_kongs_words_too(lang: str) -> None:
+    """The composer's "{name}放炮" chip reads "{name}出銃" at a Hong Kong table: the Mini App
+    applies the same replacements (bot/web/static/common.js ``setTerms``) the bot does."""
+    from bot.terms import replacements
+
+    strings = json.loads(
+        (Path(__file__).parents[2] / "bot/web/static/i18n" / f"{lang}.json").read_text("utf-8")
+    )
+    s = strings["discard_by"]
+    for a, b in replacements("hongkong", translator(lang)):
+        s = s.replace(a, b)
+    assert s == "{name}" + ("出銃" if lang == "zh_Hant" else "出铳")
+    assert replacements("xingguo", translator(lang)) == []
+    assert replacements("hongkong", translator("en")) == []

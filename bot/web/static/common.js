@@ -32,8 +32,14 @@ const Tally = (() => {
     document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
   }
 
+  // a ruleset's own verbs (bot/terms.py: Hong Kong 出銃, 食糊), put into a string before its
+  // {placeholders} are filled, as the bot does for its messages
+  let TERMS = [];
+  function setTerms(list) { TERMS = list || []; }
+
   function t(key, vars) {
     let s = S.strings[key] || EN[key] || key;
+    for (const [a, b] of TERMS) s = s.split(a).join(b);
     for (const k in vars || {}) s = s.split("{" + k + "}").join(vars[k]);
     return s;
   }
@@ -89,5 +95,5 @@ const Tally = (() => {
 
   const EN = {};  // filled from i18n/en.json at boot (fallback: the key)
   fetch("/app/static/i18n/en.json").then((r) => r.json()).then((j) => Object.assign(EN, j)).catch(() => {});
-  return { S, tg, api, t, el, status, signed, cls, show, boot, setLang };
+  return { S, tg, api, t, el, status, signed, cls, show, boot, setLang, setTerms };
 })();

@@ -20,6 +20,7 @@ const Compose = (() => {
     try {
       D = Tally.S.calc ? await api("calc", ruleset ? { ruleset } : {}) : await api("compose");
       await Tally.setLang(D.lang);
+      Tally.setTerms(D.ruleset.terms);
     } catch (e) {
       root.replaceChildren(el("p", { class: "status err", id: "compose-refused" }, e.message === "unauthorized" ? t("unauthorized") : e.message));
       return;
