@@ -32,7 +32,7 @@ entered (the preview) is settled once here, with references, and named the same 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -55,7 +55,13 @@ from bot.render.views import (
     TransferLine,
     TrendSeries,
 )
-from bot.season_texts import adjust_notes, money_side_by_side, points_text
+from bot.season_texts import (
+    adjust_notes,
+    mixed_units,
+    money_side_by_side,
+    nights_comparable,
+    points_text,
+)
 from bot.season_texts import night_label as night_label
 from scoring import refs
 from scoring.errors import RecordError
@@ -446,12 +452,6 @@ def hand_card(
     )
 
 
-def _mixed_units(points_by: Iterable[Mapping[str, int]]) -> bool:
-    """Whether the points come from rulesets whose units differ (子 and 份 …)."""
-    units = {(rs.unit_zh, rs.unit_en) for by in points_by for rs in map(scoring.get, by)}
-    return len(units) > 1
-
-
 def _totals_text(
     money_by: Mapping[str, int], points_by: Mapping[str, int], points: int, tr: Translator
 ) -> dict[str, str]:
@@ -488,7 +488,7 @@ def season_card(board: SeasonBoard, chat_title: str, tr: Translator) -> SeasonCa
         TrendSeries(ln.name, board.trend.get(ln.player_id, ()))
         for ln in sorted(board.lines, key=lambda ln: ln.player_id)
     )
-    if not board.trend_money and _mixed_units(ln.points_by for ln in board.lines):
+    if not board.trend_money and mixed_units(ln.points_by for ln in board.lines):
         trend = ()  # a running total of 子 and 份 would add unlike things: no chart
     return SeasonCardView(
         chat_title=chat_title,
@@ -539,11 +539,11 @@ def player_card(h: PlayerHistory, tr: Translator, *, scope: str, private: bool) 
         points=h.points,
         money_minor=h.money.get(cur) if cur is not None else None,
         currency=cur,
-        best_night=line(h.best_night) if h.best_night else None,
-        worst_night=line(h.worst_night) if h.worst_night else None,
+        best_night=line(h.best_night) if h.best_night and nights_comparable(h) else None,
+        worst_night=line(h.worst_night) if h.worst_night and nights_comparable(h) else None,
         recent=tuple(line(n) for n in reversed(h.nights)),
         # a running total over rulesets of different units would add unlike things
-        running=() if cur is None and _mixed_units([h.points_by]) else h.running,
+        running=() if cur is None and mixed_units([h.points_by]) else h.running,
         chats=chats,
         **_totals_text(h.money, h.points_by, h.points, tr),
     )

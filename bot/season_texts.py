@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import scoring
 from bot.i18n import Translator
@@ -197,6 +197,18 @@ def unit(rs_id: str, tr: Translator) -> str:
     return tr.attr(scoring.get(rs_id), "unit")
 
 
+def mixed_units(points_by: Iterable[Mapping[str, int]]) -> bool:
+    """Whether the points come from rulesets whose units differ (子 and 份 …)."""
+    units = {(rs.unit_zh, rs.unit_en) for by in points_by for rs in map(scoring.get, by)}
+    return len(units) > 1
+
+
+def nights_comparable(h: PlayerHistory) -> bool:
+    """Whether /me's nights can be ranked (best, worst): in one currency, or in points of one
+    unit — a night of 子 is not better than a night of 份."""
+    return h.currency is not None or not mixed_units([h.points_by])
+
+
 def points_text(by: Mapping[str, int], total: int, tr: Translator) -> str:
     """Points in each ruleset's own unit, side by side, never added together: "+120 zi";
     a season of two rulesets "Xingguo +120 zi · Hong Kong +303 units"."""
@@ -298,7 +310,7 @@ def me_text(h: PlayerHistory, tr: Translator, *, private: bool) -> str:
             )
         )
     )
-    if h.best_night is not None:
+    if h.best_night is not None and nights_comparable(h):
         lines.append(
             esc(
                 _("Best night: {amount} ({night})").format(
@@ -307,7 +319,7 @@ def me_text(h: PlayerHistory, tr: Translator, *, private: bool) -> str:
                 )
             )
         )
-    if h.worst_night is not None:
+    if h.worst_night is not None and nights_comparable(h):
         lines.append(
             esc(
                 _("Worst night: {amount} ({night})").format(

@@ -205,4 +205,8 @@ def test_no_running_total_adds_zi_and_units(season: tuple[Ledger, list[int]]) ->
         led.player_history(pids[0], tg_chat_id=CHAT), tr, scope="Friday club", private=False
     )
     assert card.trend == () and me.running == ()
+    # nor a best or worst night: a night of 子 is not better than a night of 份
+    assert me.best_night is None and me.worst_night is None
+    text = season_texts.me_text(led.player_history(pids[0], tg_chat_id=CHAT), tr, private=False)
+    assert "Best night" not in text and "Worst night" not in text
     assert led.season_board(CHAT).trend  # the ledger has them: the view leaves them out
