@@ -148,25 +148,17 @@ class Driver:
 
         if not self.step.startswith("fans") or not want or want[0][0] != "ft":
             return None
-        fans = wizard.fan_list(self.rs)
-        order = sorted(range(len(fans)), key=lambda j: (-int(fans[j].get("points", 0)), j))
-        n = int(self.step.split(".")[1])
-        win = self.data["wins"][n]
-        chosen = set(win.get("fans") or [])
-        picked = list(win.get("fans") or [])
-        try:  # the ruleset's own exclusions too, where the wizard asks them
-            wizard.fan_compatible(fans, picked, fans[0]["id"], self.data, win)
-            extra: tuple[Any, ...] = (self.data, win)
-        except TypeError:
-            extra = ()
-        shown = [
-            k
-            for k in order
-            if fans[k]["id"] in chosen or wizard.fan_compatible(fans, picked, fans[k]["id"], *extra)
-        ]
-        k = int(want[0][1])
-        size = getattr(wizard, "FANS_PAGE", wizard.PAGE)
-        return shown.index(k) // size if k in shown else None
+        import copy
+
+        from bot.i18n import Translator
+
+        for page in range(30):  # the wizard's own layout, page by page (#26.4 keeps places)
+            trial = copy.deepcopy(self.data)
+            trial["page"] = page
+            rows = wizard.render(self.step, trial, Translator("en")).rows
+            if any((b.action, b.arg) == want[0] for row in rows for b in row):
+                return page
+        return None
 
     # the wanted taps, best first -----------------------------------------------------------
     def want(self) -> list[tuple[str, str]] | str:
@@ -316,7 +308,7 @@ class Driver:
         ids = [f.id for f in rs.flags]
         for n, (w, tw) in enumerate(zip(wins, t["wins"], strict=False)):
             for f in sorted(set(w.get("flags") or []) ^ set(tw["flags"]), key=ids.index):
-                return [("tf", f"{n}.{ids.index(f)}")]
+                return [("tf", f"{n}.{ids.index(f)}"), ("ed", f"f{n}")]  # or its own screen
         from bot.entry import riichi
         from bot.entry.draft import Draft
 
@@ -326,7 +318,12 @@ class Driver:
             taps = self._count_taps(cdecl.id)
             if taps:
                 a, i = taps[0]
-                return [("cp" if a == "+" else "cm", f"{c}.{i}"), ("ed", f"c{c}")]
+                # the editor's counts (#26.2): the count's tab, the ➖ mode, then the cell
+                mode = [("ed", "m")] if (a == "-") != bool(d.get("minus")) else []
+                cell = [] if mode else [("cp" if a == "+" else "cm", f"{c}.{i}")]
+                cur, k = int(d.get("ct") or 0), len(rs.counts)
+                onward = [("ed", f"t{(cur + j) % k}") for j in range(1, k)]  # ▶ to it
+                return [*cell, ("ed", f"c{c}"), *mode, ("ed", f"t{c}"), *onward]
         missing = self._missing_events()
         declared = riichi.declarations(Draft.from_json(d))
         for ev in missing:  # riichi's toggle rows: riichi, tenpai
@@ -335,7 +332,8 @@ class Driver:
                 return [("dc", f"{declared.index(ev['type'])}.{i}")]
         if missing:
             ids_e = [e.id for e in rs.events]
-            return [("ea", str(ids_e.index(missing[0]["type"])))]
+            # the events behind one button where the editor is tight (#26.2)
+            return [("ea", str(ids_e.index(missing[0]["type"]))), ("ed", "e")]
         return [("c", "")]
 
     def _count_taps(self, cid: str) -> list[tuple[str, str]]:

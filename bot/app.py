@@ -24,6 +24,7 @@ from telegram.ext import (
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
+    ChatMemberHandler,
     CommandHandler,
     Defaults,
     MessageHandler,
@@ -36,7 +37,7 @@ from bot.callback import DraftCb, TableCb
 from bot.config import Settings, load_settings
 from bot.context import translator
 from bot.errors import install_redaction, on_error
-from bot.handlers import drafts, info, phrase, retry, season, table
+from bot.handlers import drafts, info, phrase, retry, season, table, welcome
 from bot.handlers.common import (
     REMEMBER_UPDATES,
     drop_replayed,
@@ -257,6 +258,8 @@ def add_handlers(app: AnyApp) -> None:
     )
     for pattern, on_tap in taps:
         app.add_handler(CallbackQueryHandler(on_tap, pattern=pattern))
+    # added to a group: the three steps to a first hand (#26.6)
+    app.add_handler(ChatMemberHandler(welcome.on_my_chat_member, ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_handler(CallbackQueryHandler(on_unknown_tap))
     app.add_handler(
         MessageHandler(filters.REPLY & filters.TEXT & ~filters.COMMAND, drafts.on_reply_text)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import scoring
+from bot import regions
+from bot.entry import cells
 from bot.entry.keyboard import Button, Screen, WizardError, _paged
 from bot.i18n import Translator
 from bot.present import MONEY_UNITS, per_unit
@@ -131,6 +133,10 @@ def _idx(arg: str, upper: int) -> int:
 
 def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
     """Apply a tap; returns the next step (``open`` = done: open the table / start the calc)."""
+    if action == "b" and step == "ruleset" and data.get("region"):  # back to the regions
+        data.pop("region")
+        data["page"] = 0
+        return step
     if action == "b":
         if not data["trail"]:
             raise WizardError("no_back")
@@ -139,7 +145,19 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
     if action == "pg":
         data["page"] = _idx(arg, 1000)
         return step
+    if step == "ruleset" and action == "rg":  # a region (#26.6): its rulesets, or its one
+        region = regions.REGIONS[_idx(arg, len(regions.REGIONS))]
+        mine = [i for i, rid in enumerate(data["choices"]) if rid in region.rulesets]
+        if not mine:
+            raise WizardError("bad_arg")
+        if len(mine) > 1:
+            data["region"] = region.id
+            data["page"] = 0
+            return step
+        arg = str(mine[0])
+        action = "rs"
     if step == "ruleset" and action == "rs":
+        data.pop("region", None)
         rid = data["choices"][_idx(arg, len(data["choices"]))]
         picked = scoring.get(rid)
         data["ruleset"] = rid
@@ -252,10 +270,8 @@ def render(step: str, data: dict[str, Any], tr: Translator) -> Screen:
             lines.append(_("Preset: {name}").format(name=tr.name(p)))
     if step == "ruleset":
         lines.append(_("Which rules do you play?"))
-        btns = [
-            Button(tr.name(scoring.get(rid)), "rs", str(i)) for i, rid in enumerate(data["choices"])
-        ]
-        rows = _paged(btns, data.get("page", 0))
+        rows = region_rows(data, tr)
+        lines.append(_("Or reply with a city or the rules' name (e.g. 南昌, Hong Kong)."))
     elif step == "preset":
         assert rs is not None
         lines.append(_("Which variant?"))
@@ -297,8 +313,35 @@ def render(step: str, data: dict[str, Any], tr: Translator) -> Screen:
         lines.append(_("Other currencies: tap one to see its stakes."))
         rows = _stake_screen(data, rs, tr)
     nav = []
-    if data["trail"]:
+    if data["trail"] or (step == "ruleset" and data.get("region")):  # back to the regions
         nav.append(Button("◀ " + _("Back"), "b"))
     nav.append(Button("✖ " + _("Cancel"), "x"))
     rows.append(nav)
     return Screen("\n".join(lines), rows)
+
+
+def region_rows(data: dict[str, Any], tr: Translator) -> list[list[Button]]:
+    """The ruleset screen (#26.6): the regions (a region of one ruleset picks it), or the
+    chosen region's rulesets."""
+    choices = data["choices"]
+    if data.get("region"):
+        region = next(r for r in regions.REGIONS if r.id == data["region"])
+        btns = [
+            Button(tr.name(scoring.get(rid)), "rs", str(i))
+            for i, rid in enumerate(choices)
+            if rid in region.rulesets
+        ]
+        return cells.pack(btns, 2)
+    btns = [
+        Button(regions.name(r, tr) + ("" if len(r.rulesets) < 2 else " ▸"), "rg", str(i))
+        for i, r in enumerate(regions.REGIONS)
+        if any(rid in choices for rid in r.rulesets)
+    ]
+    return cells.pack(btns, 3)
+
+
+def pick_typed(data: dict[str, Any], text: str) -> str | None:
+    """A reply to the ruleset screen naming one ruleset (a city, a region, a name): its id,
+    picked as a tap on it would (the next step is returned by :func:`apply`)."""
+    found = regions.search(text, data["choices"])
+    return found[0] if len(found) == 1 else None

@@ -366,14 +366,24 @@ async def on_reply_text(update: Update, context: Ctx) -> None:
         return
     if d.tg_chat_id != w.chat_id or d.status != "open":
         return
-    tiles_step = wizard.tiles_reply_step(d.step, d.data)
-    if not (tiles_step or d.step.startswith("evname.")):
+    typed = d.data.get("kind") == "setup" and d.step == "ruleset"  # a city, a name (#26.6)
+    tiles_step = None if typed else wizard.tiles_reply_step(d.step, d.data)
+    if not (tiles_step or d.step.startswith("evname.") or typed):
         return
     if d.message_id is not None and d.message_id != target.message_id:
         return  # a reply to another message naming this draft: not its message
     if not await allowed(context, w, d):
         return
     data = d.data
+    if typed:
+        rid = setup.pick_typed(data, text)
+        step = setup.apply(d.step, data, "rs", str(data["choices"].index(rid))) if rid else ""
+        if step in ("", "open"):  # none or several by that name; or nothing more to ask
+            await msg.reply_text(_("No one set of rules by that name: tap a region above."))
+            return
+        nd = await db(L.update_draft, d.id, version=d.version, step=step, data=data)
+        await show_draft(context, nd, w.tr, target.message_id)
+        return
     data.update(wizard.load(data))  # the typed draft's form, in place (name_reply edits it)
     step = d.step
     try:

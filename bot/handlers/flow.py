@@ -44,7 +44,10 @@ def hand_screen(step: str, data: dict[str, Any], tr: Translator) -> wizard.Scree
 def screen_for(d_step: str, data: dict[str, Any], tr: Translator, draft_id: int) -> wizard.Screen:
     kind = data.get("kind")
     if kind == "setup":
-        return setup.render(d_step, data, tr)
+        screen = setup.render(d_step, data, tr)
+        if d_step == "ruleset":  # a reply naming a city or the rules finds it by this tag
+            screen.text += f"\n#{draft_id}"
+        return screen
     if kind == "confirm":
         return confirm_screen(data, tr)
     screen = hand_screen(d_step, wizard.load(data), tr)  # stored now or before (typed)

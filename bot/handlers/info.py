@@ -19,6 +19,18 @@ from bot.tg import Keyboard, edit_or_send, esc
 log = logging.getLogger(__name__)
 
 
+def grid_sketch(tr: Translator) -> str:
+    """The winners' grid as the entry draws it (#26.6): a row per winner, the first cell
+    naming the winner, the others only who discarded."""
+    _ = tr.gettext
+    names = ("Alice", "Bob", "Carol", "Dave")
+    lines = []
+    for winner in names[:2]:
+        lines.append(_("{name} self-drawn").format(name=winner))
+        lines.append(" | ".join("← " + o for o in names if o != winner))
+    return "\n".join([*lines, "…"])
+
+
 def help_text(tr: Translator) -> str:
     _ = tr.gettext
     return "\n".join(
@@ -46,10 +58,11 @@ def help_text(tr: Translator) -> str:
             esc(
                 _(
                     "Example: Bob wins a Big seven pairs with no wild on Carol's discard. Tap Record "
-                    "hand → Bob → Carol discarded → Big seven pairs → No wild → Next … → Confirm. "
-                    "The bot posts every payment and how it was computed."
+                    "hand, then “← Carol” in Bob's rows of the grid, then Big seven pairs; tick No "
+                    "wild on the preview and Confirm. The bot posts every payment and what it is for."
                 )
             ),
+            "<pre>" + esc(grid_sketch(tr)) + "</pre>",
             "",
             esc(
                 _(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import scoring
 from tests.bot.conftest import LiveTable, Scene
 from tests.bot.fake_telegram import User
 
@@ -20,9 +21,35 @@ def result_messages(s: Scene, n: int) -> list[str]:
     return out
 
 
+async def to_region(s: Scene, user: User, msg: dict[str, Any], label: str) -> bool:
+    """On /newtable's regions (#26.6), tap the region of the ruleset named ``label`` (in any
+    language) unless ``label`` is already shown; True when that tap picked the ruleset (a
+    region of one)."""
+    from bot import regions
+    from bot.i18n import LANGS, Translator
+
+    labels = s.labels(msg)
+    if any(label in t for t in labels):
+        return False
+    for rs in scoring.all_rulesets():
+        if not any(label in Translator(lang).name(rs) for lang in LANGS):
+            continue
+        reg = regions.region_of(rs.id)
+        for lang in LANGS:
+            nm = regions.name(reg, Translator(lang))
+            hit = [t for t in labels if t in (nm, nm + " ▸")]
+            if hit:
+                ans = await s.tap(user, msg, hit[0])
+                assert not ans.get("show_alert"), ans
+                return not any(label in t for t in s.labels(msg))
+    return False
+
+
 async def pick_paged(s: Scene, user: User, msg: dict[str, Any], label: str) -> dict[str, Any]:
     """Tap ``label`` on a paged keyboard, paging forward with ▶ until it shows (from the first
-    page of a numbered list)."""
+    page of a numbered list; on /newtable, through the ruleset's region)."""
+    if await to_region(s, user, msg, label):
+        return {}  # the region's one ruleset, picked with it
     if "1" in s.labels(msg) and not any(label in t for t in s.labels(msg)):
         await s.tap(user, msg, "1")  # an exact "1" is the first page's number
     for _ in range(20):

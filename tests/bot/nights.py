@@ -17,7 +17,7 @@ import pytest
 import scoring
 from tests.bot.conftest import Bot, LiveTable, Scene
 from tests.bot.fake_telegram import User
-from tests.bot.helpers import seat_and_start, tap_row
+from tests.bot.helpers import seat_and_start, tap_row, to_region
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
 Msg = dict[str, Any]
@@ -285,7 +285,8 @@ async def open_table(s: Scene, user: User, ruleset: str, variant: str | None = N
     """/newtable, the ruleset (paged) and its variant if given; returns the setup message (on
     the options the table is asked once the variant is picked)."""
     setup = await s.say(user, "/newtable", expect=None)
-    await pick(s, user, setup, ruleset)
+    if not await to_region(s, user, setup, ruleset):  # the regions first (#26.6)
+        await pick(s, user, setup, ruleset)
     if variant is not None:
         await tap_where(s, user, setup, variant)
     return setup
