@@ -63,6 +63,7 @@ from bot.season_texts import (
     points_text,
 )
 from bot.season_texts import night_label as night_label
+from bot.terms import ruled
 from scoring import refs
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Step
@@ -257,8 +258,9 @@ def hand_money(hand: HandView, table: TableView) -> dict[str, int]:
 
 
 def reason(rs_id: str, reason_id: str, tr: Translator) -> str:
-    """A payment reason's name (never the id)."""
-    return tr.reason(scoring.get(rs_id), reason_id)
+    """A payment reason's name (never the id), in the ruleset's own verbs (bot.terms: a
+    generic "点炮者付" is "放炮者付" at a Nanning table)."""
+    return ruled(tr.reason(scoring.get(rs_id), reason_id), rs_id, tr)
 
 
 def headline(record: HandRecord, names: Mapping[str, str], tr: Translator) -> str:

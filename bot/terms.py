@@ -1,8 +1,9 @@
 """One verb per ruleset for a discard win, a self-draw and dealing in (issue 25.3: "Hong Kong
 in its Cantonese words: 食糊, 出銃, 自摸"), the same in chat, images and Mini App.
 
-The catalogs and the images' labels write the common words (胡, 放炮, 自摸); a ruleset with
-words of its own names them here, and :func:`ruled` puts them into a *template* — the
+The catalogs and the images' labels write the common words (胡, 点炮 — the word of most
+rulesets' own texts: Jiangxi, Changsha, Guangdong, Sichuan … —, 自摸); a ruleset with words
+of its own (Nanning, Singapore and Guobiao say 放炮; Hong Kong 出銃, 食糊) names them here, and :func:`ruled` puts them into a *template* — the
 translated text before its ``{placeholders}`` are filled, so a player's name (胡 is a
 surname) is never touched. Chinese only: English says "won", "dealt in", "self-drawn".
 """
@@ -13,7 +14,11 @@ from bot.i18n import Translator
 
 #: ruleset → common word → (Simplified, Traditional) of the ruleset's own word
 TERMS: dict[str, dict[str, tuple[str, str]]] = {
-    "hongkong": {"放炮": ("出铳", "出銃"), "胡": ("食糊", "食糊")},
+    "hongkong": {"点炮": ("出铳", "出銃"), "點炮": ("出铳", "出銃"), "胡": ("食糊", "食糊")},
+    **{
+        rs: {"点炮": ("放炮", "放炮"), "點炮": ("放炮", "放炮")}
+        for rs in ("nanning", "singapore", "guobiao")
+    },
 }
 
 

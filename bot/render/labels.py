@@ -16,7 +16,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "hand_1": ("1局", "1 hand"),
     "won": ("胡{n}", "won {n}"),
     "self_draws": ("自摸{n}", "self-drawn {n}"),
-    "deal_ins": ("放炮{n}", "dealt in {n}"),
+    "deal_ins": ("点炮{n}", "dealt in {n}"),
     "dealer": ("庄", "dealer"),
     "trend": ("走势", "Running totals"),
     "no_hands": ("还没有牌局", "No hands yet"),

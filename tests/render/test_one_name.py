@@ -158,6 +158,13 @@ def test_one_name_per_unit_and_term(
             used = {w for w in DEAL_IN if w in own}
             where = {w: [ln for ln in own.split("\n") if w in ln][:2] for w in used}
             assert len(used) <= 1, (rs_id, lang, where)
+            # and it is the word of the hands' own texts (headlines, reasons, steps) there;
+            # KNOWN: Guangdong's flag 杠上开花（明杠：“放炮”者=点杠者） quotes 放炮 in its
+            # declared name (scoring/rulesets/guangdong.py; its ja name is keyed by it)
+            quoted = every.replace("“放炮”者", "").replace("「放炮」者", "")
+            in_hands = {w for w in DEAL_IN if w in quoted} - used
+            where = {w: [ln for ln in every.split("\n") if w in ln][:2] for w in in_hands}
+            assert not (used and in_hands), (rs_id, lang, used, where)
             if rs_id == "hongkong":  # its Cantonese words: 食糊, 出銃, 自摸
                 assert used <= {"出銃" if lang == "zh_Hant" else "出铳"}, (lang, where)
                 assert "食糊" in own and not re.search(r"(?<!食)胡 ?\d", own), own
@@ -167,7 +174,7 @@ def test_one_name_per_unit_and_term(
 
 @pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])
 def test_the_mini_app_says_hong_kongs_words_too(lang: str) -> None:
-    """The composer's "{name}放炮" chip reads "{name}出銃" at a Hong Kong table: the Mini App
+    """The composer's "{name}点炮" chip reads "{name}出銃" at a Hong Kong table: the Mini App
     applies the same replacements (bot/web/static/common.js ``setTerms``) the bot does."""
     from bot.terms import replacements
 
