@@ -485,7 +485,10 @@ class Table:
             assert sorted(gw.get("flags") or []) == sorted(tw["flags"]), (hand["id"], gw, tw)
             for k in ("fan", "fans"):
                 if tw.get(k) is not None:
-                    assert gw.get(k) == tw[k] or sorted(gw.get(k)) == sorted(tw[k]), hand["id"]
+                    assert gw.get(k) == tw[k] or sorted(gw.get(k)) == sorted(tw[k]), (
+                        hand["id"],
+                        gw,
+                    )
         want_counts = {c: {p: v for p, v in per.items() if v} for c, per in t["counts"].items()}
         want_counts = {c: per for c, per in want_counts.items() if per}
         assert j["counts"] == want_counts, (hand["id"], j["counts"], want_counts)

@@ -255,7 +255,8 @@ async def add_event(
         await set_field()
     rows = [t for t in s.labels(w) if t.split() and t.split()[0] == player]
     one_row = [t for t in rows if (t.endswith(f"← {frm}") if frm else "←" not in t)]
-    if frm and any(t.startswith(f"{player} ← ") for t in rows) and not one_row:
+    grid = any(t.startswith(f"{player} ← ") for t in rows) or f"← {frm}" in s.labels(w)
+    if frm and grid and not one_row:
         # the grid names the player once: "Dave ← Alice | ← Bob | ← Carol" (#26.1)
         await tap_grid(s, user, w, player, f"← {frm}")
     elif any("←" in t for t in rows) and len(one_row) == 1:

@@ -22,7 +22,7 @@ async def test_sichuan_sequential_wins_and_stats(tg, bot):
     # longer offered as a winner or a discarder)
     await wizard(s, dave, w, "Bob self-drawn", "Basic hand", "Another winner")
     assert not any(t.startswith("Bob") or "← Bob" in t for t in s.labels(w))
-    await wizard(s, dave, w, "Carol ← Alice", "Basic hand")
+    await wizard(s, dave, w, "Carol ← Alice", "Basic hand", "Preview ▶")  # no third (#26.7)
     # 血战: with two winners the wall ran out — the one result the rules leave: a draw
     assert "Result: Draw" in s.text(w)
     assert "Confirm" in " ".join(s.labels(w))

@@ -257,6 +257,8 @@ def test_sequential_wins_exclude_earlier_winners_as_discarders():
     rs = scoring.get("sichuan")
     step, data = start("sichuan")
     step = go(step, data, ("wh", "1.0"), ("s", "0"))
+    assert step == "winner.1"  # 血战 goes on: the next win (or the draw) is asked (#26.7)
+    step = go(step, data, ("n", ""))  # no more winners
     # 血战: one win alone means the hand ended in a draw (the scoring core's rule): forced
     assert step == "preview" and data["result"] == "draw"
     step = go(step, data, ("aw", ""))

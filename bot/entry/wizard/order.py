@@ -11,6 +11,7 @@ from bot.entry.wizard.actions import _opts, _rs, _split
 from bot.entry.wizard.changes import (
     _begin_event,
     _ev_first,
+    _multi_possible,
     enabled_events,
     repair,
     uses_shape,
@@ -30,7 +31,24 @@ def _after_wins(rs: Ruleset, opts: Options, data: dict[str, Any]) -> str:
     if decl is not None and not any(e.get("type") == decl.id for e in data["events"]):
         _begin_event(data, decl)
         return _ev_first(data, decl)
+    if next_win_first(rs, data):  # 血战: the next win (or the draw) is the next question
+        return f"winner.{len(data['wins'])}"
     return "preview"
+
+
+def next_win_first(rs: Ruleset, data: dict[str, Any]) -> bool:
+    """Whether a hand of sequential wins (Sichuan 血战: it goes on until three have won or
+    the wall is out) asks the next win right after one is entered, on the first pass only
+    (not from the preview): a ➕ tap fewer a win (#26.7)."""
+    wins = data["wins"]
+    return (
+        rs.multi_win == "sequential"
+        and data["result"] == "win"
+        and bool(wins)
+        and bool(wins[-1].get("set", True))
+        and "preview" not in data["trail"]
+        and _multi_possible(rs, data)
+    )
 
 
 def result_event(rs: Ruleset, opts: Options, result: str) -> EventDecl | None:

@@ -65,6 +65,8 @@ class WinnerStep(Step):
                 raise WizardError("bad_arg")
             _set_winner(rs, data, n, p)
             return _go(data, step, next_step(data, step))
+        if action == Code.NEXT and 0 < n == len(wins):  # no more winners: to the preview
+            return _go(data, step, "preview")
         if action == Code.RESULT and n == 0:
             results = [
                 r.value for r in rs.results if r.value != "win" and riichi.entered(rs, r.value)
@@ -118,7 +120,8 @@ class WinnerStep(Step):
                 for i, r in enumerate(others)
             ]
             rows += cells.pack(results)
-        rows.append(_nav(data, tr))
+        more = 0 < n == len(data["wins"])  # asked right after a win (血战): or no more
+        rows.append(_nav(data, tr, next_label=_("Preview") + " ▶" if more else None))
         return prompt, rows
 
 
