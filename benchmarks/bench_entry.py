@@ -196,7 +196,8 @@ class Driver:
         if kind == "mode":
             tw = t["wins"][n]
             mode = next(m for m in ("fan", "fans", "tiles") if tw.get(m) is not None)
-            return [("m", str(wizard.win_modes(rs).index(mode)))]
+            pad = [("pad", "")] if mode == "tiles" and t.get("via") == "pad" else []
+            return [*pad, ("m", str(wizard.win_modes(rs).index(mode)))]  # the pad in one tap
         if kind == "shape":
             tw = t["wins"][n]
             if tw["shape"] is None:

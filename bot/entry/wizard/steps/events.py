@@ -161,7 +161,7 @@ class EventStep(Step):
                 v = int(ev.get(f.id, f.default))
                 rows += _field_rows(tr.name(f), v, i, f.min, f.max)
             grid = _event_grid(data, decl, pname)
-            if len(rows) + len(grid) > 10 and decl.source == "required":  # two taps, shorter
+            if len(rows) + len(grid) > 10:  # two taps where the one-tap grid is too tall
                 names = {p for p, _q in event_cells(data, decl)}
                 grid = cells.pack(
                     [

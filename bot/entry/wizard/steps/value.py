@@ -47,14 +47,22 @@ class ModeStep(Step):
         step, data, rs, n = c.step, c.data, c.rs, c.n
         wins: list[dict[str, Any]] = c.data["wins"]
         modes = win_modes(rs)
+        if action == Code.PAD and "tiles" in modes:  # the tile pad in one tap (#26.7)
+            arg, action = str(modes.index("tiles")), Code.MODE
+            pad = True
+        else:
+            pad = False
         if action != Code.MODE:
             raise WizardError("bad_arg")
         wins[n]["mode"] = modes[_idx(arg, len(modes))]
         for m in ("fan", "fans", "tiles"):
             if m != wins[n]["mode"]:
                 wins[n][m] = None
-        return _go(data, step, next_step(data, step))
-        raise WizardError("bad_arg")
+        new = next_step(data, step)
+        if pad and new == f"tiles.{n}":  # Back from the pad: the tiles step (type them)
+            wins[n].setdefault("pad", [])
+            return _go(data, _go(data, step, new), f"pad.{n}")
+        return _go(data, step, new)
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
         data, rs = c.data, c.rs
@@ -69,6 +77,8 @@ class ModeStep(Step):
         }
         btns = [Button(labels[m], Code.MODE, str(i)) for i, m in enumerate(win_modes(rs))]
         rows = cells.pack(btns, 3)  # each label whole, as many a row as fit (#26.1)
+        if "tiles" in win_modes(rs):
+            rows.append([Button("🀄 " + _("Tile pad"), Code.PAD)])
         rows.append(_nav(data, tr))
         return prompt, rows
 
