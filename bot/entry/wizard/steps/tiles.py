@@ -468,7 +468,7 @@ class PadStep(Step):
                     ctrl += [Button("[×4]", Code.PAD_KONG), Button("(×4)", Code.PAD_HIDDEN_KONG)]
         if tokens:
             ctrl.append(Button("⌫", Code.PAD_DELETE))
-        if not group:
+        if not group and sum(t in PAD_TILES for t in tokens) >= 14:  # a hand: 14 at least
             ctrl.append(Button("✔ " + _("Done"), Code.PAD_DONE))
         rows += cells.pack(ctrl, 5)  # each label whole in a phone's row (#26.1)
         rows.append(_nav(data, tr))
