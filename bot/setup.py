@@ -277,7 +277,7 @@ def render(step: str, data: dict[str, Any], tr: Translator) -> Screen:
         lines.append(_("Which variant?"))
         cur = data["options"].get("preset")
         btns = [
-            Button(("✅ " if p.id == cur else "") + tr.name(p), "ps", str(i))
+            Button(cells.labelled("✅ " if p.id == cur else "", tr.name(p), "", 36), "ps", str(i))
             for i, p in enumerate(rs.presets)
         ]
         rows = _paged(btns, data.get("page", 0), per_row=1)
@@ -288,19 +288,18 @@ def render(step: str, data: dict[str, Any], tr: Translator) -> Screen:
         for i in important(rs):
             o = rs.options[i]
             v = cur[o.id]
-            if o.kind == "bool":
-                rows.append([Button(("✅ " if v else "▫️ ") + tr.name(o), "ot", str(i))])
+            if o.kind == "bool":  # the name shortened where it must be, the value never (#26.4)
+                label = cells.labelled("✅ " if v else "▫️ ", tr.name(o), "", 36)
+                rows.append([Button(label, "ot", str(i))])
             elif o.kind == "choice":
                 c = next((c for c in o.choices if c.value == v), None)
-                rows.append([Button(f"{tr.name(o)}: {tr.name(c) if c else v} 🔄", "oc", str(i))])
+                value = cells.shorten(tr.name(c), 20) if c else str(v)
+                label = cells.labelled("", tr.name(o), f": {value} 🔄", 36)
+                rows.append([Button(label, "oc", str(i))])
             else:
-                rows.append(
-                    [
-                        Button(f"{tr.name(o)}: {v}", "pg", "0"),
-                        Button("➖", "o-", str(i)),
-                        Button("➕", "o+", str(i)),
-                    ]
-                )
+                # the value whole in a phone's row, ➖ ➕ under it (#26.1, #26.4)
+                rows.append([Button(cells.labelled("", tr.name(o), f": {v}", 36), "pg", "0")])
+                rows.append([Button("➖", "o-", str(i)), Button("➕", "o+", str(i))])
         rows.append([Button(_("Next") + " ▶", "n")])
     elif step == "stake":
         assert rs is not None

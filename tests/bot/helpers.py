@@ -114,9 +114,11 @@ async def wizard(s: Scene, user: User, msg: dict[str, Any], *labels: str) -> Non
 def button_in_row(s: Scene, msg: dict[str, Any], row_contains: str, label: str) -> dict[str, Any]:
     """The button ``label`` in the keyboard row that has a button containing ``row_contains``."""
     markup = s.tg.messages[(s.chat.id, msg["message_id"])].get("reply_markup") or {}
-    for row in markup.get("inline_keyboard", []):
+    rows = markup.get("inline_keyboard", [])
+    for i, row in enumerate(rows):
         if any(row_contains in b["text"] for b in row):
-            for b in row:
+            under = rows[i + 1] if i + 1 < len(rows) else []  # a value's ➖ ➕ under it
+            for b in [*row, *under]:
                 if b["text"] == label:
                     return b
     raise AssertionError(f"no {label!r} in the row of {row_contains!r}: {s.labels(msg)}")
