@@ -188,8 +188,15 @@ async def tap_count(
     if mode["text"] == label:  # the mode button offers the other mode: switch to it
         await press(mode)
     short = player[:5]
+
+    def is_cell(t: str) -> bool:
+        return t.startswith(short + " ") and t[len(short) + 1 :].isdigit()
+
     for _ in range(times):
-        cell = button(lambda t: t.startswith(short + " ") and t[len(short) + 1 :].isdigit())
+        rs_ = rows()  # where each count has its row of cells, the one under its name
+        at = next(i for i, r in enumerate(rs_) if any(count in b["text"] for b in r))
+        under = [b for b in (rs_[at + 1] if at + 1 < len(rs_) else []) if is_cell(b["text"])]
+        cell = under[0] if under else button(is_cell)
         assert cell is not None, (player, rows())
         await press(cell)
     mode = button(lambda t: t in ("➕", "➖"))

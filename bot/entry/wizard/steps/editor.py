@@ -61,12 +61,18 @@ TAB = "ct"  # the draft's key: the count whose cells are shown (its index in the
 
 
 def count_rows(
-    rs: Ruleset, data: dict[str, Any], shown: list[int], tr: Translator, room: int
+    rs: Ruleset,
+    data: dict[str, Any],
+    shown: list[int],
+    tr: Translator,
+    room: int,
+    way: str = "tabs",
 ) -> list[list[Button]]:
-    """The counts' tabs (each with its total; the ➖/➕ mode) and the chosen count's cells."""
+    """The counts: ``"rows"`` each count's name and its row of cells (no tab to tap), else
+    ``"tabs"`` the counts' tabs (each with its total; the ➖/➕ mode) and the chosen count's
+    cells, or ``"cycle"`` only the chosen tab with ◀ ▶ where the tabs are many."""
     if not shown:
         return []
-    players = data["players"]
     cur = data.get(TAB)
     if cur not in shown:
         cur = shown[0]
@@ -81,15 +87,29 @@ def count_rows(
         return Button(label, Code.EDIT, f"t{c}")
 
     mode = Button("➕" if minus else "➖", Code.EDIT, "m")
+    if way == "rows":  # every count's cells on its own row, under its name
+        out: list[list[Button]] = []
+        for k, c in enumerate(shown):
+            name = cells.labelled("", tr.name(rs.counts[c]), f" {total(c)}", 17 if k == 0 else 36)
+            out.append([Button(name, Code.PAGE, "0"), *([mode] if k == 0 else [])])
+            out.append(_cells(rs, data, c, minus))
+        return out
     tab_rows = cells.pack([*(tab(c, room) for c in shown), mode], 3)
-    if len(tab_rows) > TAB_ROWS:  # many counts: the chosen one, and ◀ ▶ to the others
+    if way == "cycle" and len(tab_rows) > TAB_ROWS:  # the chosen one, ◀ ▶ to the others
         k = shown.index(cur)
         prev, nxt = shown[k - 1], shown[(k + 1) % len(shown)]
         tab_rows = [
             [tab(cur, 36)],
             [Button("◀", Code.EDIT, f"t{prev}"), Button("▶", Code.EDIT, f"t{nxt}"), mode],
         ]
-    decl = rs.counts[cur]
+    return [*tab_rows, _cells(rs, data, cur, minus)]
+
+
+def _cells(rs: Ruleset, data: dict[str, Any], c: int, minus: bool) -> list[Button]:
+    """Count ``c``'s cells: a player's short name and value, counting up on tap (down in ➖
+    mode); a cell that cannot move is inert."""
+    players = data["players"]
+    decl = rs.counts[c]
     per = data["counts"].get(decl.id) or {}
     width = cells.budget(len(players)) - 3  # " 12"
     shorts = cells.short_names([_name(data, p) for p in players], width)
@@ -98,8 +118,8 @@ def count_rows(
         v = per.get(p, 0)
         able = v > decl.min if minus else allowed.can_add(decl, per, p)
         action = (Code.COUNT_MINUS if minus else Code.COUNT_PLUS) if able else Code.PAGE
-        row.append(Button(f"{s} {v}", action, f"{cur}.{i}" if able else "0"))
-    return [*tab_rows, row]
+        row.append(Button(f"{s} {v}", action, f"{c}.{i}" if able else "0"))
+    return row
 
 
 def win_rows(
@@ -196,10 +216,11 @@ def rows(
     button."""
     rs, opts = _rs(data), _opts(data)
     out: list[list[Button]] = []
-    for level in LEVELS:
-        out = _rows(rs, opts, data, tr, shown, level, value_of)
-        if len(out) <= EDITOR_ROWS:
-            break
+    for way in ("rows", "tabs", "cycle"):  # the counts one tap away where there is room
+        for level in LEVELS if way != "rows" else LEVELS[:3]:  # not for the flags' names
+            out = _rows(rs, opts, data, tr, shown, level, value_of, way)
+            if len(out) <= EDITOR_ROWS:
+                return out
     return out
 
 
@@ -211,6 +232,7 @@ def _rows(
     shown: list[int],
     level: Level,
     value_of: Callable[[dict[str, Any]], str],
+    way: str = "tabs",
 ) -> list[list[Button]]:
     _ = tr.gettext
     room = level.room
@@ -230,7 +252,7 @@ def _rows(
         asks_value=lambda n: _after_how(rs, opts, data, n) != "preview",
         flags_of=lambda w: valid_flags(rs, opts, data, w),
     )
-    out += count_rows(rs, data, shown, tr, room)
+    out += count_rows(rs, data, shown, tr, room, way)
     enabled = enabled_events(rs, opts, data["result"])
     if level.events:
         out += event_rows(rs, data, tr, room, enabled)
