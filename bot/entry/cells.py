@@ -88,7 +88,8 @@ def labelled(head: str, name: str, tail: str, cells: int) -> str:
 
 
 class _Labelled(Protocol):
-    label: str
+    @property
+    def label(self) -> str: ...
 
 
 T = TypeVar("T", bound=_Labelled)

@@ -6,10 +6,13 @@ the three steps to a first hand."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import scoring
 from bot import regions
 from bot.playground.botapi import BOT_ID
 from tests.bot.conftest import Scene
+from tests.bot.fake_telegram import FakeTelegram
 
 
 def test_every_ruleset_is_in_exactly_one_region() -> None:
@@ -31,7 +34,7 @@ def test_search_by_a_typed_name() -> None:
     assert regions.search("", every) == [] and regions.search("zzz", every) == []
 
 
-async def test_regions_then_the_rules_and_a_typed_city(tg, bot):
+async def test_regions_then_the_rules_and_a_typed_city(tg: FakeTelegram, bot: Any) -> None:
     chat = tg.group(-100926)
     alice = tg.user(9261, "Alice")
     s = Scene(tg, chat)
@@ -52,7 +55,7 @@ async def test_regions_then_the_rules_and_a_typed_city(tg, bot):
     assert "Rules: Nanchang" in s.text(setup), s.text(setup)
 
 
-async def test_help_shows_the_grid_and_the_group_is_greeted(tg, bot):
+async def test_help_shows_the_grid_and_the_group_is_greeted(tg: FakeTelegram, bot: Any) -> None:
     chat = tg.group(-100927)
     alice = tg.user(9271, "Alice")
     s = Scene(tg, chat)
