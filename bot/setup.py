@@ -293,8 +293,11 @@ def render(step: str, data: dict[str, Any], tr: Translator) -> Screen:
                 rows.append([Button(label, "ot", str(i))])
             elif o.kind == "choice":
                 c = next((c for c in o.choices if c.value == v), None)
-                value = cells.shorten(tr.name(c), 20) if c else str(v)
-                label = cells.labelled("", tr.name(o), f": {value} 🔄", 36)
+                value = tr.name(c) if c else str(v)
+                name, tail = tr.name(o), f": {value} 🔄"
+                if cells.width(name + tail) > 36:  # the value's gloss first, then the name
+                    tail = f": {cells.bare(value)} 🔄"
+                label = cells.labelled("", name, tail, 36)
                 rows.append([Button(label, "oc", str(i))])
             else:
                 # the value whole in a phone's row, ➖ ➕ under it (#26.1, #26.4)

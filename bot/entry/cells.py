@@ -71,13 +71,17 @@ def over(rows: list[list[str]]) -> list[tuple[str, int, int]]:
 _PAREN = re.compile(r"\s*[（(][^（()）]*[）)]")
 
 
+def bare(name: str) -> str:
+    """``name`` without its parenthesised gloss ("By hands (4 a round)" → "By hands")."""
+    return _PAREN.sub("", name).strip() or name
+
+
 def shorten(name: str, cells: int) -> str:
     """A declaration's name in ``cells``: first without its parenthesised gloss ("No wild
     anywhere (德中德: …)" → "No wild anywhere"), then cut."""
     if width(name) <= cells:
         return name
-    bare = _PAREN.sub("", name).strip() or name
-    return fit(bare, cells)
+    return fit(bare(name), cells)
 
 
 def labelled(head: str, name: str, tail: str, cells: int) -> str:

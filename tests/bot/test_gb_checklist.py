@@ -91,6 +91,6 @@ async def test_checklist_hides_contradicting_and_implied_fans_and_totals_as_paid
                   "fans": ["full_flush", "pure_straight", "fully_concealed_hand"]}],
     }  # fmt: skip
     st = scoring.settle(record)
-    shown = {ln for ln in preview.splitlines() if " → " in ln}
+    shown = {ln.split(" · ")[0] for ln in preview.splitlines() if " → " in ln}  # " · win"
     assert shown == {f"{p.payer} → {p.payee}: {p.amount} points" for p in st.payments}
     assert all(p.amount == 8 + 44 for p in st.payments)

@@ -153,7 +153,7 @@ def rec(dealer: str, winner: str, discarder: str, seat: str, prevalent: str) -> 
 
 
 def payments(preview: str) -> set[str]:
-    return {ln for ln in preview.splitlines() if " → " in ln}
+    return {ln.split(" · ")[0] for ln in preview.splitlines() if " → " in ln}  # " · win"
 
 
 def expected_payments(record: dict[str, Any]) -> set[str]:
@@ -166,10 +166,11 @@ async def open_guobiao(s: Scene, creator: User, *, east: bool = False) -> dict[s
     Next → no stake; returns the table message."""
     setup = await s.say(creator, "/newtable", expect=None)
     await pick_paged(s, creator, setup, "Guobiao")
-    assert "Default prevalent wind: By hands (4 a round) 🔄" in s.labels(setup)
+    # the value's gloss "(4 a round)" goes where the label passes a phone's row (#26.4)
+    assert "Default prevalent wind: By hands 🔄" in s.labels(setup)
     if east:
-        await taps(s, creator, setup, "Default prevalent wind: By hands (4 a round) 🔄")
-        assert "Default prevalent wind: Always East 🔄" in s.labels(setup)
+        await taps(s, creator, setup, "Default prevalent wind: By hands 🔄")
+        assert any(t.endswith(": Always East 🔄") for t in s.labels(setup))  # #26.4
     await taps(s, creator, setup, "Next ▶")
     mark = s.tg.mark()
     await s.tap(creator, setup, s.labels(setup)[0])  # no money

@@ -353,7 +353,7 @@ def expected_payments(record: dict[str, Any]) -> set[str]:
 
 
 def payments(preview: str) -> set[str]:
-    return {ln for ln in preview.splitlines() if " → " in ln}
+    return {ln.split(" · ")[0] for ln in preview.splitlines() if " → " in ln}  # " · win"
 
 
 async def test_words_end_to_end_and_edit_prefill(tg, bot):

@@ -53,6 +53,14 @@ LEVELS = (
     Level(11, events=False, short_names=True, last_flags_only=True, flags_screen=True),
 )
 
+#: the counts' ways and the levels, in the order tried: every count one tap away and the
+#: flags on the preview first; the flags on their own screen last
+TRIES = (
+    *((way, level) for level in LEVELS[:3] for way in ("rows", "tabs")),
+    *(("cycle", level) for level in LEVELS[:4]),
+    *((way, level) for level in LEVELS[3:] for way in ("rows", "tabs", "cycle")),
+)
+
 #: the keyboard's 12 rows less Confirm's and the Back/Cancel row
 EDITOR_ROWS = 10
 TAB_ROWS = 2  # rows of counts' tabs at most; beyond, ◀ ▶ between them
@@ -216,11 +224,10 @@ def rows(
     button."""
     rs, opts = _rs(data), _opts(data)
     out: list[list[Button]] = []
-    for way in ("rows", "tabs", "cycle"):  # the counts one tap away where there is room
-        for level in LEVELS if way != "rows" else LEVELS[:3]:  # not for the flags' names
-            out = _rows(rs, opts, data, tr, shown, level, value_of, way)
-            if len(out) <= EDITOR_ROWS:
-                return out
+    for way, level in TRIES:
+        out = _rows(rs, opts, data, tr, shown, level, value_of, way)
+        if len(out) <= EDITOR_ROWS:
+            return out
     return out
 
 

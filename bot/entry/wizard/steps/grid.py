@@ -1,8 +1,8 @@
 """The winners' grid within a 360-px keyboard (#26.1): who won and how in one tap, never a cut
 name. Each possible winner gets one row whose first cell carries the winner and the others name
 only what differs ("Alice self-drawn | ← Bob | ← Carol | ← Dave"); where that row does not
-fit, the self-draw carrying the winner and under it the discards ("← Bob | ← Carol | ← Dave"); where the
-names are too long even for that, the two-tap way (the winner's name, then how)."""
+fit, the self-draw carrying the winner and under it the discards ("← Bob | ← Carol | ← Dave");
+where the names are too long even for that, the two-tap way for that winner (the name, then how)."""
 
 from __future__ import annotations
 
@@ -64,7 +64,10 @@ def _rows_of(
     head = _row(tr, who, selfs)
     if head is None:
         return None
-    tail = [Button(_cell(tr, h, who, other, False), b.action, b.arg) for h, other, b in rest]
+    tail = [  # a discarder's name past a whole row (64 characters) is the one ever cut
+        Button(cells.fit(_cell(tr, h, who, other, False), 36), b.action, b.arg)
+        for h, other, b in rest
+    ]
     rows = [head, *cells.pack(tail, 4)] if tail else [head]
     return None if cells.over([[b.label for b in r] for r in rows]) else rows
 
@@ -82,8 +85,9 @@ def winner_grid(
             for j, (h, src) in enumerate(grid_hows(rs, opts, data, n, p))
         ]
         got = _rows_of(tr, _name(data, p), ways)
-        if got is None:
-            return names_grid(data, choices)
+        if got is None:  # this winner's name is too long for a row: by name, then how
+            rows += names_grid(data, [p])
+            continue
         rows += got
     if len(rows) > GRID_ROWS:
         return names_grid(data, choices)
@@ -93,7 +97,9 @@ def winner_grid(
 def names_grid(data: dict[str, Any], choices: list[str]) -> list[list[Button]]:
     """The winners by name (the two-tap way), as many to a row as fit."""
     players = data["players"]
-    btns = [Button(_name(data, p), Code.WINNER, str(players.index(p))) for p in choices]
+    btns = [
+        Button(cells.fit(_name(data, p), 36), Code.WINNER, str(players.index(p))) for p in choices
+    ]
     return cells.pack(btns, 2)
 
 
