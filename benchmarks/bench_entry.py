@@ -322,8 +322,16 @@ class Driver:
                 # the editor's counts (#26.2): the count's tab, the ➖ mode, then the cell
                 mode = [("ed", "m")] if (a == "-") != bool(d.get("minus")) else []
                 cell = [] if mode else [("cp" if a == "+" else "cm", f"{c}.{i}")]
-                cur, k = int(d.get("ct") or 0), len(rs.counts)
-                onward = [("ed", f"t{(cur + j) % k}") for j in range(1, k)]  # ▶ to it
+                from bot.entry import wizard
+
+                order = wizard.shown_counts(d)  # ◀ or ▶ to it, the shorter way
+                cur = int(d["ct"]) if d.get("ct") is not None else (order[0] if order else 0)
+                k = len(order)
+                at, to = (
+                    (order.index(cur), order.index(c)) if cur in order and c in order else (0, 0)
+                )
+                step = 1 if (to - at) % max(k, 1) <= (at - to) % max(k, 1) else -1
+                onward = [("ed", f"t{order[(at + step * j) % k]}") for j in range(1, k)]
                 return [*cell, ("ed", f"c{c}"), *mode, ("ed", f"t{c}"), *onward]
         missing = self._missing_events()
         declared = riichi.declarations(Draft.from_json(d))
