@@ -82,6 +82,19 @@ class Phones:
             await self.page.wait_for_timeout(300)
         raise AssertionError(f"no button {label!r} in phone {i}: {await self.labels(i)}")
 
+    async def tap_grid(self, i: int, winner_cell: str, cell: str) -> None:
+        """Tap ``cell`` ("← Carol") in the winners' grid rows of the row ``winner_cell``
+        ("Bob self-drawn") starts: that row, or the one under it (#26.1)."""
+        row = self.chat(i).locator(".kb .row").filter(has_text=winner_cell).last
+        for r in (row, row.locator("xpath=following-sibling::div[1]")):
+            btn = r.locator("button").filter(has_text=btn_text(cell, True))
+            if await btn.count():
+                await btn.first.click()
+                await self.page.wait_for_timeout(150)
+                await self.idle(i)
+                return
+        raise AssertionError(f"no {cell!r} under {winner_cell!r} in phone {i}")
+
     async def tap_link(self, i: int, label: str) -> None:
         """Tap the newest link button (url or web_app) whose label contains ``label``."""
         link = self.chat(i).locator(".kb button.link").filter(has_text=label).last
@@ -230,6 +243,7 @@ async def play_night(ph: Phones, pg: Playground, page: Any) -> None:
 
     await ph.say(alice, "/newtable")
     await ph.has(alice, "Which rules")
+    await ph.tap(alice, "Jiangxi", exact=False)  # the regions first (#26.6)
     await ph.tap(alice, "Xingguo", exact=False)
     if any("Next" in t for t in await ph.labels(alice)):
         await ph.tap(alice, next(t for t in await ph.labels(alice) if "Next" in t))
@@ -251,7 +265,8 @@ async def play_night(ph: Phones, pg: Playground, page: Any) -> None:
 
     # hand 1: Bob wins on Carol's discard, big seven pairs, no wild
     await ph.tap(bob, "Record hand")
-    for label in ("Bob ← Carol", "Big seven pairs", "No wild"):
+    await ph.tap_grid(bob, "Bob self-drawn", "← Carol")  # Bob ← Carol
+    for label in ("Big seven pairs", "No wild"):
         await ph.tap(bob, label)
     if "Next ▶" in await ph.labels(bob):
         await ph.tap(bob, "Next ▶")
@@ -313,6 +328,7 @@ async def play_night(ph: Phones, pg: Playground, page: Any) -> None:
     await ph.phone(bob).locator(".tab-private").click()
     await ph.say(bob, "/calc")
     await ph.has(bob, "Calculator")
+    await ph.tap(bob, "Jiangxi", exact=False)  # the regions first (#26.6)
     await ph.tap(bob, "Xingguo", exact=False)
     calc = await ph.last_text(bob, "Calculator")
     assert "Which rules" not in calc, calc  # edited to the next step

@@ -290,6 +290,7 @@ async def test_quiet_console_in_normal_play(pg: Playground, caplog) -> None:
         c = Client(pg, http)
         await c.post("send", {"user": ALICE, "chat": GROUP_ID, "text": "/newtable"})
         await c.until(lambda ms: any("Which rules" in t for t in texts(ms)))
+        await c.tap(ALICE, "Jiangxi ▸")  # /newtable shows the regions first (#26.6)
         await c.tap(ALICE, "Xingguo")
         labels = [b["text"] for m in await c.chat() for r in m.get("buttons", []) for b in r]
         if any("Next" in t for t in labels):
