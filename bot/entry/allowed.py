@@ -183,7 +183,7 @@ def fan_total(d: Draft, w: WinDraft) -> int:
     """The checklist's running total: what the ruleset pays for the ticked fans and the one
     the "how" carries (``checklist_points``), else the sum of their points (each copy
     counted)."""
-    chosen = [*(w.fans or []), *checks.how_fans(d, w)] if w.fans else []
+    chosen = [*(w.fans or []), *checks.how_fans(d, w, shown=True)]
     points = getattr(d.rs, "checklist_points", None)
     if points is not None:
         return int(

@@ -59,20 +59,21 @@ def _fan_lists(d: Draft) -> dict[str, dict[str, Any]]:
     return {str(f["id"]): f for f in fans if isinstance(f, dict) and "id" in f}
 
 
-def how_fans(d: Draft, w: WinDraft) -> list[str]:
+def how_fans(d: Draft, w: WinDraft, *, shown: bool = False) -> list[str]:
     """The checklist fans win ``w``'s "how" adds to its ticked fans (:data:`HOW_FANS`, where
     the ruleset's checklist has them), unless ticked already or a ticked fan excludes them
     (``not_with`` both ways: Taiwan's 门清自摸 replaces 自摸; the ruleset's
-    ``fan_offerable``: Guobiao's 不求人 counts 自摸 in)."""
-    if not w.fans:
+    ``fan_offerable``: Guobiao's 不求人 counts 自摸 in). An empty checklist is not entered
+    yet: nothing is added to the record, but the running total it ``shown`` counts them."""
+    if not w.fans and not shown:
         return []
     by_id = _fan_lists(d)
     offerable = getattr(d.rs, "fan_offerable", None)
     out: list[str] = []
     for fid in HOW_FANS.get(w.how, ()):
-        if fid not in by_id or fid in w.fans:
+        if fid not in by_id or fid in (w.fans or ()):
             continue
-        chosen = [*w.fans, *out]
+        chosen = [*(w.fans or ()), *out]
         mine = set(by_id[fid].get("not_with") or ())
         if any(c in mine or fid in set(by_id.get(c, {}).get("not_with") or ()) for c in chosen):
             continue

@@ -36,6 +36,8 @@ async def all_labels(s: Scene, user: Any, msg: dict[str, Any]) -> list[str]:
 
 
 async def tick(s: Scene, user: Any, msg: dict[str, Any], label: str) -> None:
+    if label not in s.labels(msg) and "1" in s.labels(msg):
+        await s.tap(user, msg, "1")  # from the first page (everyday fans first, #26.4)
     for _ in range(10):
         if label in s.labels(msg):
             ans = await s.tap(user, msg, label)
@@ -64,7 +66,8 @@ async def test_checklist_hides_contradicting_and_implied_fans_and_totals_as_paid
     w = await s.tap_for_message(carol, table, "Record hand")
     await taps(s, carol, w, "Carol self-drawn", "Fan checklist")
     before = await all_labels(s, carol, w)
-    assert has(before, "Half Flush") and has(before, "No Honours") and has(before, "Self-Drawn")
+    assert has(before, "Half Flush") and has(before, "No Honours")
+    assert not has(before, "Self-Drawn")  # the how carries 自摸: added, not offered (#23.4)
     assert not has(before, "Concealed Hand")  # 门前清 needs a discard; this win is self-drawn
 
     await tick(s, carol, w, "Full Flush · 24")

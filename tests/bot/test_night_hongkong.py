@@ -86,9 +86,11 @@ async def test_hong_kong_night(tg, bot):
     assert dealer_of(s, table) == "Bob"
 
     # Hand 2 — Dave self-draws; checklist 對對糊 3 + 混一色 3 + 自摸 1 = 7 faan: 2 × m(7) each
+    # (自摸 is the how: its 1 faan is added, never offered as an item, #23 point 4)
     w = await record_win(s, dave, table, "Dave", None)
     await tap(s, dave, w, "Faan checklist")
-    for fan in ("All triplets · 3", "Mixed one suit · 3", "Self-drawn · 1"):
+    assert not any("Self-drawn" in t for t in s.labels(w))
+    for fan in ("All triplets · 3", "Mixed one suit · 3"):
         await pick(s, dave, w, fan)  # everyday items first (#26.4): paged
     preview = await to_preview(s, dave, w)
     assert shown(preview) == payments(H2)
