@@ -65,6 +65,7 @@ RECORD_ID = re.compile(r"\b(?:" + "|".join((*NAMES, *GUESTS)) + r")\b")
 POT_ID = re.compile(rf"\b{POT}\b")
 TAG = re.compile(r"<[^>]+>")
 
+
 @cache
 def cjk_font(lang: str = "zh_Hans") -> set[int]:
     """The code points of the CJK face ``lang``'s images draw Han with (zh_Hant: TC, ja: JP)."""
