@@ -33,6 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import scoring
 from benchmarks.entry_hands import GUEST, HANDS, PAD_HANDS
 from bot.callback import DraftCb, TableCb, decode
+from bot.entry import checks
+from scoring.declarations import ROBBED_KONG, SELF_DRAWN
 from tests.bot.conftest import Bot
 from tests.bot.fake_telegram import Chat, FakeTelegram, User
 
@@ -218,7 +220,10 @@ class Driver:
             return [("fu", str(t["counts"]["fu"][t["wins"][n]["winner"]]))]
         if kind == "fans":
             ids = [f["id"] for f in wizard.fan_list(rs)]
-            have, goal = set(wins[n].get("fans") or []), set(t["wins"][n]["fans"])
+            tw = t["wins"][n]
+            how = SELF_DRAWN if tw["from"] is None else ROBBED_KONG if tw.get("robbed_kong") else ""
+            carried = set(checks.HOW_FANS.get(how, ()))  # the how adds them, not a tap (#23.4)
+            have, goal = set(wins[n].get("fans") or []), set(tw["fans"]) - carried
             for f in sorted(have ^ goal, key=ids.index):
                 return [("ft", str(ids.index(f)))]
             return [("n", "")]

@@ -176,7 +176,7 @@ HANDS: list[dict[str, Any]] = [
     hand("xs-cheng-bao", "xiaoshan", w(3, None, "ping_hu"), events=(e("cheng_bao", 3, 0),)),
     # --- Hong Kong, Taiwan, Singapore, Guangdong ------------------------------------------------
     hand("hk-keypad", "hongkong", w(1, 2, None, fan=3)),
-    hand("hk-checklist", "hongkong", w(2, None, None, fans=["dui_dui_hu", "hun_yi_se"])),
+    hand("hk-checklist", "hongkong", w(2, None, None, fans=["dui_dui_hu", "hun_yi_se", "zi_mo"])),
     hand("hk-false-win", "hongkong", result="false_win", events=(e("false_win", 3),)),
     hand("tw-keypad", "taiwan", w(3, None, None, fan=4)),
     hand("tw-ron", "taiwan", w(1, 0, None, fan=2)),
