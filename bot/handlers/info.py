@@ -12,6 +12,7 @@ from bot.callback import TableCb
 from bot.context import Ctx, db, db_long, forget_chat_lang, is_admin, ledger, who
 from bot.guard import on_its_message
 from bot.handlers.common import alert, args_of, done, reply
+from bot.handlers.welcome import first_steps
 from bot.i18n import LANG_NAMES, LANGS, Translator
 from bot.limits import chunks
 from bot.tg import Keyboard, edit_or_send, esc
@@ -35,18 +36,7 @@ def help_text(tr: Translator) -> str:
     _ = tr.gettext
     return "\n".join(
         [
-            "<b>" + esc(_("Mahjong Tally keeps the score of your real-table mahjong.")) + "</b>",
-            "",
-            esc(_("1. In your group, /newtable: pick the rules, the options and a stake.")),
-            esc(
-                _("2. Everyone taps Join; /guest NAME seats a friend without Telegram. Then Start.")
-            ),
-            esc(
-                _(
-                    "3. After each hand tap Record hand: who won, how, the hand, the extras. Check the "
-                    "preview and Confirm."
-                )
-            ),
+            *first_steps(tr),
             esc(
                 _(
                     "Or say the whole hand in one line: /hand Bob ron Carol big seven pairs no "

@@ -17,25 +17,27 @@ _OUT = (ChatMember.LEFT, ChatMember.BANNED)
 _IN = (ChatMember.MEMBER, ChatMember.ADMINISTRATOR, ChatMember.OWNER, ChatMember.RESTRICTED)
 
 
+def first_steps(tr: Translator) -> list[str]:
+    """The title and the three steps to a first hand (HTML lines): the greeting, and /help's
+    opening."""
+    _ = tr.gettext
+    return [
+        "<b>" + esc(_("Mahjong Tally keeps the score of your real-table mahjong.")) + "</b>",
+        "",
+        esc(_("1. In your group, /newtable: pick the rules, the options and a stake.")),
+        esc(_("2. Everyone taps Join; /guest NAME seats a friend without Telegram. Then Start.")),
+        esc(
+            _(
+                "3. After each hand tap Record hand: who won, how, the hand, the extras. Check the "
+                "preview and Confirm."
+            )
+        ),
+    ]
+
+
 def greeting(tr: Translator) -> str:
     """What the bot says on joining a group: what it does and the three steps to a hand."""
-    _ = tr.gettext
-    return "\n".join(
-        [
-            "<b>" + esc(_("Mahjong Tally keeps the score of your real-table mahjong.")) + "</b>",
-            "",
-            esc(_("1. In your group, /newtable: pick the rules, the options and a stake.")),
-            esc(
-                _("2. Everyone taps Join; /guest NAME seats a friend without Telegram. Then Start.")
-            ),
-            esc(
-                _(
-                    "3. After each hand tap Record hand: who won, how, the hand, the extras. Check the "
-                    "preview and Confirm."
-                )
-            ),
-        ]
-    )
+    return "\n".join(first_steps(tr))
 
 
 def joined(update: Update) -> bool:

@@ -6,6 +6,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
+from scoring.record import HandRecord, Settlement
 from storage.errors import NotSeated
 from storage.models import (
     Chat,
@@ -58,3 +59,34 @@ def _player_id(pid: str, path: str) -> int:
     if not (pid.isascii() and pid.isdigit()):
         raise NotSeated(f"{path}: {pid!r} is not a player of the ledger (ids are numbers)")
     return int(pid)
+
+
+def ledger_rows(h: Hand, record: HandRecord, settlement: Settlement) -> list[LedgerRow]:
+    """The per-player rows of confirmed hand ``h``: every seated player of the record and every
+    id in net (the pot is no player); recording and re-deriving a riichi night write them."""
+    assert h.id is not None
+    wins: dict[str, int] = {}
+    selfd: dict[str, int] = {}
+    dealt: dict[str, int] = {}
+    for w in record.wins:
+        wins[w.winner] = 1
+        if w.discarder is None:
+            selfd[w.winner] = 1
+        else:
+            dealt[w.discarder] = dealt.get(w.discarder, 0) + 1
+    ids = list(record.players)
+    ids += [k for k in settlement.net if k not in record.players and k != POT]
+    return [
+        LedgerRow(
+            hand_id=h.id,
+            table_id=h.table_id,
+            night=h.night,
+            player_id=int(pid),
+            amount=int(settlement.net.get(pid, 0)),
+            confirmed=True,
+            won=wins.get(pid, 0),
+            self_drawn=selfd.get(pid, 0),
+            dealt_in=dealt.get(pid, 0),
+        )
+        for pid in ids
+    ]

@@ -37,7 +37,7 @@ from scoring.riichi.decls import GAME_END
 from scoring.ruleset import Options
 from storage import settled as settled_store
 from storage.ledger._base import LedgerBase
-from storage.ledger._util import HT, POT, _dump
+from storage.ledger._util import HT, _dump, ledger_rows
 from storage.models import GameTable, Hand, LedgerRow, utcnow
 
 if TYPE_CHECKING:
@@ -219,36 +219,6 @@ def fill_for(
 # -- keeping the stored night in step --------------------------------------------------------
 
 
-def _ledger_rows(h: Hand, record: HandRecord, settlement: Settlement) -> list[LedgerRow]:
-    """The per-player rows of a hand (as :meth:`HandsArea._insert_hand` writes them)."""
-    assert h.id is not None
-    wins: dict[str, int] = {}
-    selfd: dict[str, int] = {}
-    dealt: dict[str, int] = {}
-    for w in record.wins:
-        wins[w.winner] = 1
-        if w.discarder is None:
-            selfd[w.winner] = 1
-        else:
-            dealt[w.discarder] = dealt.get(w.discarder, 0) + 1
-    ids = list(record.players)
-    ids += [k for k in settlement.net if k not in record.players and k != POT]
-    return [
-        LedgerRow(
-            hand_id=h.id,
-            table_id=h.table_id,
-            night=h.night,
-            player_id=int(pid),
-            amount=int(settlement.net.get(pid, 0)),
-            confirmed=True,
-            won=wins.get(pid, 0),
-            self_drawn=selfd.get(pid, 0),
-            dealt_in=dealt.get(pid, 0),
-        )
-        for pid in ids
-    ]
-
-
 def _resettle(s: Session, area: HandsArea, h: Hand, record: HandRecord) -> Settlement:
     """Store ``record`` as hand ``h`` now reads, settled again: its ledger rows and the night
     totals follow."""
@@ -257,7 +227,7 @@ def _resettle(s: Session, area: HandsArea, h: Hand, record: HandRecord) -> Settl
     old = s.scalars(select(LedgerRow).where(col(LedgerRow.hand_id) == h.id)).all()
     area._apply_totals(s, h.table_id, h.night, old, -1)
     s.execute(delete(LedgerRow).where(col(LedgerRow.hand_id) == h.id))
-    rows = _ledger_rows(h, record, st)
+    rows = ledger_rows(h, record, st)
     area._insert_rows(s, rows)
     area._apply_totals(s, h.table_id, h.night, rows, +1)
     h.record = _dump(record.to_json())

@@ -29,6 +29,7 @@ from storage.ledger._util import (
     TT,
     _dump,
     _player_id,
+    ledger_rows,
 )
 from storage.models import Draft, GameTable, Hand, LedgerRow, NightTotal, Player, table_of, utcnow
 from storage.views import HandView, Page
@@ -191,33 +192,7 @@ class HandsArea(LedgerBase):
         s.add(h)
         s.flush()
         assert h.id is not None
-        # per-player rows: every seated player of the record and every id in net
-        wins: dict[str, int] = {}
-        selfd: dict[str, int] = {}
-        dealt: dict[str, int] = {}
-        for w in record.wins:
-            wins[w.winner] = 1
-            if w.discarder is None:
-                selfd[w.winner] = 1
-            else:
-                dealt[w.discarder] = dealt.get(w.discarder, 0) + 1
-        ids = list(record.players)
-        ids += [k for k in settlement.net if k not in record.players and k != POT]
-        rows = []
-        for pid in ids:
-            rows.append(
-                LedgerRow(
-                    hand_id=h.id,
-                    table_id=t.id,
-                    night=h.night,
-                    player_id=int(pid),
-                    amount=int(settlement.net.get(pid, 0)),
-                    confirmed=True,
-                    won=wins.get(pid, 0),
-                    self_drawn=selfd.get(pid, 0),
-                    dealt_in=dealt.get(pid, 0),
-                )
-            )
+        rows = ledger_rows(h, record, settlement)
         self._insert_rows(s, rows)
         self._apply_totals(s, t.id, h.night, rows, +1)
         t.hand_count += 1
