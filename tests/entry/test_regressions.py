@@ -215,3 +215,38 @@ def test_taiwan_concealed_self_draw_replaces_zi_mo() -> None:
     form = {"result": "win", "wins": [win(P[1], None, fans=["men_qing_zi_mo"])]}
     rec = form_record("taiwan", form)
     assert rec["wins"][0]["fans"] == ["men_qing_zi_mo"]
+
+
+def test_back_never_reaches_a_win_taken_back() -> None:
+    """A random walk found it (Sichuan, several wins): from the preview Back to the next win's
+    grid and Back again led to ``shape.1`` of a win the entry no longer had, and the screen
+    raised IndexError. Seeded walks with Back taps on Sichuan and Xingguo: every tap is either
+    taken or refused as a WizardError, every screen renders."""
+    import random
+
+    from bot.entry import wizard
+    from bot.i18n import Translator
+
+    tr = Translator("en")
+    names = {"a": "A", "b": "B", "c": "C", "d": "D"}
+    rng = random.Random(7)
+    for walk in range(300):
+        ruleset = ("sichuan", "xingguo")[walk % 2]
+        step, data = wizard.new_state(
+            ruleset=ruleset, options={}, players=list(names), names=names, dealer="a"
+        )
+        for _ in range(30):
+            taps = [
+                (b.action, b.arg)
+                for row in wizard.render(step, data, tr).rows
+                for b in row
+                if b.action not in ("x", "c")
+            ]
+            if not taps:
+                break
+            back = [t for t in taps if t[0] == "b"]
+            action, arg = rng.choice(back if back and rng.random() < 0.3 else taps)
+            try:
+                step = wizard.apply(step, data, action, arg)
+            except wizard.WizardError:
+                continue

@@ -121,6 +121,10 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
             raise WizardError("no_back")
         data["page"] = 0
         prev: str = data["trail"].pop()
+        while _gone(prev, data) and data["trail"]:  # a step of a win taken back since
+            prev = data["trail"].pop()
+        if _gone(prev, data):
+            prev = "winner.0"
         if prev == "winner.0" and not data["wins"]:
             data["result"] = "win"
         return prev
@@ -131,6 +135,17 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
     if kind_step is None:
         raise WizardError("bad_arg")
     return kind_step.apply(c, action, arg)
+
+
+#: the step kinds that ask about one win (``<kind>.<n>`` = win n)
+WIN_KINDS = frozenset({"how", "mode", "shape", "fan", "fans", "tiles", "pad", "flags", "han", "fu"})
+
+
+def _gone(step: str, data: dict[str, Any]) -> bool:
+    """Whether ``step`` asks about a win the entry no longer has (Back after a win was
+    taken back: a Sichuan preview's Back, then the next win's Back)."""
+    kind, _, n = step.partition(".")
+    return kind in WIN_KINDS and n.isdigit() and int(n) >= len(data.get("wins") or [])
 
 
 #: The step classes by step kind (``<kind>`` or ``<kind>.<n>``).
