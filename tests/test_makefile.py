@@ -6,6 +6,7 @@ and .ci/run is exactly ``make test``."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -21,16 +22,22 @@ def dry_run(target: str, tmp_path: Path) -> list[str]:
         pytest.skip("no make")
     shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    # as from a shell: not as a sub-make of `make test` (.ci/run), whose MAKEFLAGS/MAKELEVEL
+    # would add "make[1]: Entering directory …" lines naming pytest's temporary folder
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
     res = subprocess.run(
         ["make", "-n", target, "VENV=fresh-venv"],
         cwd=tmp_path,
+        env=env,
         capture_output=True,
         text=True,
         check=False,
         timeout=60,
     )
     assert res.returncode == 0, res.stderr
-    return [line for line in res.stdout.splitlines() if line.strip()]
+    return [
+        line for line in res.stdout.splitlines() if line.strip() and not line.startswith("make[")
+    ]
 
 
 def installs(lines: list[str]) -> list[str]:
