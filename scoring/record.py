@@ -275,32 +275,42 @@ class Payment:
 
 @dataclass(frozen=True, slots=True, init=False)
 class Step:
-    """One line of an explanation, in Chinese and English."""
+    """One line of an explanation, in Chinese and English, and in Japanese where the ruleset
+    writes it (``ja``; empty: a Japanese chat is shown the English). The contract's JSON has
+    ``zh`` and ``en``; ``ja`` is written beside them only when it is set."""
 
     zh: str
     en: str
+    ja: str
 
-    def __init__(self, zh: str, en: str) -> None:
+    def __init__(self, zh: str, en: str, ja: str = "") -> None:
         _set_zh(self, zh)
         _set_en(self, en)
+        _set_ja(self, ja)
 
     def to_json(self) -> dict[str, str]:
-        return {"zh": self.zh, "en": self.en}
+        out = {"zh": self.zh, "en": self.en}
+        if self.ja:
+            out["ja"] = self.ja
+        return out
 
     def text(self, lang: str) -> str:
-        """The step in ``lang``: ``en``, ``zh``/``zh_Hans``, or ``zh_Hant`` (converted from
-        ``zh`` when shown, by :func:`scoring.hant.to_hant`; the JSON keeps ``zh`` and ``en``)."""
+        """The step in ``lang``: ``en``, ``zh``/``zh_Hans``, ``zh_Hant`` (converted from
+        ``zh`` when shown, by :func:`scoring.hant.to_hant`), or ``ja`` (the English where no
+        Japanese was written)."""
         if lang == "zh_Hant":
             from scoring.hant import to_hant
 
             return to_hant(self.zh)
+        if lang == "ja":
+            return self.ja or self.en
         return self.zh if lang.startswith("zh") else self.en
 
 
 _set_payer, _set_payee, _set_amount, _set_reason = _slot_setters(
     Payment, "payer", "payee", "amount", "reason"
 )
-_set_zh, _set_en = _slot_setters(Step, "zh", "en")
+_set_zh, _set_en, _set_ja = _slot_setters(Step, "zh", "en", "ja")
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,7 +331,7 @@ class Settlement:
         return cls(
             tuple(Payment.from_json(p) for p in data["payments"]),
             {k: int(v) for k, v in data["net"].items()},
-            tuple(Step(s["zh"], s["en"]) for s in data["explanation"]),
+            tuple(Step(s["zh"], s["en"], s.get("ja", "")) for s in data["explanation"]),
         )
 
     def paid(self, payer: str, payee: str) -> int:

@@ -80,8 +80,9 @@ class Tally:
         net[payer] = net.get(payer, 0) - amount
         net[payee] = net.get(payee, 0) + amount
 
-    def explain(self, zh: str, en: str) -> None:
-        self.steps.append(Step(zh, en))
+    def explain(self, zh: str, en: str, ja: str = "") -> None:
+        """One step of the derivation, in Chinese and English (and Japanese: ``ja``)."""
+        self.steps.append(Step(zh, en, ja))
 
     def settlement(self) -> Settlement:
         return Settlement(tuple(self.payments), dict(self.net), tuple(self.steps))
