@@ -99,6 +99,9 @@ class Ruleset:
     unit_zh: ClassVar[str] = "分"
     unit_zh_hant: ClassVar[str] = ""
     unit_en: ClassVar[str] = "points"
+    #: the English unit's meaning where it is a Chinese word said aloud ("zi" for 子:
+    #: "points"), shown once where the unit is introduced ("zi (points)"); empty = none
+    unit_gloss_en: ClassVar[str] = ""
     #: what one fan is called on the fan keypad and checklist (台, tai, faan) where the unit
     #: is money, not fan; empty = the generic "fan"/番 (bot/fan_words.py)
     fan_word_zh: ClassVar[str] = ""

@@ -552,6 +552,7 @@ class Chongguan(Ruleset):
 
     unit_zh: ClassVar[str] = "子"
     unit_en: ClassVar[str] = "zi"  # 子, the stake unit (spec §7); said "zi", not "zi (stakes)"
+    unit_gloss_en: ClassVar[str] = "points"  # introduced as "zi (points)" (issue 25.3)
     players: ClassVar[tuple[int, ...]] = (4,)
     results: ClassVar[tuple[Choice, ...]] = (RESULT_WIN, RESULT_DRAW, RESULT_FALSE_WIN)
     shapes: ClassVar[tuple[WinItemDecl, ...]] = SHAPES
