@@ -17,7 +17,7 @@ from scoring.errors import RecordError
 from scoring.record import LEDGER_MAX, Event, HandRecord, Settlement, Step, Win
 from scoring.ruleset import Options, Ruleset, how
 
-NOTHING_PAID = Step("本局无人付款", "Nobody pays anything for this hand")
+NOTHING_PAID = Step("本局无人付款", "Nobody pays anything for this hand", "この局の支払いはなし")
 
 #: the largest fan/番/台/花 total a win may give directly (keeps 2^fan formulas finite)
 MAX_FAN = 999

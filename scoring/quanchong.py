@@ -134,6 +134,7 @@ def pay_fan_win(
     co_winners: Collection[str] = (),
     label_zh: str = "",
     label_en: str = "",
+    label_ja: str = "",
 ) -> int:
     """Pay one win in ``mode`` (see the module doc); return what the winner receives in total.
 
@@ -142,8 +143,8 @@ def pay_fan_win(
     the discarder, if any, must be one of them. ``co_winners``: the other winners of the same
     discard (一炮多响), who are not payers: each winner is paid as if alone (spec Q4), so under
     全冲 the discarder still covers them ("总计四倍", L103), and under ``split`` they pay
-    nothing. ``label_zh``/``label_en`` (e.g. "清一色 3番") start the explanation step this
-    function adds.
+    nothing. ``label_zh``/``label_en``/``label_ja`` (e.g. "清一色 3番") start the explanation
+    step this function adds (no ``label_ja``: the Japanese line starts with ``label_en``).
     """
     if type(share) is not int or share < 0:
         raise ValueError(f"share must be a non-negative int, got {share!r}")
@@ -154,6 +155,7 @@ def pay_fan_win(
         raise ValueError(f"discarder {discarder!r} is not among the payers {others!r}")
     head_zh = f"{label_zh}：" if label_zh else ""
     head_en = f"{label_en}: " if label_en else ""
+    head_ja = f"{label_ja or label_en}：" if label_ja or label_en else ""
     total = 0
     if discarder is None:
         mult = 1 if mode == "discarder" else 2
@@ -161,13 +163,15 @@ def pay_fan_win(
             tally.pay(p, winner, mult * share, REASON_SELF_DRAWN)
             total += mult * share
         if mult == 1:
-            each_zh, each_en = f" {share}", f"{share},"
+            each_zh, each_en, each_ja = f" {share}", f"{share},", f" {share}"
         else:
             each_zh = f"两份 2×{share}={mult * share}"
             each_en = f"2 shares, 2 × {share} = {mult * share},"
+            each_ja = f"2口分 2×{share}={mult * share}"
         tally.explain(
             f"{head_zh}{winner}自摸，{len(others)}家各付{each_zh}，共{total}",
             f"{head_en}{winner} self-draws; {_each_of(len(others))} pays {each_en} {total} in all",
+            f"{head_ja}{winner}のツモ、{_each_of_ja(len(others))}{each_ja}を支払う、計{total}",
         )
         return total
     rest = [p for p in others if p != discarder]
@@ -178,10 +182,12 @@ def pay_fan_win(
         tally.pay(discarder, winner, total, REASON_QUANCHONG)
         why_zh = f"自己两份+代另{covered}家各一份" if covered else "自己两份"
         why_en = f"2 + 1 for each of the other {covered}" if covered else "2 of its own"
+        why_ja = f"自分の2口＋他の{covered}家の分を各1口" if covered else "自分の2口"
         tally.explain(
             f"{head_zh}全冲：{discarder}放枪，付{mult}份（{why_zh}）{mult}×{share}={total}",
             f"{head_en}全冲: {discarder} dealt in and pays {mult} shares ({why_en}): "
             f"{mult} × {share} = {total}",
+            f"{head_ja}全冲：{discarder}の放銃、{mult}口を支払う（{why_ja}）{mult}×{share}={total}",
         )
         return total
     if mode == "split":
@@ -191,19 +197,26 @@ def pay_fan_win(
         total = 2 * share + len(rest) * share
         rest_zh = f"，另{len(rest)}家各付一份 {share}" if rest else ""
         rest_en = f"; the other {len(rest)} pay one share, {share} each" if rest else ""
+        rest_ja = f"、他の{len(rest)}家は各一口 {share}" if rest else ""
         tally.explain(
             f"{head_zh}{discarder}放枪付两份 2×{share}={2 * share}{rest_zh}，共{total}",
             f"{head_en}{discarder} dealt in and pays 2 shares, 2 × {share} = {2 * share}"
             f"{rest_en}; {total} in all",
+            f"{head_ja}{discarder}の放銃、2口を支払う 2×{share}={2 * share}{rest_ja}、計{total}",
         )
         return total
     tally.pay(discarder, winner, share, REASON_DISCARDER)
     tally.explain(
         f"{head_zh}{discarder}点炮，一人付 {share}",
         f"{head_en}{discarder} dealt in and alone pays {share}",
+        f"{head_ja}{discarder}の放銃、一人で {share} を支払う",
     )
     return share
 
 
 def _each_of(n: int) -> str:
     return "the other player" if n == 1 else f"each of the other {n}"
+
+
+def _each_of_ja(n: int) -> str:
+    return "他家が" if n == 1 else f"他の{n}家が各"

@@ -68,7 +68,7 @@ QING_YI_SE = ("清一色", "Full flush")
 #: the most bird tiles a table turns up (扎鸟 / 抓鸟; common tables turn up 1, 2, 4 or 6)
 MAX_BIRDS = 6
 
-NO_EXTRA = (0, "", "")
+NO_EXTRA = (0, "", "", "")
 
 HOUSE_ZH = "（种子没有数值，本桌默认，非原文）"
 HOUSE_EN = " (the seed gives no value; house default, not from the source)"
@@ -210,34 +210,44 @@ class Changsha(Ruleset):
 
     def _extra(
         self, record: HandRecord, opts: Options, payer: str, payee: str, unit: int, *, birds: bool
-    ) -> tuple[int, str, str]:
-        """Units added to one payment by birds (扎鸟) and the dealer (庄家加番)."""
+    ) -> tuple[int, str, str, str]:
+        """Units added to one payment by birds (扎鸟) and the dealer (庄家加番): the units,
+        and the words (zh, en, ja)."""
         n_birds = record.count("birds", payee) + record.count("birds", payer) if birds else 0
         dealer = opts.b("zhuang_jia_fan") and record.dealer in (payer, payee)
         n = n_birds + int(dealer)
         if not n:
-            return 0, "", ""
+            return 0, "", "", ""
         zh = [f"中鸟{n_birds}"] if n_birds else []
         en = [f"birds {n_birds}"] if n_birds else []
+        ja = [f"鳥{n_birds}"] if n_birds else []
         if dealer:
             zh.append("庄家1")
             en.append("dealer 1")
+            ja.append("親1")
         units = "1 unit" if n == 1 else f"{n} units"
         return (
             n * unit,
             f" + {' · '.join(zh)} = {n}个单位 {n}×{unit}={n * unit}",
             f" + {' · '.join(en)} = {units}, {n}×{unit}={n * unit}",
+            f" + {' · '.join(ja)} = {n}単位 {n}×{unit}={n * unit}",
         )
 
-    def value(self, win: Win, opts: Options) -> tuple[int, str, str]:
-        """Per-payer value of one win, and the explanation (zh, en)."""
+    def value(self, win: Win, opts: Options) -> tuple[int, str, str, str]:
+        """Per-payer value of one win, and the explanation (zh, en, ja)."""
         zimo = win.self_drawn
         types = self.dahu_types(win)
         qys = win.has("qing_yi_se")
         if not types and not qys:
             unit = opts.i("xiaohu_zimo" if zimo else "xiaohu_dianpao")
             how_zh, how_en = ("自摸", "self-drawn") if zimo else ("点炮", "on a discard")
-            return unit, f"小胡{how_zh} {unit}", f"small win {how_en}: {unit}"
+            how_ja = "ツモ" if zimo else "ロン（放銃）"
+            return (
+                unit,
+                f"小胡{how_zh} {unit}",
+                f"small win {how_en}: {unit}",
+                f"小胡{how_ja} {unit}",
+            )
         unit = opts.i("dahu_zimo" if zimo else "dahu_dianpao")
         n = len(types)
         named = [refs.name("dahu", t, *DAHU_NAMES[t]) for t in types]
@@ -247,21 +257,26 @@ class Changsha(Ruleset):
         if n == 0:
             val = unit
             zh, en = f"{qys_zh}大胡 {unit}", f"{qys_en} big win: {unit}"
+            ja = f"{qys_en}の大胡 {unit}"
         elif opts.s("dahu_combine") == "multiply":
             val = unit * (1 << (n - 1))
             # "2个大胡 → 翻1倍": each big win past the first doubles (issue 25 point 6)
             zh = f"{names_zh} = {n}个大胡 → {unit}×{1 << (n - 1)} = {val}"
             en = f"{names_en} = {_big_wins(n)} → {unit} × {1 << (n - 1)} = {val}"
+            ja = f"{names_en} = 大胡{n}つ → {unit}×{1 << (n - 1)} = {val}"
         else:
             val = unit * n
             zh = f"{names_zh} = {n}个大胡 → {unit}×{n} = {val}"
             en = f"{names_en} = {_big_wins(n)} → {unit} × {n} = {val}"
+            ja = f"{names_en} = 大胡{n}つ → {unit}×{n} = {val}"
         if qys and n:
             zh += f"；{qys_zh}再翻一倍 {val}×2={val * 2}"
             en += f"; {qys_en} doubles it: {val}×2={val * 2}"
+            ja += f"；{qys_en}でさらに倍 {val}×2={val * 2}"
             val *= 2
         how_zh, how_en = ("自摸每家", "self-drawn, each pays") if zimo else ("点炮", "on a discard")
-        return val, f"大胡{how_zh}：{zh}", f"big win {how_en}: {en}"
+        how_ja = "ツモ（各家払い）" if zimo else "ロン（放銃）"
+        return val, f"大胡{how_zh}：{zh}", f"big win {how_en}: {en}", f"大胡{how_ja}：{ja}"
 
     @classmethod
     def item_name(cls, kind: str, item_id: str) -> tuple[str, str, str] | None:
@@ -285,8 +300,9 @@ class Changsha(Ruleset):
             total = 0
             extra_zh: list[str] = []
             extra_en: list[str] = []
+            extra_ja: list[str] = []
             for p in others:
-                add, azh, aen = (
+                add, azh, aen, aja = (
                     self._extra(record, opts, p, ev.player, qishou_unit, birds=False)
                     if variant
                     else NO_EXTRA
@@ -296,16 +312,20 @@ class Changsha(Ruleset):
                 if add:
                     extra_zh.append(f"{p}{azh}")
                     extra_en.append(f"{p}{aen}")
+                    extra_ja.append(f"{p}{aja}")
             more_zh = f"（{'；'.join(extra_zh)}）" if extra_zh else ""
             more_en = f" ({'; '.join(extra_en)})" if extra_en else ""
+            more_ja = f"（{'；'.join(extra_ja)}）" if extra_ja else ""
             tally.explain(
                 f"起手胡{zh}（{ev.player}）：等同小胡自摸，其他每家付 {qishou_unit}"
                 f"{more_zh}，共{total}",
                 f"Starting-hand win {en} ({ev.player}): as a small self-draw, each "
                 f"other player pays {qishou_unit}{more_en}, {total} in all",
+                f"起手胡 {en}（{ev.player}）：小胡ツモと同じく他の各家が {qishou_unit} を支払う"
+                f"{more_ja}、計{total}",
             )
         for w in record.wins:
-            val, zh, en = self.value(w, opts)
+            val, zh, en, ja = self.value(w, opts)
             unit = self.unit(w, opts) if variant else 0
             payers = (
                 [p for p in record.players if p != w.winner]
@@ -315,8 +335,9 @@ class Changsha(Ruleset):
             total = 0
             parts_zh: list[str] = []
             parts_en: list[str] = []
+            parts_ja: list[str] = []
             for p in payers:
-                add, azh, aen = (
+                add, azh, aen, aja = (
                     self._extra(record, opts, p, w.winner, unit, birds=True)
                     if variant
                     else NO_EXTRA
@@ -327,20 +348,24 @@ class Changsha(Ruleset):
                 if add:
                     parts_zh.append(f"{p}付 {val}{azh}={val + add}")
                     parts_en.append(f"{p} pays {val}{aen} = {val + add}")
+                    parts_ja.append(f"{p}の支払い {val}{aja}={val + add}")
             more_zh = f"（{'；'.join(parts_zh)}）" if parts_zh else ""
             more_en = f" ({'; '.join(parts_en)})" if parts_en else ""
+            more_ja = f"（{'；'.join(parts_ja)}）" if parts_ja else ""
             if w.discarder is None:
                 tally.explain(
                     f"{w.winner} {zh}{more_zh}，共{total}",
                     f"{w.winner} {en}{more_en}; {total} in all",
+                    f"{w.winner} {ja}{more_ja}、計{total}",
                 )
             else:
                 tally.explain(
                     f"{w.winner} {zh}，{w.discarder}付{total}{more_zh}",
                     f"{w.winner} {en}; {w.discarder} pays {total}{more_en}",
+                    f"{w.winner} {ja}、{w.discarder}が{total}を支払う{more_ja}",
                 )
         if not tally.steps:
-            tally.explain("无人付款", "Nobody pays")
+            tally.explain("无人付款", "Nobody pays", "支払いなし")
         return tally.settlement()
 
 

@@ -372,31 +372,44 @@ class Guobiao(Ruleset):
         extra_set = opts.s("extras")
         winners = {w.winner for w in record.wins}
         if record.result != "win" or not record.wins:
-            tally.explain("荒庄：无人和牌，不付分", "Draw: nobody won, nothing is paid")
+            tally.explain(
+                "荒庄：无人和牌，不付分",
+                "Draw: nobody won, nothing is paid",
+                "流局：和了なし、支払いなし",
+            )
             return tally.settlement()
         for win, s, hand in self._evaluate(record, opts):
             f_total = hand + s.flowers
-            zh_parts, en_parts = _fan_parts(s, extra_set)
+            zh_parts, en_parts, ja_parts = _fan_parts(s, extra_set)
             head_zh = f"{win.winner}和牌"
             head_en = f"{win.winner} wins"
+            head_ja = f"{win.winner}の和了"
             if s.reading:
                 head_zh += f"（拆分：{s.reading}）"
                 head_en += f" (reading: {s.reading})"
+                head_ja += f"（面子の取り方：{s.reading}）"
             fz, fe = refs.name("count", "flowers", "花牌", "flowers", "lower")
             flw_zh = f" + {fz}{s.flowers}" if s.flowers else ""
             flw_en = f" + {s.flowers} {fe}" if s.flowers else ""
             total_zh = f"{hand}番{flw_zh} = {f_total}" if s.flowers else f"{hand}番"
             total_en = f"{hand} fan{flw_en} = {f_total}" if s.flowers else f"{hand} fan"
+            flw_ja = f" + {fe}{s.flowers}" if s.flowers else ""
+            total_ja = f"{hand}番{flw_ja} = {f_total}" if s.flowers else f"{hand}番"
             if len(zh_parts) > 1 or s.source != "fan":  # a fan list, then its total
                 total_zh = f"{' · '.join(zh_parts)} = {total_zh}"
                 total_en = f"{' · '.join(en_parts)} = {total_en}"
+                total_ja = f"{' · '.join(ja_parts)} = {total_ja}"
             else:  # a declared total alone: "报38番", not "报番38 = 38番"
                 total_zh, total_en = f"报{total_zh}", f"declared {total_en}"
-            tally.explain(f"{head_zh}：{total_zh}", f"{head_en}: {total_en}")
+                total_ja = f"申告{total_ja}"
+            tally.explain(
+                f"{head_zh}：{total_zh}", f"{head_en}: {total_en}", f"{head_ja}：{total_ja}"
+            )
             if s.excluded:
                 tally.explain(
                     "不计：" + "；".join(_excl_zh(e) for e in s.excluded),
                     "Not counted: " + "; ".join(_excl_en(e) for e in s.excluded),
+                    "不計上：" + "；".join(_excl_ja(e) for e in s.excluded),
                 )
             payers = [p for p in record.players if p == win.winner or p not in winners]
             if win.discarder is not None and win.discarder not in payers:
@@ -404,7 +417,8 @@ class Guobiao(Ruleset):
             if mode != "standard":
                 pay_fan_win(tally, record.players, win.winner, win.discarder, f_total, mode,
                             payers=payers, label_zh=f"{win.winner} {f_total}番",
-                            label_en=f"{win.winner} {f_total} fan")  # fmt: skip
+                            label_en=f"{win.winner} {f_total} fan",
+                            label_ja=f"{win.winner} {f_total}番")  # fmt: skip
                 continue
             others = [p for p in payers if p != win.winner]
             if win.discarder is None:
@@ -415,6 +429,8 @@ class Guobiao(Ruleset):
                     f"共{len(others) * (base + f_total)}",
                     f"Self-drawn: each of {len(others)} pays base {base} + {f_total} = "
                     f"{base + f_total}, {len(others) * (base + f_total)} in all",
+                    f"ツモ：{len(others)}家が各 基本点{base}+{f_total}={base + f_total} を支払う、"
+                    f"計{len(others) * (base + f_total)}",
                 )
             else:
                 tally.pay(win.discarder, win.winner, base + f_total, REASON_DISCARDER)
@@ -423,6 +439,7 @@ class Guobiao(Ruleset):
                     tally.pay(p, win.winner, base, REASON_OTHER)
                 how_zh = "抢杠" if win.robbed_kong else "放炮"
                 how_en = "was robbed of a kong" if win.robbed_kong else "discarded"
+                how_ja = "の槓が搶槓され" if win.robbed_kong else "が放銃し"
                 tally.explain(
                     f"{win.discarder}{how_zh}付 底分{base}+{f_total}={base + f_total}"
                     + (f"，{'、'.join(rest)}各付底分{base}" if rest else "")
@@ -430,16 +447,21 @@ class Guobiao(Ruleset):
                     f"{win.discarder} {how_en} and pays base {base} + {f_total} = {base + f_total}"
                     + (f"; {', '.join(rest)} pay base {base} each" if rest else "")
                     + f"; {win.winner} receives {base + f_total + base * len(rest)}",
+                    f"{win.discarder}{how_ja}、基本点{base}+{f_total}={base + f_total} を支払う"
+                    + (f"、{'、'.join(rest)}は各 基本点{base}" if rest else "")
+                    + f"；{win.winner}の受け取り計{base + f_total + base * len(rest)}",
                 )
         return tally.settlement()
 
 
-def _fan_parts(s: _WinScore, extra_set: str) -> tuple[list[str], list[str]]:
+def _fan_parts(s: _WinScore, extra_set: str) -> tuple[list[str], list[str], list[str]]:
     zh: list[str] = []
     en: list[str] = []
+    ja: list[str] = []
     if s.source == "fan":
         zh.append(f"报番{s.given}")
         en.append(f"declared total {s.given}")
+        ja.append(f"申告合計{s.given}")
     for f, n in list(s.fans.items()) + list(s.extras.items()):
         fan = FAN_BY_ID.get(f)
         pts = fan.points if fan else EXTRA_BY_ID[f].points(extra_set) or 0
@@ -447,7 +469,8 @@ def _fan_parts(s: _WinScore, extra_set: str) -> tuple[list[str], list[str]]:
         times = f"×{n}" if n > 1 else ""
         zh.append(f"{name_zh}{pts}{times}")
         en.append(f"{name_en} {pts}{times}")
-    return zh, en
+        ja.append(f"{name_en} {pts}{times}")
+    return zh, en, ja
 
 
 def _excl_zh(e: Excluded) -> str:
@@ -460,6 +483,12 @@ def _excl_en(e: Excluded) -> str:
     _, g = refs.name("fan", e.id, *fan_label(e.id))
     _, b = refs.name("fan", e.by, *fan_label(e.by))
     return f"{g}{' ×' + str(e.count) if e.count > 1 else ''} (implied by {b})"
+
+
+def _excl_ja(e: Excluded) -> str:
+    _, g = refs.name("fan", e.id, *fan_label(e.id))
+    _, b = refs.name("fan", e.by, *fan_label(e.by))
+    return f"{g}{'×' + str(e.count) if e.count > 1 else ''}（{b}に含まれる）"
 
 
 RULESETS = [Guobiao()]

@@ -191,26 +191,34 @@ class Points(Ruleset):
             return zh, "", en
         return None
 
-    def count_fan(self, record: HandRecord, win: Win, opts: Options) -> tuple[int, str, str]:
-        """The win's 番 before the cap, and how it adds up (zh, en)."""
+    def count_fan(self, record: HandRecord, win: Win, opts: Options) -> tuple[int, str, str, str]:
+        """The win's 番 before the cap, and how it adds up (zh, en, ja)."""
         if win.fan is not None:
             fan = win.fan
             parts_zh, parts_en = [f"报{fan}番"], [f"declared {fan} fan"]
+            parts_ja = [f"申告{fan}翻"]
         else:
             fans = win.fans or ()
             fan = sum(FANS[f][2] for f in fans)
             named = [refs.name("fan", f, FANS[f][0], FANS[f][1]) for f in fans]
             parts_zh = [f"{zh}{FANS[f][2]}" for f, (zh, _) in zip(fans, named, strict=True)]
             parts_en = [f"{en} {FANS[f][2]}" for f, (_, en) in zip(fans, named, strict=True)]
+            parts_ja = list(parts_en)
         if win.fan is not None and not (opts.b("flowers") and record.count("flowers", win.winner)):
-            return fan, f"{fan}番", f"{fan} fan"
+            return fan, f"{fan}番", f"{fan} fan", f"{fan}翻"
         flowers = record.count("flowers", win.winner) if opts.b("flowers") else 0
         if flowers:
             fan += flowers
             fz, fe = refs.name("count", "flowers", "花牌", "flowers", "lower")
             parts_zh.append(f"{fz}{flowers}")
             parts_en.append(f"{fe} {flowers}")
-        return fan, " · ".join(parts_zh) + f" = {fan}番", " · ".join(parts_en) + f" = {fan} fan"
+            parts_ja.append(f"{fe} {flowers}")
+        return (
+            fan,
+            " · ".join(parts_zh) + f" = {fan}番",
+            " · ".join(parts_en) + f" = {fan} fan",
+            " · ".join(parts_ja) + f" = {fan}翻",
+        )
 
     def compute(self, record: HandRecord, opts: Options) -> Settlement:
         tally = Tally(record.players)
@@ -225,18 +233,21 @@ class Points(Ruleset):
                 co_winners[i] = names
         for k, w in enumerate(record.wins):
             payers = [p for p in record.players if p not in co_winners[k] or p == w.winner]
-            fan, parts_zh, parts_en = self.count_fan(record, w, opts)
+            fan, parts_zh, parts_en, parts_ja = self.count_fan(record, w, opts)
             used = min(fan, cap) if cap else fan
             share = base * (1 << used)
             capped_zh = f"，封顶{used}番" if used != fan else ""
             capped_en = f", capped at {used}" if used != fan else ""
+            capped_ja = f"、{used}翻で頭打ち" if used != fan else ""
             # "清一色6 · 对对和3 = 9番 → 10×512 = 5120": each 番 doubles (issue 25 point 6)
             label_zh = f"{w.winner}：{parts_zh}{capped_zh} → {base}×{1 << used} = {share}"
             label_en = f"{w.winner}: {parts_en}{capped_en} → {base} × {1 << used} = {share}"
+            label_ja = f"{w.winner}：{parts_ja}{capped_ja} → {base}×{1 << used} = {share}"
             discarder = w.discarder
             if w.robbed_kong:  # L13 "抢杠如果抢杠，记分按自摸计"
                 label_zh += "（抢杠按自摸计）"
                 label_en += " (robbing a kong is scored as a self-draw)"
+                label_ja += "（搶槓はツモとして計算）"
                 discarder = None
             pay_fan_win(
                 tally,
@@ -249,9 +260,10 @@ class Points(Ruleset):
                 co_winners=co_winners[k] - {w.winner},
                 label_zh=label_zh,
                 label_en=label_en,
+                label_ja=label_ja,
             )
         if not tally.steps:
-            tally.explain("流局，无人付款", "Draw: nobody pays")
+            tally.explain("流局，无人付款", "Draw: nobody pays", "流局：支払いなし")
         return tally.settlement()
 
 
