@@ -41,8 +41,6 @@ when a table is opened.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from scoring import refs
@@ -61,86 +59,22 @@ from scoring.errors import RecordError
 from scoring.quanchong import one_discard_groups, pay_fan_win, payment_option
 from scoring.record import Event, HandRecord, Settlement, Win
 from scoring.ruleset import Options, Ruleset, Tally, Words
+from scoring.sichuan.payments import pay_kong, settle_draw, transfer_kong
+from scoring.sichuan.tables import (
+    DRAGON,
+    DRAW_ONLY,
+    EXTRAS,
+    HANDS,
+    KONGS,
+    LONGQIDUI_FAN,
+    PUNG_HANDS,
+    SEVEN_PAIRS,
+    FanCount,
+    pow_amount,
+    shape_decl,
+)
 
-# --- the fan table (seed 001 L242–259) ------------------------------------------------------
-#: shape id -> (zh, en, 番). 龙七对's 番 comes from the option ``longqidui`` (S1).
-HANDS: dict[str, tuple[str, str, int]] = {
-    "ping_hu": ("平胡", "Basic hand", 1),
-    "dui_dui_hu": ("对对胡", "All pungs", 2),
-    "qing_yi_se": ("清一色", "Full flush", 3),
-    "dai_yao_jiu": ("带幺九", "Terminals in every set", 3),
-    "qi_dui": ("七对", "Seven pairs", 3),
-    "qing_dui": ("清对", "Full-flush all pungs", 4),
-    "jiang_dui": ("将对", "All 2/5/8 pungs", 4),
-    "long_qi_dui": ("龙七对", "Dragon seven pairs", 5),
-    "qing_qi_dui": ("清七对", "Full-flush seven pairs", 5),
-    "qing_yao_jiu": ("清幺九", "Full-flush terminals", 5),
-    "tian_hu": ("天胡", "Heavenly hand", 6),
-    "di_hu": ("地胡", "Earthly hand", 6),
-    "qing_long_qi_dui": ("青龙七对", "Full-flush dragon seven pairs", 6),
-}
-#: 龙七对 / 青龙七对: "不再计七对，同时减1根" (L253), "算番时减1根" (L259)
-DRAGON = frozenset({"long_qi_dui", "qing_long_qi_dui"})
-#: seven-pair hands: "没有碰过和杠过" (L247, L252): no kongs, at most three sets of four
-SEVEN_PAIRS = frozenset({"qi_dui", "long_qi_dui", "qing_qi_dui", "qing_long_qi_dui"})
-#: hands a 金钩钓 (four melds + a single wait, no chow in Sichuan) can be
-PUNG_HANDS = frozenset({"dui_dui_hu", "qing_dui", "jiang_dui", "dai_yao_jiu", "qing_yao_jiu"})
-
-LONGQIDUI_FAN = {"table": 5, "chengma": 3}
-
-#: flag id -> (zh, en); each +1番 (L260–265; 海底捞月 L156)
-EXTRAS: dict[str, tuple[str, str]] = {
-    "gang_shang_hua": ("杠上花", "win on a kong replacement"),
-    "gang_shang_pao": ("杠上炮", "win on a discard right after a kong"),
-    "jin_gou_diao": ("金钩钓", "golden hook"),
-    "hai_di_lao_yue": ("海底捞月", "last tile"),
-}
-
-KONGS: dict[str, tuple[str, str, int]] = {
-    "zhi_gang": ("刮风·直杠", "Open kong on a discard (直杠)", 1),
-    "mian_xia_gang": ("刮风·面下杠", "Added kong (面下杠)", 1),
-    "an_gang": ("下雨·暗杠", "Concealed kong (暗杠)", 2),
-}
-
-PIG_MULTIPLE = 16  # "花猪赔给非花猪玩家16倍点数" (L144)
-
-
-def _shape(sid: str) -> WinItemDecl:
-    zh, en, fan = HANDS[sid]
-    if sid == "long_qi_dui":
-        value_zh, value_en = (
-            "5番（×16）或成麻3番（×4），减1根",
-            "5 fan (×16) or 成麻 3 fan (×4), one 根 less",
-        )
-    else:
-        value_zh, value_en = f"{fan}番（×{2 ** (fan - 1)}）", f"{fan} fan (×{2 ** (fan - 1)})"
-    if sid == "tian_hu":  # "庄家在第一次模完牌后，就胡牌" (L257)
-        return WinItemDecl(
-            sid, zh, en, value_zh, value_en, how=frozenset({SELF_DRAWN}), winner_dealer=True
-        )
-    if sid == "di_hu":  # "非庄家在第一次摸完牌后…" (L258)
-        return WinItemDecl(sid, zh, en, value_zh, value_en, winner_dealer=False)
-    return WinItemDecl(sid, zh, en, value_zh, value_en)
-
-
-#: 查花猪/查大叫 inputs are asked only when the wall ran out
-DRAW_ONLY = frozenset({"draw"})
-
-
-@dataclass(slots=True)
-class FanCount:
-    """A win's 番, with the parts that make it up (for the explanation)."""
-
-    fan: int
-    uncapped: int
-    parts_zh: tuple[str, ...]
-    parts_en: tuple[str, ...]
-
-
-def _pow_amount(base: int, fan: int) -> int:
-    """``base × 2^(fan − 1)`` for fan ≥ 1 (integers only)."""
-    assert fan >= 1
-    return base * (1 << (fan - 1))
+__all__ = ["DRAGON", "HANDS", "RULESETS", "SEVEN_PAIRS", "Sichuan"]
 
 
 class Sichuan(Ruleset):
@@ -231,7 +165,7 @@ class Sichuan(Ruleset):
             "it; a remainder goes one each in turn order from the konger's next seat",
         ),
     )  # fmt: skip
-    shapes: ClassVar[tuple[WinItemDecl, ...]] = tuple(_shape(sid) for sid in HANDS)
+    shapes: ClassVar[tuple[WinItemDecl, ...]] = tuple(shape_decl(sid) for sid in HANDS)
     flags: ClassVar[tuple[WinItemDecl, ...]] = (
         WinItemDecl("gang_shang_hua", "杠上花", "Win on a kong replacement", "+1番", "+1 fan",
                     how=frozenset({SELF_DRAWN})),
@@ -310,6 +244,7 @@ class Sichuan(Ruleset):
         zh_name, en_name = refs.name("shape", win.shape, zh_name, en_name)
         fan = self.hand_fan(win.shape, opts)
         pzh, pen = [f"{zh_name}{fan}番"], [f"{en_name} {fan}"]
+        pja = [f"{en_name} {fan}翻"]
         gen = record.count("gen", win.winner)
         if win.shape in DRAGON:
             gen -= 1
@@ -317,6 +252,7 @@ class Sichuan(Ruleset):
             fan += gen
             pzh.append(f"{self.word('gen')[0]}{gen}")  # the English writes 根
             pen.append(f"根 {gen}")
+            pja.append(f"根{gen}")
         extras: list[tuple[str, str]] = []
         if win.flags:
             extras = [
@@ -332,9 +268,10 @@ class Sichuan(Ruleset):
             fan += 1
             pzh.append(f"{zh}1")
             pen.append(f"{en} 1")
+            pja.append(f"{en} 1")
         cap = opts.i("cap_fan")
         capped = min(fan, cap) if cap else fan
-        return FanCount(capped, fan, tuple(pzh), tuple(pen))
+        return FanCount(capped, fan, tuple(pzh), tuple(pen), tuple(pja))
 
     # --- checks ------------------------------------------------------------------------
     def check(self, record: HandRecord, opts: Options) -> None:
@@ -480,7 +417,7 @@ class Sichuan(Ruleset):
         last_kong: dict[tuple[int, str], list[tuple[str, str, int]]] = {}
         for k in range(len(wins) + 1):
             for ev in kongs_at.get(k, ()):
-                paid = self._kong(record, ev, out, base, tally)
+                paid = pay_kong(record, ev, out, base, tally)
                 kong_paid.extend(paid)
                 last_kong[(k, ev.player)] = paid
             mark(k)
@@ -489,80 +426,15 @@ class Sichuan(Ruleset):
                 if transfer:
                     group = group_of.get(k, [k])
                     if k == group[-1]:
-                        self._transfer_kong(record, group, last_kong, kong_paid, tally)
+                        transfer_kong(record, group, last_kong, kong_paid, tally)
                 mark(k)
                 out.add(wins[k].winner)
         if record.result == "draw":
-            self._draw(record, opts, kong_paid, tally)
+            settle_draw(record, opts, kong_paid, tally)
             mark(len(wins))
         if not tally.steps:
-            tally.explain("无人付款", "Nobody pays")
+            tally.explain("无人付款", "Nobody pays", "支払いなし")
         return stages
-
-    @staticmethod
-    def _transfer_kong(
-        record: HandRecord,
-        group: list[int],
-        last_kong: dict[tuple[int, str], list[tuple[str, str, int]]],
-        kong_paid: list[tuple[str, str, int]],
-        tally: Tally,
-    ) -> None:
-        """呼叫转移 (option ``hujiao_zhuanyi``): after the wins of one discard, if they were
-        杠上炮, the konger hands that kong's money to the 杠上炮 winners (shared; a remainder one
-        each in turn order from the konger's next seat); it is then no longer his to refund."""
-        wins = record.wins
-        takers = [wins[i].winner for i in group if wins[i].has("gang_shang_pao")]
-        konger = wins[group[0]].discarder
-        if not takers or konger is None:
-            return
-        paid = last_kong.get((group[0], konger))
-        total = sum(amount for _, _, amount in paid or ())
-        if not paid or not total:
-            return
-        players = record.players
-        seat = players.index(konger)
-        takers.sort(key=lambda p: (players.index(p) - seat) % len(players))
-        each, rest = divmod(total, len(takers))
-        for j, p in enumerate(takers):
-            tally.pay(konger, p, each + (1 if j < rest else 0), "hujiao_zhuanyi")
-        for entry in paid:
-            kong_paid.remove(entry)
-        share_zh = share_en = ""
-        if len(takers) > 1:
-            share_zh = f"，{len(takers)}家平分 {total}÷{len(takers)}={each}" + (
-                f"余{rest}（从{konger}下家起各多1）" if rest else ""
-            )
-            share_en = f", shared by {len(takers)}: {total}÷{len(takers)} = {each}" + (
-                f" remainder {rest} (one each from {konger}'s next seat)" if rest else ""
-            )
-        cz, ce = refs.name("option", "hujiao_zhuanyi", "呼叫转移", "Call transfer (呼叫转移)")
-        tally.explain(
-            f"{cz}：{konger}杠上炮，把这个杠收的{total}转给" + "、".join(takers) + share_zh,
-            f"{ce}: {konger} dealt in right after a kong and hands that "
-            f"kong's {total} to " + ", ".join(takers) + share_en,
-        )
-
-    def _kong(
-        self, record: HandRecord, ev: Event, out: set[str], base: int, tally: Tally
-    ) -> list[tuple[str, str, int]]:
-        zh, en, mult = KONGS[ev.type]
-        zh, en = refs.name("event", ev.type, zh, en)
-        amount = mult * base
-        if ev.type == "zhi_gang":
-            assert ev.source is not None
-            payers: Sequence[str] = [ev.source]
-            who_zh, who_en = f"引杠者{ev.source}", f"the feeder {ev.source}"
-        else:
-            payers = [p for p in record.players if p != ev.player and p not in out]
-            who_zh = "未胡的" + "、".join(payers) + "每家"
-            who_en = "each player not yet won (" + ", ".join(payers) + ")"
-        for p in payers:
-            tally.pay(p, ev.player, amount, ev.type)
-        tally.explain(
-            f"{zh}：{ev.player}杠，{who_zh}付 {mult}×{base}={amount}",
-            f"{en} by {ev.player}: {who_en} pays {mult}×{base}={amount}",
-        )
-        return [(p, ev.player, amount) for p in payers]
 
     def _win(
         self,
@@ -578,11 +450,12 @@ class Sichuan(Ruleset):
         win = record.wins[k]
         base = opts.i("base")
         fc = self.count_fan(record, win, opts)
-        amount = _pow_amount(base, fc.fan)
-        cap_zh = cap_en = ""
+        amount = pow_amount(base, fc.fan)
+        cap_zh = cap_en = cap_ja = ""
         if fc.fan != fc.uncapped:
             cap_zh = f"，封顶{fc.fan}番"
             cap_en = f", capped at {fc.fan}"
+            cap_ja = f"、{fc.fan}翻で頭打ち"
         # "清一色3番 · 根1 = 4番 → 1×8 = 8": the first 番 is ×1, each more doubles
         label_zh = (
             f"第{k + 1}胡 {win.winner}：{' · '.join(fc.parts_zh)} = {fc.uncapped}番{cap_zh} → "
@@ -592,14 +465,20 @@ class Sichuan(Ruleset):
             f"Win {k + 1}, {win.winner}: {' · '.join(fc.parts_en)} = {fc.uncapped} fan{cap_en} → "
             f"{base} × {1 << (fc.fan - 1)} = {amount}"
         )
+        label_ja = (
+            f"{k + 1}番目の和了 {win.winner}：{' · '.join(fc.parts_ja)} = {fc.uncapped}翻{cap_ja} → "
+            f"{base}×{1 << (fc.fan - 1)} = {amount}"
+        )
         if win.self_drawn and opts.s("zimo") == "jiadi":
             jz, je = self.word("jiadi")
             label_zh += f"，{jz} +{base}={amount + base}"
             label_en += f", {je} +{base}={amount + base}"
+            label_ja += f"、{je} +{base}={amount + base}"
             amount += base
         if win.robbed_kong:
             label_zh += f"（抢{win.discarder}的面下杠，该杠刮风无效）"
             label_en += f" (robbing {win.discarder}'s added kong, which earns no kong money)"
+            label_ja += f"（{win.discarder}の加カンを搶槓、そのカンの刮风は無効）"
         payers = [p for p in record.players if p == win.winner or p not in out | co]
         pay_fan_win(
             tally,
@@ -612,73 +491,8 @@ class Sichuan(Ruleset):
             co_winners=co - {win.winner},
             label_zh=label_zh,
             label_en=label_en,
+            label_ja=label_ja,
         )
-
-    def _draw(
-        self,
-        record: HandRecord,
-        opts: Options,
-        kong_paid: list[tuple[str, str, int]],
-        tally: Tally,
-    ) -> None:
-        base = opts.i("base")
-        won = [w.winner for w in record.wins]
-        remaining = [p for p in record.players if p not in won]
-        pigs = [p for p in remaining if record.count("flower_pig", p)]
-        ready = [p for p in remaining if record.count("ready_fan", p)]
-        tally.explain(
-            "流局：" + "、".join(remaining) + "未胡，查花猪、查大叫",
-            "Draw (流局): "
-            + ", ".join(remaining)
-            + " still in; check for flower pigs and ready hands",
-        )
-        # step 1 查花猪 (L144)
-        pig_amount = PIG_MULTIPLE * base
-        for pig in pigs:
-            pool = record.players if opts.b("pig_pays_won_players") else remaining
-            to = [q for q in pool if q not in pigs]
-            for q in to:
-                tally.pay(pig, q, pig_amount, "flower_pig")
-            if to:
-                tally.explain(
-                    f"查花猪：{pig}是花猪，赔给" + "、".join(to) + f"每家 16×{base}={pig_amount}",
-                    f"Flower pig: {pig} holds three suits and pays each of "
-                    + ", ".join(to)
-                    + f" 16×{base}={pig_amount}",
-                )
-        # step 2 查大叫 (L145)
-        cap = opts.i("cap_fan")
-        for p in remaining:
-            if p in ready or p in pigs:
-                continue
-            for q in ready:
-                best = record.count("ready_fan", q)
-                fan = min(best, cap) if cap else best
-                amount = _pow_amount(base, fan)
-                tally.pay(p, q, amount, "not_ready")
-                capped_zh = f"（封顶{fan}番）" if fan != best else ""
-                capped_en = f" (capped at {fan})" if fan != best else ""
-                tally.explain(
-                    f"查大叫：{p}未听牌，赔听牌的{q}大叫{best}番{capped_zh}："
-                    f"{base}×{1 << (fan - 1)} = {amount}",
-                    f"Not ready: {p} pays ready {q} its best hand, {best} fan{capped_en}: "
-                    f"{base} × {1 << (fan - 1)} = {amount}",
-                )
-        # kong refunds (L141, L145): every not-ready player still in, pigs included
-        for p in remaining:
-            if p in ready:
-                continue
-            got = [(payer, amt) for payer, kp, amt in kong_paid if kp == p]
-            for payer, amt in got:
-                tally.pay(p, payer, amt, "kong_refund")
-            if got:
-                total = sum(a for _, a in got)
-                tally.explain(
-                    f"{p}未听牌，退回刮风下雨所得共{total}："
-                    + "、".join(f"{payer} {amt}" for payer, amt in got),
-                    f"{p} is not ready and refunds all kong money received, {total}: "
-                    + ", ".join(f"{payer} {amt}" for payer, amt in got),
-                )
 
     def next_dealer(self, record: HandRecord) -> str:
         """The discarder of the first win deals next (the winner after a self-draw), L149; a
