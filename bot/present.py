@@ -198,16 +198,18 @@ def unit(rs_id: str, tr: Translator) -> str:
     return tr.attr(scoring.get(rs_id), "unit")
 
 
-#: English units that are Chinese words said aloud, explained where the unit is introduced
-#: (/rules, the stake line): 子 is "zi (points)" (issue 25.3)
-UNIT_GLOSS = {"zi": "points"}
+def gloss(rs_id: str, tr: Translator) -> str:
+    """The English unit's meaning where it is a Chinese word said aloud (the ruleset's
+    ``unit_gloss_en``: 子 is "zi", meaning "points"); "" where the unit is not said in
+    English (Chinese 子, Japanese 子) or has none."""
+    rs = scoring.get(rs_id)
+    return rs.unit_gloss_en if unit(rs_id, tr) == rs.unit_en else ""
 
 
 def unit_explained(rs_id: str, tr: Translator) -> str:
     """The unit as introduced: "zi (points)" in English for a unit said in Chinese."""
-    u = unit(rs_id, tr)
-    gloss = UNIT_GLOSS.get(u) if not tr.zh else None
-    return f"{u} ({gloss})" if gloss else u
+    u, g = unit(rs_id, tr), gloss(rs_id, tr)
+    return f"{u} ({g})" if g else u
 
 
 def per_unit(rs_id: str, tr: Translator) -> str:
@@ -216,6 +218,12 @@ def per_unit(rs_id: str, tr: Translator) -> str:
 
     u = unit(rs_id, tr)
     return u if tr.zh else image_unit("", u, "en", per=True)
+
+
+def per_unit_explained(rs_id: str, tr: Translator) -> str:
+    """:func:`per_unit` as a stake introduces it: "per zi (points)" in English."""
+    per, g = per_unit(rs_id, tr), gloss(rs_id, tr)
+    return f"{per} ({g})" if g else per
 
 
 #: rulesets whose points are already money (Taiwan counts 底 and 台 in dollars): one currency
@@ -229,10 +237,8 @@ def stake_text(rs_id: str, stake_minor: int, currency: str | None, tr: Translato
     cur = currency or "CNY"
     if rs_id in MONEY_UNITS and stake_minor == 10 ** minor_exponent(cur):
         return tr.gettext("Money: {currency}").format(currency=money_name(cur))
-    per = per_unit(rs_id, tr)
-    gloss = UNIT_GLOSS.get(per) if not tr.zh else None
     return tr.gettext("Stake: {money} per {unit}").format(
-        money=money(stake_minor, cur, lang=tr.lang), unit=f"{per} ({gloss})" if gloss else per
+        money=money(stake_minor, cur, lang=tr.lang), unit=per_unit_explained(rs_id, tr)
     )
 
 
@@ -246,7 +252,12 @@ def money_name(currency: str) -> str:
 def units(rs_id: str) -> dict[str, str]:
     """The ruleset's unit as the image views carry it (the renderer picks by language)."""
     rs = scoring.get(rs_id)
-    return {"unit_zh": rs.unit_zh, "unit_en": rs.unit_en, "unit_zh_hant": rs.unit_zh_hant}
+    return {
+        "unit_zh": rs.unit_zh,
+        "unit_en": rs.unit_en,
+        "unit_zh_hant": rs.unit_zh_hant,
+        "unit_gloss_en": rs.unit_gloss_en,
+    }
 
 
 def hand_money(hand: HandView, table: TableView) -> dict[str, int]:

@@ -478,7 +478,14 @@ def render_settlement(view: SettlementImageView, lang: str) -> bytes:
             "stake",
             lang,
             m=m,
-            u=unit(view.unit_zh, view.unit_en, lang, per=True, zh_hant=view.unit_zh_hant),
+            u=unit(
+                view.unit_zh,
+                view.unit_en,
+                lang,
+                per=True,
+                zh_hant=view.unit_zh_hant,
+                gloss=view.unit_gloss_en,
+            ),
         )
     head_h = 244
     net_h = 84 + sum(_net_row_h(line) for line in view.nets)

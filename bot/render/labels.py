@@ -58,19 +58,33 @@ def label(key: str, lang: str, ruleset: str = "", **kw: object) -> str:
     return ruled(tr.pick(zh, en), ruleset, tr).format(**kw)
 
 
-def unit(unit_zh: str, unit_en: str, lang: str, *, per: bool = False, zh_hant: str = "") -> str:
+def unit(
+    unit_zh: str,
+    unit_en: str,
+    lang: str,
+    *,
+    per: bool = False,
+    zh_hant: str = "",
+    gloss: str = "",
+) -> str:
     """The ruleset's unit as the images write it, the same name the chat says (issue 25.3:
     not "pts" in images and "points" in chat): ``unit_zh`` in Chinese; in English the
-    declared ``unit_en``, made singular after "per" (``per=True``: "¥0.50 per point")."""
+    declared ``unit_en``, made singular after "per" (``per=True``: "¥0.50 per point"), and
+    with its ``gloss`` (the ruleset's ``unit_gloss_en``) where it is introduced: "zi (points)"."""
     if is_zh(lang):
         return translator(lang).pick(unit_zh.strip() or "分", "", zh_hant.strip())
     u = unit_en.strip() or "points"
+    own = translator(lang).pick(unit_zh.strip() or "分", u, zh_hant.strip())
+    if own != u:  # a language with its own names (ja: 子, 点), as the chat says it
+        return own
     for word in ("points", "pts"):
         if per and (u == word or u.endswith(" " + word)):
-            return u[: -len(word)] + "point"
-    if per and (u.endswith("units") or u.endswith("dollars")):  # "per unit", "per dollar"
-        return u[:-1]
-    return u
+            u = u[: -len(word)] + "point"
+            break
+    else:
+        if per and (u.endswith("units") or u.endswith("dollars")):  # "per unit", "per dollar"
+            u = u[:-1]
+    return f"{u} ({gloss})" if gloss else u
 
 
 def hands_label(n: int, lang: str) -> str:

@@ -60,6 +60,7 @@ class ScoreboardView:
     unit_zh: str = "分"  # the ruleset's unit of points
     unit_en: str = "pts"
     unit_zh_hant: str = ""  # its Traditional form if declared (else unit_zh converted)
+    unit_gloss_en: str = ""  # the English unit's meaning ("zi": "points"), with the stake
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +111,7 @@ class SettlementImageView:
     unit_zh: str = "分"  # the ruleset's unit of points
     unit_en: str = "pts"
     unit_zh_hant: str = ""  # its Traditional form if declared (else unit_zh converted)
+    unit_gloss_en: str = ""  # the English unit's meaning ("zi": "points"), with the stake
     #: the night's loss cap and table fee (bot/season_texts.py), display lines under a title,
     #: drawn between the nets and the transfers (the transfers then settle the adjusted nets)
     notes_title: str = ""
@@ -162,6 +164,7 @@ class HandCardView:
     unit_zh: str = "分"  # the ruleset's unit of points
     unit_en: str = "pts"
     unit_zh_hant: str = ""  # its Traditional form if declared (else unit_zh converted)
+    unit_gloss_en: str = ""  # the English unit's meaning ("zi": "points"), with the stake
 
 
 # --- the season leaderboard (/season) and the player card (/me), bot/render/season.py ---

@@ -250,6 +250,7 @@ def table_json(
         "hands_tonight": t.next_number - 1,
         "voided_tonight": st.voided if st else 0,
         "unit": present.unit(t.ruleset, tr),
+        "per_unit": present.per_unit_explained(t.ruleset, tr),  # the stake's: "per zi (points)"
         "stake": present.money(t.stake_minor, t.currency) if t.stake_minor else None,
         "dealer": str(t.dealer_id) if t.dealer_id is not None else None,
         "streak": streak,

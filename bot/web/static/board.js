@@ -122,7 +122,7 @@ const Board = (() => {
     document.getElementById("title").textContent = tb.name;
     const head = el("p", { class: "meta" },
       t("night_line", { night: tb.night, next: tb.next_hand, count: tb.hands_tonight }),
-      tb.stake ? " · " + t("stake", { stake: tb.stake, unit: tb.unit }) : "");
+      tb.stake ? " · " + t("stake", { stake: tb.stake, unit: tb.per_unit || tb.unit }) : "");
     const seats = el("div", { class: "seats", id: "seats" }, b.seats.map((s) =>
       el("div", { class: "seat", "data-player": s.id },
         el("div", null, el("span", { class: "wind" }, s.wind_name), s.name,
