@@ -297,10 +297,10 @@ class Guangdong(Ruleset):
             not_with=frozenset({"four_ghosts"}), zh_hant="無鬼",
         ),
         WinItemDecl(
-            "kong_flower", "杠上开花（明杠：“放炮”者=点杠者）",
-            "Win on a kong replacement (exposed kong: 'from' = the feeder)",
+            "kong_flower", "杠上开花（明杠：点杠者算点炮）",
+            "Win on a kong replacement (exposed kong: the feeder counts as the discarder)",
             "点杠者包三家", "the feeder of an exposed kong pays for all",
-            how=frozenset({SELF_DRAWN, DISCARD}), zh_hant="槓上開花（明槓：「放炮」者=點槓者）",
+            how=frozenset({SELF_DRAWN, DISCARD}), zh_hant="槓上開花（明槓：點槓者算點炮）",
         ),
         WinItemDecl(
             "last_tile", "海底", "Last tile", "×1（选项×2）", "×1 (option ×2)", zh_hant="海底",
