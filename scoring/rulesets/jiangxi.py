@@ -382,8 +382,8 @@ def share(
     robbed: bool,
     rule: tuple[int, bool, bool, str, str],
     referencing: str | None = None,
-) -> tuple[int, str, str]:
-    """One payer's 胡计子 share (before the base): (amount, derivation zh, derivation en).
+) -> tuple[int, str, str, str]:
+    """One payer's 胡计子 share (before the base): (amount, derivation zh, en, ja).
 
     ``referencing``: :func:`scoring.refs.active` at the call, a key of the cache only (the
     names are references while settling for storage, plain otherwise).
@@ -398,45 +398,48 @@ def share(
     jingdiao = WILD_WAIT in flags
     gangkai = KONG_BLOOM in flags
     dezhongde = NO_WILD_ANYWHERE in flags
-    terms: list[tuple[str, str, int]] = []
+    terms: list[tuple[str, str, str, int]] = []  # zh, en, ja, 翻
     if self_drawn:
-        terms.append(("自摸", "Self-drawn", 1))
+        terms.append(("自摸", "Self-drawn", "ツモ", 1))
     elif payer_discarder:
-        terms.append(("点炮", "Discard", 1))
+        terms.append(("点炮", "Discard", "放銃", 1))
     degu_zh, degu_en = _term(NO_WILD)
     jd_zh, jd_en = _term(WILD_WAIT)
     gk_zh, gk_en = _term(KONG_BLOOM)
     if jingdiao:
-        terms.append((jd_zh, jd_en, 1))
+        terms.append((jd_zh, jd_en, jd_en, 1))
     if gangkai and gangkai_mode == "fan":
-        terms.append((gk_zh, gk_en, 1))
+        terms.append((gk_zh, gk_en, gk_en, 1))
     if payer_dealer or winner_dealer:
-        terms.append(("庄", "Dealer", 1))
+        terms.append(("庄", "Dealer", "親", 1))
     zh_s, en_s = refs.name("label", shape, SHAPE_LABEL[shape][0], _cap(SHAPE_LABEL[shape][1]),
                            "cap")  # fmt: skip
     if shape == BIG_SEVEN:
-        terms.append((zh_s, en_s, da_qidui_fan))
+        terms.append((zh_s, en_s, en_s, da_qidui_fan))
     elif shape == SMALL_SEVEN and degu and degu_xiaoqi:
         dz, de = Chongguan.word("degu_xiaoqi", "cap")
-        terms.append((dz, de if refs.active() else _cap(de), 2))
+        de = de if refs.active() else _cap(de)
+        terms.append((dz, de, de, 2))
     elif SHAPE_FAN[shape]:
-        terms.append((zh_s, en_s, SHAPE_FAN[shape]))
+        terms.append((zh_s, en_s, en_s, SHAPE_FAN[shape]))
     if degu:
-        terms.append((degu_zh, degu_en, 1))
+        terms.append((degu_zh, degu_en, degu_en, 1))
     b_zh, b_en = BAHU_NAME[ruleset_id]
     bahu_zh, bahu_en = refs.name("term", NO_WILD_ANYWHERE, b_zh, _cap(b_en), "cap")
     if dezhongde and dezhongde_mode == "fan":
-        terms.append((bahu_zh, bahu_en, 1))
+        terms.append((bahu_zh, bahu_en, bahu_en, 1))
     if robbed:
-        terms.append(("抢杠", "Robbed kong", 1))
-    fan = sum(n for _, _, n in terms)
+        terms.append(("抢杠", "Robbed kong", "搶槓", 1))
+    fan = sum(n for _, _, _, n in terms)
     amount = 1 << fan
     # a fan list, each 翻 doubling: "自摸1 · 庄1 → ×4" (issue 25 point 6)
     if terms:
-        zh = " · ".join(f"{z}{n}" for z, _, n in terms) + f" → ×{amount}"
-        en = " · ".join(f"{e} {n}" for _, e, n in terms) + f" → ×{amount}"
+        zh = " · ".join(f"{z}{n}" for z, _, _, n in terms) + f" → ×{amount}"
+        en = " · ".join(f"{e} {n}" for _, e, _, n in terms) + f" → ×{amount}"
+        ja = " · ".join(f"{j}{n}" if j in JA_WORDS else f"{j} {n}" for _, _, j, n in terms)
+        ja += f" → ×{amount}"
     else:
-        zh, en = f"无翻 → ×{amount}", f"No fan → ×{amount}"
+        zh, en, ja = f"无翻 → ×{amount}", f"No fan → ×{amount}", f"翻なし → ×{amount}"
     responsible = self_drawn or payer_discarder
     if responsible and (degu or (jingdiao and jingdiao_bonus5)):
         amount += NO_WILD_BONUS
@@ -444,6 +447,7 @@ def share(
         why_en = degu_en if degu else jd_en
         zh += f"，+5（{why_zh}）= {amount}"
         en += f", + 5 ({why_en}) = {amount}"
+        ja += f"、+5（{why_en}）= {amount}"
     doubles: list[tuple[str, str]] = []
     if gangkai and gangkai_mode == "double_total":
         doubles.append((gk_zh, gk_en))
@@ -453,7 +457,13 @@ def share(
         amount *= 2
         zh += f"，再×2（{dz}）= {amount}"
         en += f", ×2 again ({de}) = {amount}"
-    return amount, zh, en  # "→ ×4" alone: the share is 4
+        ja += f"、さらに×2（{de}）= {amount}"
+    return amount, zh, en, ja  # "→ ×4" alone: the share is 4
+
+
+#: the fan-list words the ja steps write in Japanese (a name is written as the en writes it,
+#: then a space: "Kong bloom 1")
+JA_WORDS = frozenset({"ツモ", "放銃", "親", "搶槓"})
 
 
 def _cap(text: str) -> str:
@@ -509,30 +519,35 @@ def _wild_explain(
     bonus: int,
     full100: bool,
     referencing: str | None,
-) -> tuple[int, str, str]:
-    """``referencing``: :func:`scoring.refs.active` at the call, a key of the cache only."""
+) -> tuple[int, str, str, str]:
+    """A holder's 精 value and its derivation (zh, en, ja). ``referencing``:
+    :func:`scoring.refs.active` at the call, a key of the cache only."""
     word = Chongguan.word
     points = 2 * primary + secondary
     v = wild_value(points, wild_kongs, sole, bonus, full100)
     (pz, pe), (sz, se) = word("primary"), word("secondary")
     zh = f"{pz}{primary}个×2 · {sz}{secondary}个×1 = {points}"
     en = f"{primary} {pe} ×2 · {secondary} {se} ×1 = {points}"
+    ja = f"{pe} {primary}枚×2 · {se} {secondary}枚×1 = {points}"
     if points >= CHONGGUAN_FROM:
         if full100 and points == 10:
             fz, fe = word("full_wilds")
             zh += f" → {fz} 100"
             en += f" → {fe}: 100"
+            ja += f" → {fe}：100"
         else:
             c = (points - 3) * points
             cz, ce = word("chongguan")
             zh += f" → {cz}：({points}−3)×{points} = {c}"
             en += f" → {ce}: ({points} − 3) × {points} = {c}"
+            ja += f" → {ce}：({points}−3)×{points} = {c}"
     run = v // SOLE_HOLDER_MULT if sole else v
     if wild_kongs:
         kz, ke = word("wild_kong")
         zh += f"，{kz}{wild_kongs}个 +{bonus}×{wild_kongs} = {run}"
         en += f", {wild_kongs} {ke} +{bonus}×{wild_kongs} = {run}"
-    return v, zh, en
+        ja += f"、{ke} {wild_kongs}組 +{bonus}×{wild_kongs} = {run}"
+    return v, zh, en, ja
 
 
 # --- the ruleset ----------------------------------------------------------------------------
@@ -540,11 +555,12 @@ def _fail(field: str, message: str) -> None:
     raise RecordError(field, message)
 
 
-def _times_base(amount: int, base: int) -> tuple[int, str, str]:
+def _times_base(amount: int, base: int) -> tuple[int, str, str, str]:
+    """``amount`` times the table's base, and the words of it (zh, en, ja; none at base 1)."""
     if base == 1:
-        return amount, "", ""
+        return amount, "", "", ""
     total = amount * base
-    return total, f"，×底分{base}={total}", f", × base {base} = {total}"
+    return total, f"，×底分{base}={total}", f", × base {base} = {total}", f"、×基本点{base}={total}"
 
 
 class Chongguan(Ruleset):
@@ -692,6 +708,8 @@ def _draw_step() -> Step:
         f"和牌：摸到翻精处无人胡牌，此局全作废——不计胡子、精子、杠钱、{_follow_zh()}，谁也不付",
         "Drawn hand (和牌): nobody won before the turned wildcard; the whole hand is void — "
         "nothing is paid, not even the wildcards (精): no win, no 精, no kong money, no 跟庄",
+        "流局（和牌）：翻精の牌まで誰も和了せず、この局はすべて無効——和了・精・カン代・"
+        "跟庄のいずれも支払いなし",
     )
 
 
@@ -699,16 +717,19 @@ def _false_win_note() -> Step:
     return Step(
         f"诈胡的一局只罚诈胡者；不计精、杠钱、{_follow_zh()}",
         "A false-win hand ends with the penalty only: no wildcards (精), kong money or 跟庄",
+        "诈胡（チョンボ）の局は罰符のみ：精・カン代・跟庄は計算しない",
     )
 
 
-def _who(p: str, dealer: str, discarder: str | None, robbed: bool = False) -> tuple[str, str]:
+def _who(p: str, dealer: str, discarder: str | None, robbed: bool = False) -> tuple[str, str, str]:
     zh = "庄家" if p == dealer else "闲家"
     en = "dealer" if p == dealer else "non-dealer"
+    ja = "親" if p == dealer else "子"
     if p == discarder:
         zh += "·杠家" if robbed else "·点炮"
         en += ", kong maker" if robbed else ", discarder"
-    return f"{p}（{zh}）", f"{p} ({en})"
+        ja += "·カンした人" if robbed else "·放銃"
+    return f"{p}（{zh}）", f"{p} ({en})", f"{p}（{ja}）"
 
 
 def _reason(p: str, dealer: str, discarder: str | None, w_how: str) -> str:
@@ -719,7 +740,7 @@ def _reason(p: str, dealer: str, discarder: str | None, w_how: str) -> str:
     return R_DEALER if p == dealer else R_OTHER
 
 
-def _flat(flags: tuple[str, ...], quanqiuren: bool) -> tuple[int, str, str] | None:
+def _flat(flags: tuple[str, ...], quanqiuren: bool) -> tuple[int, str, str, str] | None:
     """天胡/地胡/全求人: a flat amount per payer that replaces the formula (§2.3)."""
     if HEAVENLY in flags or EARTHLY in flags:
         which = HEAVENLY if HEAVENLY in flags else EARTHLY
@@ -730,11 +751,13 @@ def _flat(flags: tuple[str, ...], quanqiuren: bool) -> tuple[int, str, str] | No
                 FLAT_HEAVENLY_WILD_WAIT,
                 f"{jd_zh}{name_zh}每家{FLAT_HEAVENLY_WILD_WAIT}（不按翻数）",
                 f"wild-wait {name_en}: flat {FLAT_HEAVENLY_WILD_WAIT} (instead of the fans)",
+                f"精吊の{name_en}：各家定額{FLAT_HEAVENLY_WILD_WAIT}（翻数によらない）",
             )
         return (
             FLAT_HEAVENLY,
             f"{name_zh}每家{FLAT_HEAVENLY}（不按翻数）",
             f"{name_en}: flat {FLAT_HEAVENLY} (instead of the fans)",
+            f"{name_en}：各家定額{FLAT_HEAVENLY}（翻数によらない）",
         )
     if ALL_MELDED in flags and quanqiuren:
         am_zh, am_en = refs.name("term", ALL_MELDED, *FLAG_NAME[ALL_MELDED])
@@ -742,6 +765,7 @@ def _flat(flags: tuple[str, ...], quanqiuren: bool) -> tuple[int, str, str] | No
             FLAT_ALL_MELDED,
             f"{am_zh}每家{FLAT_ALL_MELDED}（不按翻数）",
             f"{am_en}: flat {FLAT_ALL_MELDED} (instead of the fans)",
+            f"{am_en}：各家定額{FLAT_ALL_MELDED}（翻数によらない）",
         )
     return None
 
@@ -769,25 +793,34 @@ def _win(
     hand_en = s_en + "".join(" · " + e for _, e in f_names)
     w_zh = f"{winner}（{'庄家' if winner_dealer else '闲家'}）"
     w_en = f"{winner} ({'dealer' if winner_dealer else 'non-dealer'})"
+    w_ja = f"{winner}（{'親' if winner_dealer else '子'}）"
     if w_how == SELF_DRAWN:
-        t.explain(f"{w_zh}自摸 {hand_zh}", f"{w_en} wins self-drawn: {hand_en}")
+        t.explain(
+            f"{w_zh}自摸 {hand_zh}",
+            f"{w_en} wins self-drawn: {hand_en}",
+            f"{w_ja}のツモ和了：{hand_en}",
+        )
     elif w_how == DISCARD:
         t.explain(
             f"{w_zh}胡 {discarder} 点炮 {hand_zh}（三家都付，点炮者多1翻）",
             f"{w_en} wins on {discarder}'s discard: {hand_en} (all three pay; the "
             "discarder's share has the discard fan)",
+            f"{w_ja}が{discarder}から和了（ロン）：{hand_en}（三家とも支払い、放銃者の分は放銃の翻を含む）",
         )
     else:
         basis_zh = "按自摸算" if robbed_basis == "self_drawn" else "按杠家点炮算"
         basis_en = (
             "as a self-draw" if robbed_basis == "self_drawn" else "as the kong maker's discard"
         )
+        basis_ja = "ツモとして" if robbed_basis == "self_drawn" else "カンした人の放銃として"
         t.explain(
             f"{w_zh}抢 {discarder} 的杠 {hand_zh}：正常胡({basis_zh})×2，"
             f"{refs.name('term', NO_WILD, *FLAG_NAME[NO_WILD])[0]}+5不翻倍，"
             "补杠家包付（被抢的杠不算杠钱）",
             f"{w_en} robs {discarder}'s kong: {hand_en}; a normal win ({basis_en}) ×2, the +5 "
             f"not doubled, and {discarder} pays every share (the robbed kong earns no kong money)",
+            f"{w_ja}が{discarder}のカンを搶槓：{hand_en}；通常の和了（{basis_ja}計算）×2、"
+            f"+5は倍にしない、{discarder}が全員分を包（搶槓されたカンにカン代なし）",
         )
     flat = _flat(flags, quanqiuren)
     scored_self = w_how == SELF_DRAWN or (robbed and robbed_basis == "self_drawn")
@@ -797,9 +830,9 @@ def _win(
         if p == winner:
             continue
         if flat is not None:
-            amount, d_zh, d_en = flat
+            amount, d_zh, d_en, d_ja = flat
         else:
-            amount, d_zh, d_en = share(
+            amount, d_zh, d_en, d_ja = share(
                 ruleset_id,
                 shape,
                 fset,
@@ -811,20 +844,27 @@ def _win(
                 rule,
                 refs.active(),
             )
-        v, b_zh, b_en = _times_base(amount, base)
-        who_zh, who_en = _who(p, dealer, discarder, robbed)
+        v, b_zh, b_en, b_ja = _times_base(amount, base)
+        who_zh, who_en, who_ja = _who(p, dealer, discarder, robbed)
         if robbed:
             assert discarder is not None
             t.pay(discarder, winner, v, R_ROBBED)
             t.explain(
                 f"{who_zh}的一份由 {discarder} 包付：{d_zh}{b_zh}",
                 f"{who_en}'s share, paid by {discarder}: {d_en}{b_en}",
+                f"{who_ja}の分は{discarder}が包：{d_ja}{b_ja}",
             )
         else:
             t.pay(p, winner, v, _reason(p, dealer, discarder, w_how))
-            t.explain(f"{who_zh}：{d_zh}{b_zh}", f"{who_en}: {d_en}{b_en}")
+            t.explain(
+                f"{who_zh}：{d_zh}{b_zh}", f"{who_en}: {d_en}{b_en}", f"{who_ja}：{d_ja}{b_ja}"
+            )
         total += v
-    t.explain(f"{winner} 胡牌共收 {total}", f"{winner} receives {total} for the win")
+    t.explain(
+        f"{winner} 胡牌共收 {total}",
+        f"{winner} receives {total} for the win",
+        f"{winner}の和了の受け取り計{total}",
+    )
 
 
 def _wilds(t: Tally, record: HandRecord, bonus: int, full100: bool, base: int) -> None:
@@ -846,14 +886,19 @@ def _wilds(t: Tally, record: HandRecord, bonus: int, full100: bool, base: int) -
     sole = len(holders) == 1
     value = dict.fromkeys(players, 0)
     for p, (n_prim, n_sec, k) in holders:
-        v, zh, en = _wild_explain(n_prim, n_sec, k, sole, bonus, full100, refs.active())
+        v, zh, en, ja = _wild_explain(n_prim, n_sec, k, sole, bonus, full100, refs.active())
         value[p] = v * base
-        _, b_zh, b_en = _times_base(v, base)
+        _, b_zh, b_en, b_ja = _times_base(v, base)
         if sole:  # 霸精: "Alice holds every wild (霸精) → ×2" (issue 25 point 6)
             bz, be = Chongguan.word("sole_holder")
             zh += f"；{p}独得全部精（{bz}）→ ×2 = {v}"
             en += f"; {p} holds every wild ({be}) → ×2 = {v}"
-        t.explain(f"{p} 精：{zh}；每家付{v}{b_zh}", f"{p}'s wildcards: {en}; {v} from each{b_en}")
+            ja += f"；{p}が精を独占（{be}）→ ×2 = {v}"
+        t.explain(
+            f"{p} 精：{zh}；每家付{v}{b_zh}",
+            f"{p}'s wildcards: {en}; {v} from each{b_en}",
+            f"{p}の精：{ja}；各家が{v}を支払う{b_ja}",
+        )
     if not sole:
         t.steps.append(HOLDERS_NET)
     for p, _ in holders:
@@ -865,9 +910,11 @@ def _wilds(t: Tally, record: HandRecord, bonus: int, full100: bool, base: int) -
 
 
 NO_WILDS = (0, 0, 0)
-NOBODY_HOLDS_WILDS = Step("精：无人有精", "Wildcards (精): nobody holds any")
+NOBODY_HOLDS_WILDS = Step("精：无人有精", "Wildcards (精): nobody holds any", "精：誰も精なし")
 HOLDERS_NET = Step(
-    "有精的两家互付后相抵，只付差额", "Two holders owe each other: only the difference is paid"
+    "有精的两家互付后相抵，只付差额",
+    "Two holders owe each other: only the difference is paid",
+    "精を持つ者同士は相殺し、差額のみ支払う",
 )
 
 
@@ -878,13 +925,15 @@ def _kong(
     t: Tally, players: tuple[str, ...], player: str, kind: str, money: int, base: int
 ) -> None:
     """Kong money (§2.5): each of the others pays the kong owner."""
-    amount, b_zh, b_en = _times_base(money, base)
+    amount, b_zh, b_en, b_ja = _times_base(money, base)
     for q in players:
         if q != player:
             t.pay(q, player, amount, R_KONG)
     name_zh, name_en = refs.name("event", kind, *KONG_NAME[kind], "lower")
     t.explain(
-        f"{player} {name_zh}：每家付{money}{b_zh}", f"{player} {name_en}: {money} from each{b_en}"
+        f"{player} {name_zh}：每家付{money}{b_zh}",
+        f"{player} {name_en}: {money} from each{b_en}",
+        f"{player}の{name_en}：各家が{money}を支払う{b_ja}",
     )
 
 
@@ -892,7 +941,7 @@ def _follow(
     t: Tally, players: tuple[str, ...], dealer: str, rounds: int, per: int, base: int
 ) -> None:
     """跟庄 (§2.5): the dealer pays each other player, per go-round."""
-    amount, b_zh, b_en = _times_base(per * rounds, base)
+    amount, b_zh, b_en, b_ja = _times_base(per * rounds, base)
     for q in players:
         if q != dealer:
             t.pay(dealer, q, amount, R_FOLLOW)
@@ -900,12 +949,14 @@ def _follow(
         f"{_follow_zh()}{rounds}轮：庄家 {dealer} 付每家{per}×{rounds}={per * rounds}{b_zh}",
         f"跟庄 (the others followed the dealer's discard) for {rounds} round(s): dealer {dealer} "
         f"pays each {per}×{rounds} = {per * rounds}{b_en}",
+        f"跟庄（親の捨て牌に他家が続いた）{rounds}巡：親 {dealer} が各家に"
+        f"{per}×{rounds}={per * rounds}を支払う{b_ja}",
     )
 
 
 def _false_win(t: Tally, players: tuple[str, ...], offender: str, per: int, base: int) -> None:
     """诈胡 (§2.5): the offender pays each other player."""
-    amount, b_zh, b_en = _times_base(per, base)
+    amount, b_zh, b_en, b_ja = _times_base(per, base)
     for q in players:
         if q != offender:
             t.pay(offender, q, amount, R_FALSE_WIN)
@@ -913,12 +964,13 @@ def _false_win(t: Tally, players: tuple[str, ...], offender: str, per: int, base
     t.explain(
         f"{offender} {refs.name('event', R_FALSE_WIN, '诈胡', '')[0]}：赔每家{per}{b_zh}，共{n}",
         f"{offender} declared a false win (诈胡): pays {per} to each{b_en}, {n} in all",
+        f"{offender}の诈胡（誤和了）：各家に{per}を支払う{b_ja}、計{n}",
     )
 
 
 def _net_step(net: Mapping[str, int]) -> Step:
     each = [f"{p} {n:+d}" for p, n in net.items()]  # the same in both languages
-    return Step("合计：" + "，".join(each), "Net: " + ", ".join(each))
+    return Step("合计：" + "，".join(each), "Net: " + ", ".join(each), "収支：" + "、".join(each))
 
 
 class Nanchang(Chongguan):

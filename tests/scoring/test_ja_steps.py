@@ -50,8 +50,8 @@ MODULES: dict[str, tuple[str, ...]] = {
 }
 
 DIGITS = re.compile(r"\d+")
-#: Japanese: kana or the kanji range (a ja line is Japanese, not the English copied)
-KANA = re.compile(r"[\u3040-\u30ff]")
+#: Japanese: kana or kanji (a ja line is Japanese, not the English copied; "親" alone is)
+KANA = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
 def _numbers(text: str) -> Counter[str]:
