@@ -304,6 +304,7 @@ def build_application(
             AiohttpRequest(
                 connection_pool_size=settings.http_pool_size,
                 read_timeout=settings.http_read_timeout,
+                pool_timeout=settings.http_read_timeout,  # a wait for a slot sends nothing
             )
         ).get_updates_request(
             AiohttpRequest(connection_pool_size=1, read_timeout=settings.poll_timeout + 10)
@@ -312,6 +313,7 @@ def build_application(
         builder = (
             builder.connection_pool_size(settings.http_pool_size)
             .read_timeout(settings.http_read_timeout)
+            .pool_timeout(settings.http_read_timeout)
             .get_updates_read_timeout(settings.poll_timeout + 10)
         )
     app = (

@@ -27,7 +27,8 @@ and a 429 in one chat stopped every chat, callback answers included.
 
 New messages also get a longer read timeout (``send_timeout``): a new message cannot be
 retried safely (Telegram may have posted it), so the bot waits longer for its answer than for
-an edit's.
+an edit's; and as long for a free connection of its pool (a wait that sends nothing: under
+load PTB's 1 s pool timeout turned a busy moment into "Telegram did not confirm").
 
 **Lengths.** Message texts are at most 4,096 characters after entity parsing, captions 1,024,
 callback-query alerts 200 (Bot API: sendMessage ``text`` "1-4096 characters after entities
@@ -287,6 +288,10 @@ class TallyLimiter(BaseRateLimiter[int]):
             read = kwargs.get("read_timeout")
             if isinstance(read, DefaultValue) or read is None or read < self._send_timeout:
                 kwargs = {**kwargs, "read_timeout": self._send_timeout}
+            pool = kwargs.get("pool_timeout")
+            if isinstance(pool, DefaultValue) or pool is None or pool < self._send_timeout:
+                # waiting for a free connection sends nothing: a busy moment is no failure
+                kwargs = {**kwargs, "pool_timeout": self._send_timeout}
         retries = rate_limit_args if rate_limit_args is not None else self._max_retries
         for attempt in range(retries + 1):
             if chat is not None:
