@@ -161,20 +161,25 @@ def multiplier(faan: int, spiciness: str) -> int:
     raise ValueError(f"unknown spiciness {spiciness!r}")
 
 
-def multiplier_text(faan: int, spiciness: str) -> tuple[str, str]:
-    """How many units F faan are worth, (zh, en), as a table reads: ``6番 → 32份（半辣上）`` /
-    ``6 faan → 32 units (half-spicy)`` (issue 25 point 6; the table is :func:`multiplier`)."""
+def multiplier_text(faan: int, spiciness: str) -> tuple[str, str, str]:
+    """How many units F faan are worth, (zh, en, ja), as a table reads: ``6番 → 32份（半辣上）``
+    / ``6 faan → 32 units (half-spicy)`` (issue 25 point 6; the table is :func:`multiplier`)."""
     m = multiplier(faan, spiciness)
     if spiciness == "half":
-        how_zh, how_en = "半辣上", "half-spicy"
+        how_zh, how_en, how_ja = "半辣上", "half-spicy", "半辣上"
     elif spiciness == "spicy":
-        how_zh, how_en = "辣辣上", "spicy"
+        how_zh, how_en, how_ja = "辣辣上", "spicy", "辣辣上"
     elif faan <= 3:
-        how_zh, how_en = "分档", "banded"
+        how_zh, how_en, how_ja = "分档", "banded", "段階制"
     else:
         band = "4–6" if faan <= 6 else "7–9" if faan <= 9 else "10+"
         how_zh, how_en = f"分档：{band}番一档", f"banded: tier {band} faan"
-    return f"{faan}番 → {m}份（{how_zh}）", f"{faan} faan → {m} units ({how_en})"
+        how_ja = f"段階制：{band}番の段"
+    return (
+        f"{faan}番 → {m}份（{how_zh}）",
+        f"{faan} faan → {m} units ({how_en})",
+        f"{faan}番 → {m}口（{how_ja}）",
+    )
 
 
 def money_text(units: int, stake: str) -> str:
@@ -565,23 +570,36 @@ class HongKong(Ruleset):
         return min(total, max_faan), hand, False
 
     # --- settlement ------------------------------------------------------------------
-    def faan_of(self, win: Win, opts: Options) -> tuple[int, str, str]:
-        """The faan used for payment (capped at max_faan), and how it adds up (zh, en)."""
+    def faan_of(self, win: Win, opts: Options) -> tuple[int, str, str, str]:
+        """The faan used for payment (capped at max_faan), and how it adds up (zh, en, ja)."""
         max_faan = opts.i("max_faan")
         if win.has(LIMIT):
             # the bot asks the count first; under the limit it adds nothing (§3, H10)
             extra_zh = "，番数不另计" if win.fan is not None or win.fans else ""
             extra_en = ", the count adds nothing" if win.fan is not None or win.fans else ""
+            extra_ja = "、番数は加算しない" if win.fan is not None or win.fans else ""
             lz, le = self.word("limit_hand", "lower")
-            return max_faan, f"{lz}={max_faan}番{extra_zh}", f"{le} = {max_faan} faan{extra_en}"
+            return (
+                max_faan,
+                f"{lz}={max_faan}番{extra_zh}",
+                f"{le} = {max_faan} faan{extra_en}",
+                f"{le} = {max_faan}番{extra_ja}",
+            )
         if win.fan is not None:
             f = min(win.fan, max_faan)
             # the English: "paid at the limit"
             cap_zh = f"，{self.word('limit')[0]}按{max_faan}番" if win.fan > max_faan else ""
             cap_en = f", paid at the limit {max_faan}" if win.fan > max_faan else ""
-            return f, f"共{win.fan}番{cap_zh}", f"{win.fan} faan in all{cap_en}"
+            cap_ja = f"、上限の{max_faan}番で支払い" if win.fan > max_faan else ""
+            return (
+                f,
+                f"共{win.fan}番{cap_zh}",
+                f"{win.fan} faan in all{cap_en}",
+                f"計{win.fan}番{cap_ja}",
+            )
         parts_zh: list[str] = []
         parts_en: list[str] = []
+        parts_ja: list[str] = []
         raw = 0
         limits: list[str] = []
         dropped = False
@@ -601,28 +619,34 @@ class HongKong(Ruleset):
                 mz, me = self.word("limit_fan", "lower")
                 parts_zh.append(f"{zh}{mz}")
                 parts_en.append(f"{en} {me}")
+                parts_ja.append(f"{en} {me}")
             else:
                 raw += v
                 parts_zh.append(f"{zh}{v}")
                 parts_en.append(f"{en} {v}")
+                parts_ja.append(f"{en} {v}")
         drop_zh = ""
         if dropped:  # the English writes 門前清
             drop_zh = f"（只计自摸，不计{refs.name('fan', 'men_qian_qing', '门前清', '')[0]}）"
         drop_en = " (self-drawn only: 門前清 not counted)" if dropped else ""
+        drop_ja = "（ツモのみ計上、門前清は計上しない）" if dropped else ""
         if limits:
             az, ae = self.word("limit_any", "lower")
             return (
                 max_faan,
                 " · ".join(parts_zh) + f"：{az} = {max_faan}番，其他不另计{drop_zh}",
                 " · ".join(parts_en) + f": {ae} = {max_faan} faan, the rest adds nothing{drop_en}",
+                " · ".join(parts_ja) + f"：{ae} = {max_faan}番、他は加算しない{drop_ja}",
             )
         f = min(raw, max_faan)
         cap_zh = f"，{self.word('limit')[0]}按{max_faan}番" if raw > max_faan else ""
         cap_en = f", paid at the limit {max_faan}" if raw > max_faan else ""
+        cap_ja = f"、上限の{max_faan}番で支払い" if raw > max_faan else ""
         return (
             f,
             " · ".join(parts_zh) + f" = {raw}番{cap_zh}{drop_zh}",
             " · ".join(parts_en) + f" = {raw} faan{cap_en}{drop_en}",
+            " · ".join(parts_ja) + f" = {raw}番{cap_ja}{drop_ja}",
         )
 
     @classmethod
@@ -643,7 +667,7 @@ class HongKong(Ruleset):
             for win in record.wins:
                 self._win(t, record, opts, win)
         if not t.steps:
-            t.explain("流局（摸和），无人付款", "Draw: nobody pays")
+            t.explain("流局（摸和），无人付款", "Draw: nobody pays", "流局：支払いなし")
         self._money(t, record, opts)
         return t.settlement()
 
@@ -656,14 +680,17 @@ class HongKong(Ruleset):
     def _win(self, t: Tally, record: HandRecord, opts: Options, win: Win) -> None:
         base = opts.i("base")
         spice = opts.s("spiciness")
-        faan, fzh, fen = self.faan_of(win, opts)
+        faan, fzh, fen, fja = self.faan_of(win, opts)
         m = multiplier(faan, spice) * base
-        mzh, men = multiplier_text(faan, spice)
+        mzh, men, mja = multiplier_text(faan, spice)
         if base != 1:
             mzh += f"，×底{base}={m}"
             men += f", × base {base} = {m}"
+            mja += f"、×基本{base}={m}"
         w, d = win.winner, win.discarder
-        t.explain(f"{w}食糊：{fzh}；{mzh}", f"{w} wins: {fen}; {men}")
+        t.explain(
+            f"{w}食糊：{fzh}；{mzh}", f"{w} wins: {fen}; {men}", f"{w}の和了（食糊）：{fja}；{mja}"
+        )
         others = [p for p in record.players if p != w]
         liable = self._liable(record, win)
         if win.robbed_kong:
@@ -675,6 +702,7 @@ class HongKong(Ruleset):
                     f"抢杠当自摸，开杠者{d}包三家双份：6×{m} = {6 * m}",
                     f"robbing {d}'s kong is paid as a self-draw and {d} pays all three double "
                     f"shares: 6 × {m} = {6 * m}",
+                    f"搶槓はツモ扱い、カンした{d}が三家分の二口ずつを包：6×{m} = {6 * m}",
                 )
                 self._note_bao(t, liable, d, "robbed")
                 return
@@ -684,12 +712,14 @@ class HongKong(Ruleset):
                     f"抢杠当自摸，三家各付双份 2×{m} = {2 * m}",
                     f"robbing a kong is paid as an ordinary self-draw: each of the three pays "
                     f"a double share, 2 × {m} = {2 * m}",
+                    f"搶槓は通常のツモ扱い：三家が各二口 2×{m} = {2 * m}",
                 )
                 self._note_bao(t, liable, None, "robbed")
                 return
             t.explain(
                 f"抢杠：开杠者{d}当放铳",
                 f"robbing a kong: the konger {d} is the discarder",
+                f"搶槓：カンした{d}を放銃者とする",
             )
         if d is None:
             if liable is not None:
@@ -698,6 +728,7 @@ class HongKong(Ruleset):
                 t.explain(
                     f"{bz}：{liable}一人付三家双份 6×{m} = {6 * m}",
                     f"包自摸: {liable} alone pays the three double shares: 6 × {m} = {6 * m}",
+                    f"包自摸：{liable}が一人で三家分の二口ずつを支払う 6×{m} = {6 * m}",
                 )
                 return
             each_pays(t, others, w, 2 * m, "self_draw_share")
@@ -705,6 +736,7 @@ class HongKong(Ruleset):
                 f"自摸：三家各付双份 2×{m} = {2 * m}，共{6 * m}",
                 f"self-drawn: each of the three pays a double share, 2 × {m} = {2 * m}, "
                 f"{6 * m} in all",
+                f"ツモ：三家が各二口 2×{m} = {2 * m}、計{6 * m}",
             )
             return
         if liable == d:
@@ -713,6 +745,7 @@ class HongKong(Ruleset):
             t.explain(
                 f"{bz}：{d}包三家，付4份 4×{m} = {4 * m}",
                 f"包打出: the liable discarder {d} pays for all, 4 shares: 4 × {m} = {4 * m}",
+                f"包打出：責任ある放銃者{d}が全員分、4口を支払う 4×{m} = {4 * m}",
             )
             return
         fz, _ = self.word(opts.s("responsibility"))  # the English writes 全銃 / 半銃
@@ -722,6 +755,7 @@ class HongKong(Ruleset):
             t.explain(
                 f"{fz}：{dz}{d}包三家，付4份 4×{m} = {4 * m}",
                 f"全銃: {de} {d} pays for all, 4 shares: 4 × {m} = {4 * m}",
+                f"全銃：{de} {d}が全員分、4口を支払う 4×{m} = {4 * m}",
             )
         else:
             t.pay(d, w, 2 * m, "discarder_share")
@@ -731,6 +765,7 @@ class HongKong(Ruleset):
                 f"{fz}：{dz}{d}付双份 2×{m} = {2 * m}，{'、'.join(rest)}各付单份 {m}，共{4 * m}",
                 f"半銃: {de} {d} pays a double share, 2 × {m} = {2 * m}; "
                 f"{' and '.join(rest)} a single share, {m} each; {4 * m} in all",
+                f"半銃：{de} {d}が二口 2×{m} = {2 * m}、{'、'.join(rest)}が各一口 {m}、計{4 * m}",
             )
         self._note_bao(t, liable, d, "discard")
 
@@ -742,11 +777,13 @@ class HongKong(Ruleset):
             t.explain(
                 f"{liable}的包不适用：抢杠的付法已定",
                 f"{liable}'s liability changes nothing: a robbed kong pays by its own rule",
+                f"{liable}の包は適用なし：搶槓は搶槓の払い方による",
             )
         else:
             t.explain(
                 f"{liable}的包不适用：打出的牌不是他的",
                 f"{liable}'s liability changes nothing on another player's discard",
+                f"{liable}の包は適用なし：他家の打牌による和了",
             )
 
     def _false_win(self, t: Tally, record: HandRecord, opts: Options, offender: str) -> None:
@@ -754,10 +791,11 @@ class HongKong(Ruleset):
         max_faan = opts.i("max_faan")
         spice = opts.s("spiciness")
         big_m = multiplier(max_faan, spice) * base
-        mzh, men = multiplier_text(max_faan, spice)
+        mzh, men, mja = multiplier_text(max_faan, spice)
         if base != 1:
             mzh += f"，×底{base}={big_m}"
             men += f", × base {base} = {big_m}"
+            mja += f"、×基本{base}={big_m}"
         mode = opts.s("false_win")
         others = [p for p in record.players if p != offender]
         if mode == "fine_no_payee":
@@ -766,6 +804,8 @@ class HongKong(Ruleset):
                 f"{offender}{refs.name('event', FALSE_WIN, '诈糊', '')[0]}：罚4个{self.word('limit_fan')[0]}份 4×{big_m} = {4 * big_m}，其他三家不加分；{self.word('limit_fan')[0]}：{mzh}",
                 f"{offender} declared a false win: a fine of 4 limit shares, 4 × {big_m} = "
                 f"{4 * big_m}, that nobody receives; the limit: {men}",
+                f"{offender}の诈糊（誤和了）：上限4口分の罰 4×{big_m} = {4 * big_m}、"
+                f"誰も受け取らない；上限：{mja}",
             )
             return
         k = 2 if mode == "limit_share_each" else 6
@@ -775,6 +815,8 @@ class HongKong(Ruleset):
             f"{offender}{refs.name('event', FALSE_WIN, '诈糊', '')[0]}：赔每家{k}个{self.word('limit_fan')[0]}份 {k}×{big_m} = {k * big_m}，共{3 * k * big_m}；{self.word('limit_fan')[0]}：{mzh}",
             f"{offender} declared a false win: pays each other player {k} limit shares, "
             f"{k} × {big_m} = {k * big_m}, {3 * k * big_m} in all; the limit: {men}",
+            f"{offender}の诈糊（誤和了）：他の各家に上限{k}口分 {k}×{big_m} = {k * big_m}、"
+            f"計{3 * k * big_m}；上限：{mja}",
         )
 
     @staticmethod
@@ -799,6 +841,7 @@ class HongKong(Ruleset):
         t.explain(
             f"以{zh}计（每份{per}）：" + "，".join(parts),
             f"at {en} ({per} a unit): " + ", ".join(parts),
+            f"{en}で計算（一口{per}）：" + "、".join(parts),
         )
 
 
