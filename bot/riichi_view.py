@@ -20,6 +20,7 @@ from bot.context import Ctx, Who, db, db_long, ledger
 from bot.i18n import Translator
 from bot.render.game import GameResultView, GameRow, render_game_result
 from bot.render.labels import label
+from bot.terms import ICON_TITLE  # a game's title line, not 🀄 (a winner's)
 from bot.tg import esc
 from scoring import registry
 from scoring.riichi.decls import GAME_END
@@ -58,7 +59,7 @@ def state_lines(state: RiichiState, table: TableView, tr: Translator) -> str:
     points of each player, East first."""
     names = present.names_of(table)
     game = tr.gettext("Game {n}").format(n=state.game)
-    head = f"🀄 <b>{esc(round_label(state, tr))}</b> · {esc(game)}"
+    head = f"{ICON_TITLE} <b>{esc(round_label(state, tr))}</b> · {esc(game)}"
     points = " · ".join(
         f"{esc(names.get(str(p), str(p)))} {fmt(state.points.get(p, 0))}" for p in state.players
     )

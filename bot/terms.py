@@ -3,7 +3,7 @@ in its Cantonese words: 食糊, 出銃, 自摸"), the same in chat, images and M
 
 The catalogs and the images' labels write the common words (胡, 点炮 — the word of most
 rulesets' own texts: Jiangxi, Changsha, Guangdong, Sichuan … —, 自摸); a ruleset with words
-of its own (Nanning, Singapore and Guobiao say 放炮; Hong Kong 出銃, 食糊) names them here, and :func:`ruled` puts them into a *template* — the
+of its own (Nanning, Singapore and Guobiao say 放炮; Hong Kong 出銃, 食糊; riichi 放銃) names them here, and :func:`ruled` puts them into a *template* — the
 translated text before its ``{placeholders}`` are filled, so a player's name (胡 is a
 surname) is never touched. Chinese only: English says "won", "dealt in", "self-drawn".
 """
@@ -12,6 +12,14 @@ from __future__ import annotations
 
 from bot.i18n import Translator
 
+#: one icon per meaning (issue 25.3: "today 🀄 marks the winner and … the dealer, who is 🎲
+#: elsewhere"), in chat texts, keyboards and images alike: 🀄 a winner (the preview's win
+#: lines), 🎲 the dealer, 📋 a table's or a game's title line (the table message, a riichi
+#: game's round line)
+ICON_WINNER = "🀄"
+ICON_DEALER = "🎲"
+ICON_TITLE = "📋"
+
 #: ruleset → common word → (Simplified, Traditional) of the ruleset's own word
 TERMS: dict[str, dict[str, tuple[str, str]]] = {
     "hongkong": {"点炮": ("出铳", "出銃"), "點炮": ("出铳", "出銃"), "胡": ("食糊", "食糊")},
@@ -19,6 +27,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         rs: {"点炮": ("放炮", "放炮"), "點炮": ("放炮", "放炮")}
         for rs in ("nanning", "singapore", "guobiao")
     },
+    "riichi": {"点炮": ("放铳", "放銃"), "點炮": ("放铳", "放銃")},  # 放銃, as its declarations
 }
 
 

@@ -17,7 +17,7 @@ from bot.i18n import Translator
 from bot.present import display_names, headline, money, night_names, stake_text, unit
 from bot.season_texts import adjust_lines
 from bot.streak import streak_label
-from bot.terms import ruled
+from bot.terms import ICON_TITLE, ruled
 from bot.tg import Keyboard, esc
 from scoring.record import Settlement
 from storage.views import HandView, Page, SeatView, SettleView, StandingsView, TableView
@@ -52,7 +52,7 @@ def table_text(
     """The table message; ``streak``: the dealer's 連莊 from the ledger (bot/streak.py)."""
     _ = tr.gettext
     rs = scoring.get(table.ruleset)
-    lines = [f"🀄 <b>{esc(table.name or tr.name(rs))}</b>"]
+    lines = [f"{ICON_TITLE} <b>{esc(table.name or tr.name(rs))}</b>"]
     if table.name:
         lines.append(esc(tr.name(rs)))
     preset = table.options.get("preset")

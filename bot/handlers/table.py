@@ -36,6 +36,7 @@ from bot.handlers.flow import (
 )
 from bot.i18n import localize_csv
 from bot.limits import TEXT_LIMIT, chunks, fit_html, visible_len
+from bot.terms import ICON_TITLE
 from bot.tg import Keyboard, edit_or_send, esc, send
 from bot.web.links import offer_calculator, offer_tables  # the Mini App's, if configured
 from storage.errors import (
@@ -496,7 +497,7 @@ async def on_seats_tap(update: Update, context: Ctx, w: Who, table: TableView, c
 async def send_board(context: Ctx, w: Who, table: TableView) -> None:
     st = await db(ledger(context).standings, table.id)
     game = await riichi_view.board_label(context, table, w.tr)  # riichi: round, honba, sticks
-    text = (f"🀄 {esc(game)}\n" if game else "") + texts.standings_text(table, st, w.tr)
+    text = (f"{ICON_TITLE} {esc(game)}\n" if game else "") + texts.standings_text(table, st, w.tr)
     png = await images.scoreboard(context, w, table, st, game=game)
     if png is not None:
         await context.bot.send_photo(

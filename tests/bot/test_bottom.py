@@ -113,7 +113,7 @@ async def test_an_undo_takes_the_hand_off_the_table_message(tg, bot):
     assert "Hand 1 voided." in s.text(ask)
     assert table["message_id"] == w["message_id"]
     await tg.wait_for(lambda: "✅" not in s.text(w), timeout=10)
-    assert s.text(w).startswith("🀄") and "Bob +0" in s.text(w), s.text(w)
+    assert s.text(w).startswith("📋") and "Bob +0" in s.text(w), s.text(w)  # its title (bot.terms)
 
 
 async def test_a_deleted_entry_is_replaced_by_one_new_table_message(tg, bot):
@@ -137,7 +137,7 @@ async def test_the_chat_in_chinese(tg, bot):
     s, _table, (alice, bob, _carol, _dave) = await playing_table(tg, -101484)
     msg = await s.say(alice, "/lang", expect="Language of this chat")
     await wizard(s, alice, msg, "简体中文")
-    zh = await s.say(alice, "/table", expect="🀄")
+    zh = await s.say(alice, "/table", expect="📋")
     before = bot_messages(s)
     w = await record(
         s, bob, zh, ("Bob自摸", "平胡"), rec="记一局", confirm="确认", nxt=("下一步 ▶", "预览 ▶")

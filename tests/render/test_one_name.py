@@ -23,10 +23,11 @@ import pytest
 import bot.render.draw as draw_mod
 import bot.render.text as text_mod
 import scoring
-from bot import present, texts
+from bot import present, riichi_view, texts
 from bot.i18n import translator
 from bot.render import render_hand_card, render_scoreboard, render_settlement
 from bot.render.labels import unit as image_unit
+from bot.terms import ICON_DEALER, ICON_TITLE, ICON_WINNER
 from bot.web.api import declarations, hand_json, table_json
 from scoring.record import HandRecord
 from scoring.testing import random_record
@@ -176,8 +177,17 @@ def test_one_name_per_unit_and_term(
             if rs_id == "hongkong":  # its Cantonese words: 食糊, 出銃, 自摸
                 assert used <= {"出銃" if lang == "zh_Hant" else "出铳"}, (lang, where)
                 assert "食糊" in own and not re.search(r"(?<!食)胡 ?\d", own), own
-        # one icon per meaning: 🎲 the dealer, never 🀄 next to a seat
+        # one icon per meaning (bot/terms.py): 🎲 the dealer, never 🀄 next to a seat; 🀄 a
+        # winner (the preview's win lines), so not the title of the table message (📋), nor
+        # of a riichi game's round line; no surface here marks a winner
         assert not re.search(r"🀄\s*(dealer|庄|莊)", every), (rs_id, lang)
+        assert chat_texts[0].startswith(ICON_TITLE + " <b>"), chat_texts[0]
+        titles = chat_texts + [json.dumps(m, ensure_ascii=False) for m in mini]
+        if rs_id == "riichi":
+            titles.append(riichi_view.state_lines(ledger.riichi_state(t.id), t, tr))
+            assert titles[-1].startswith(ICON_TITLE + " <b>"), titles[-1]
+        assert not any(ICON_WINNER in x for x in titles), (rs_id, lang)
+        assert ICON_TITLE != ICON_WINNER != ICON_DEALER != ICON_TITLE
 
 
 @pytest.mark.parametrize("lang", ["zh_Hans", "zh_Hant"])
