@@ -227,9 +227,12 @@ class Translator:
         """A Simplified Chinese text as this language writes Chinese (zh_Hant: converted)."""
         return self._derive(text) if self._derive else text
 
-    def pick(self, zh: str, en: str, zh_hant: str = "") -> str:
+    def pick(self, zh: str, en: str, zh_hant: str = "", ja: str = "") -> str:
         """``zh`` or ``en`` by language; zh_Hant shows ``zh_hant`` if given, else ``zh``
-        converted; a language with its own names shows its name of ``zh`` where it has one."""
+        converted; Japanese shows ``ja`` if given; a language with its own names shows its
+        name of ``zh`` where it has one."""
+        if ja and self.lang == "ja":
+            return ja
         if self._own:
             own = self._own.get(f"{en}\x04{zh}") or self._own.get(zh)
             if own:
@@ -277,10 +280,11 @@ class Translator:
         return str(value)
 
     def step(self, step: Any) -> str:
-        """One explanation step (:class:`scoring.record.Step`, or its JSON ``{"zh", "en"}``):
-        the language picked (zh_Hant converted) first, then the declared items it references
-        named in that language (:func:`scoring.refs.resolve`: a declared Traditional name is
-        never converted), then the players (``bot.present.NamedStep``)."""
+        """One explanation step (:class:`scoring.record.Step`, or its JSON ``{"zh", "en"}``,
+        ``"ja"`` where written): the language picked (zh_Hant converted; ja: the step's own
+        Japanese, else the English) first, then the declared items it references named in
+        that language (:func:`scoring.refs.resolve`: a declared Traditional name is never
+        converted; ja: :meth:`own_refs`), then the players (``bot.present.NamedStep``)."""
         from scoring.refs import resolve
 
         if self._own:
@@ -295,23 +299,25 @@ class Translator:
 
     def _own_step(self, step: Any) -> str:
         """A step in a language with its own names: the step's own text in this language where
-        the ruleset wrote one (a ``{lang}`` key or attribute, e.g. ``ja``), else the English
-        text with each declared item it references named in this language (the arithmetic and
-        the players as in English)."""
+        the ruleset wrote one (a ``{lang}`` key or attribute, e.g. ``ja``; a
+        ``bot.present.NamedStep`` has its players named in it already), else the English
+        text; either with each declared item it references named in this language (the
+        arithmetic and the players as written)."""
         if isinstance(step, Mapping):
             own = str(step.get(self.lang) or "")
-            return own or self._own_refs(str(step.get("en", "")))
+            return self.own_refs(own or str(step.get("en", "")))
         own = getattr(step, self.lang, "")
         if isinstance(own, str) and own:
-            return own
+            return self.own_refs(own)
         shown = getattr(step, "shown", None)  # bot.present.NamedStep: the players' names after
         if shown is not None:
-            return str(shown(lambda _zh, en: self._own_refs(en), "en"))
-        return self._own_refs(str(step.en))
+            return str(shown(lambda _zh, en: self.own_refs(en), "en"))
+        return self.own_refs(str(step.en))
 
-    def _own_refs(self, text: str) -> str:
+    def own_refs(self, text: str) -> str:
         """``text`` with each declared item's reference (:mod:`scoring.refs`) named in this
-        language: its own name of the item's Chinese name, else the English."""
+        language: its own name of the item's Chinese name, else the English (a text without
+        references is returned as it is)."""
         from scoring import refs
 
         if refs.OPEN not in text:

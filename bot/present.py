@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import scoring
-from bot.i18n import POT_NAME, Translator
+from bot.i18n import POT_NAME, Translator, translator
 from bot.render.money import money as money
 from bot.render.views import (
     WINDS,  # the images' seat winds (SeatLine.wind), by seat index
@@ -68,7 +68,7 @@ from scoring import refs
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Step
 from scoring.transfers import minor_exponent, to_money
-from storage.settled import PLAYER_REFS, name_all, settle_once
+from storage.settled import PLAYER_REFS, name_all, name_refs, settle_once
 from storage.views import HandView, SettleView, StandingsView, TableView, TransferView
 
 if TYPE_CHECKING:
@@ -85,22 +85,31 @@ class NamedStep(Step):
     text is shown as typed) and no name runs into the words around it in the converter. The
     declared items it references (:mod:`scoring.refs`) are named the same way, after the
     conversion, in the language shown (a declared Traditional name is never converted).
-    ``Translator.step`` calls :meth:`shown`."""
+    ``Translator.step`` calls :meth:`shown`. ``ref_ja``: the step's Japanese where the
+    ruleset wrote one; ``ja`` is it named (items from the ja names catalog, then players)."""
 
     ref_zh: str
     ref_en: str
     names: Mapping[str, str] = field(compare=False, hash=False)  # a dict: kept out of hash
+    ref_ja: str
 
-    def __init__(self, ref_zh: str, ref_en: str, names: Mapping[str, str]) -> None:
-        Step.__init__(self, name_all(ref_zh, names, "zh"), name_all(ref_en, names, "en"))
+    def __init__(
+        self, ref_zh: str, ref_en: str, names: Mapping[str, str], ref_ja: str = ""
+    ) -> None:
+        ja = name_refs(translator("ja").own_refs(ref_ja), names) if ref_ja else ""
+        Step.__init__(self, name_all(ref_zh, names, "zh"), name_all(ref_en, names, "en"), ja)
         object.__setattr__(self, "ref_zh", ref_zh)
         object.__setattr__(self, "ref_en", ref_en)
         object.__setattr__(self, "names", names)
+        object.__setattr__(self, "ref_ja", ref_ja)
 
     def shown(self, pick: Callable[[str, str], str], lang: str = "") -> str:
         """The step in the language of ``pick`` (``Translator.pick``), then the declared
         items' names in ``lang`` (``zh``, ``zh_Hant``, ``en``; empty: ``zh`` unless ``pick``
-        picked the English), then the players' names: neither is converted."""
+        picked the English), then the players' names: neither is converted. ``lang`` ``ja``:
+        the Japanese where written (:attr:`ja`), else as ``pick`` picks."""
+        if lang == "ja" and self.ja:
+            return self.ja
         text = pick(self.ref_zh, self.ref_en)
         if not lang:
             lang = "en" if text == self.ref_en and text != self.ref_zh else "zh"
@@ -111,6 +120,8 @@ class NamedStep(Step):
             from scoring.hant import to_hant
 
             return name_all(to_hant(self.ref_zh), self.names, "zh_Hant")
+        if lang == "ja":
+            return self.ja or self.en
         return self.zh if lang.startswith("zh") else self.en
 
 
@@ -131,7 +142,7 @@ def named(st: Settlement, names: Mapping[str, str]) -> Settlement:
     keep their ids: the displays name those from ``names`` themselves."""
     names = dict(names)
     return Settlement(
-        st.payments, st.net, tuple(NamedStep(s.zh, s.en, names) for s in st.explanation)
+        st.payments, st.net, tuple(NamedStep(s.zh, s.en, names, s.ja) for s in st.explanation)
     )
 
 

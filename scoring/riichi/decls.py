@@ -51,17 +51,48 @@ WORDS: Mapping[str, Names] = {
     "uma": ("顺位马（Uma）", "順位馬（Uma）", "uma"),
 }
 
-ABORTIVE_KINDS: Mapping[str, tuple[str, str]] = {
-    "kyuushu_kyuuhai": ("九种九牌", "nine terminals"),
-    "suufon_renda": ("四风连打", "four same winds"),
-    "suucha_riichi": ("四家立直", "four riichi"),
-    "suukaikan": ("四杠散了", "four kans"),
-    "sanchahou": ("三家和", "triple ron"),
+#: the same words as a Japanese table says them (spec §6 terms), for the steps' ``ja`` text
+#: where no name references are made (``scoring.settle``); the ledger's steps reference the
+#: word and a Japanese chat names it from bot/locales/ja/LC_MESSAGES/names.po, which
+#: tests/test_ja_riichi_steps.py keeps equal to this table
+WORDS_JA: Mapping[str, str] = {
+    "mangan": "満貫",
+    "haneman": "跳満",
+    "baiman": "倍満",
+    "sanbaiman": "三倍満",
+    "yakuman": "役満",
+    "kazoe": "数え役満",
+    "kiriage": "切り上げ満貫",
+    "honba": "本場",
+    "pot": "供託",
+    "head_bump": "頭ハネ",
+    "renchan": "連荘",
+    "oka": "オカ",
+    "uma": "ウマ",
 }
-PAO_YAKU: Mapping[str, tuple[str, str]] = {
-    "daisangen": ("大三元", "big three dragons"),
-    "daisuushii": ("大四喜", "big four winds"),
-    "suukantsu": ("四杠子", "four kans"),
+#: the events' names in Japanese (the same rule as :data:`WORDS_JA`)
+EVENTS_JA: Mapping[str, str] = {
+    "riichi": "立直",
+    "tenpai": "聴牌",
+    "nagashi_mangan": "流し満貫",
+    "abortive_draw": "途中流局",
+    "pao": "包（責任払い）",
+    "chombo": "チョンボ",
+}
+
+#: the abortive draw kinds: id -> (zh, en, ja)
+ABORTIVE_KINDS: Mapping[str, tuple[str, str, str]] = {
+    "kyuushu_kyuuhai": ("九种九牌", "nine terminals", "九種九牌"),
+    "suufon_renda": ("四风连打", "four same winds", "四風連打"),
+    "suucha_riichi": ("四家立直", "four riichi", "四家立直"),
+    "suukaikan": ("四杠散了", "four kans", "四槓散了"),
+    "sanchahou": ("三家和", "triple ron", "三家和"),
+}
+#: the pao yaku: id -> (zh, en, ja)
+PAO_YAKU: Mapping[str, tuple[str, str, str]] = {
+    "daisangen": ("大三元", "big three dragons", "大三元"),
+    "daisuushii": ("大四喜", "big four winds", "大四喜"),
+    "suukantsu": ("四杠子", "four kans", "四槓子"),
 }
 #: which yaku carry pao under each ``pao_yaku`` value (§2.7)
 PAO_LISTS: Mapping[str, frozenset[str]] = {
@@ -71,16 +102,25 @@ PAO_LISTS: Mapping[str, frozenset[str]] = {
 }
 
 
-def word(word_id: str, form: str = "") -> tuple[str, str]:
-    """The (zh, en) a step writes for one of :data:`WORDS` (a reference while storing)."""
+def _ja(kind: str, item_id: str, plain: str) -> str:
+    """The Japanese a step writes for a declared item: ``plain``, or while storing the item's
+    reference (a Japanese chat names it from its own names catalog)."""
+    rid = refs.active()
+    return plain if rid is None else refs.ref(rid, kind, item_id)
+
+
+def word(word_id: str, form: str = "") -> tuple[str, str, str]:
+    """The (zh, en, ja) a step writes for one of :data:`WORDS` (a reference while storing)."""
     zh, _, en = WORDS[word_id]
-    return refs.name("word", word_id, zh, refs.FORMS[form](en), form)
+    z, e = refs.name("word", word_id, zh, refs.FORMS[form](en), form)
+    return z, e, _ja("word", word_id, WORDS_JA[word_id])
 
 
-def event_name(event_id: str) -> tuple[str, str]:
-    """An event's declared name inside a step (English in lower case)."""
+def event_name(event_id: str) -> tuple[str, str, str]:
+    """An event's declared name inside a step (English in lower case), zh, en, ja."""
     decl = next(e for e in EVENTS if e.id == event_id)
-    return refs.name("event", event_id, decl.zh, decl.en.lower(), "lower")
+    z, e = refs.name("event", event_id, decl.zh, decl.en.lower(), "lower")
+    return z, e, _ja("event", event_id, EVENTS_JA[event_id])
 
 
 def _c(value: str, zh: str, en: str, hant: str = "") -> Choice:

@@ -202,19 +202,22 @@ def settle(record: HandRecord, opts: Options) -> Settlement:
     players = record.players
     t = Tally(players)
     start, ret = opts.i("start_points"), opts.i("return_points")
-    oz, oe = word("oka")
-    uz, ue = word("uma")
-    pz, pe = word("pot")
+    oz, oe, oj = word("oka")
+    uz, ue, uj = word("uma")
+    pz, pe, pj = word("pot")
     raw = {p: record.count("points", p) for p in players}
     t.explain(
         "名次：" + "，".join(f"{i + 1}位{p} {fmt(raw[p])}" for i, p in enumerate(res.order)),
         "Places: " + ", ".join(f"{i + 1}. {p} {fmt(raw[p])}" for i, p in enumerate(res.order)),
+        "順位：" + "、".join(f"{i + 1}位{p} {fmt(raw[p])}" for i, p in enumerate(res.order)),
     )
     if ret != start:
+        oka_total = fmt((ret - start) * len(players))
         t.explain(
-            f"{oz}：每人（{fmt(ret)}−{fmt(start)}）={fmt(ret - start)}，共{fmt((ret - start) * len(players))}归第一",
+            f"{oz}：每人（{fmt(ret)}−{fmt(start)}）={fmt(ret - start)}，共{oka_total}归第一",
             f"{word('oka', 'cap')[1]}: ({fmt(ret)} − {fmt(start)}) = {fmt(ret - start)} from each, "
-            f"{fmt((ret - start) * len(players))} to first place",
+            f"{oka_total} to first place",
+            f"{oj}：各自（{fmt(ret)}−{fmt(start)}）={fmt(ret - start)}、計{oka_total}を1位へ",
         )
     _settle_vector(t, res.order, res.oka, "oka")
     _settle_vector(t, res.order, res.uma, "uma")
@@ -228,28 +231,35 @@ def settle(record: HandRecord, opts: Options) -> Settlement:
         x = raw[p] - ret
         parts_zh = [f"{fmt(raw[p])}−{fmt(ret)}={fmt(x)}"]
         parts_en = [f"{fmt(raw[p])} − {fmt(ret)} = {fmt(x)}"]
-        for amount, (zh, en) in (
-            (res.rounding[p], ("取整", "rounding")),
-            (res.uma[p], (uz, ue)),
-            (res.oka[p] + ret - start, (oz, oe)),
-            (res.sticks[p], (f"剩余{pz}", f"{pe} left")),
-            (-res.penalty[p], ("错和扣分", "chombo penalty")),
+        parts_ja = [f"{fmt(raw[p])}−{fmt(ret)}={fmt(x)}"]
+        for amount, (zh, en, ja) in (
+            (res.rounding[p], ("取整", "rounding", "端数処理")),
+            (res.uma[p], (uz, ue, uj)),
+            (res.oka[p] + ret - start, (oz, oe, oj)),
+            (res.sticks[p], (f"剩余{pz}", f"{pe} left", f"残った{pj}")),
+            (-res.penalty[p], ("错和扣分", "chombo penalty", "チョンボ減点")),
         ):
             if amount:
-                parts_zh.append(f"{zh}{'+' if amount > 0 else ''}{fmt(amount)}")
-                parts_en.append(f"{en} {'+' if amount > 0 else ''}{fmt(amount)}")
-        money_zh = f"，金额{money_text(res.final[p], rate)}" if rate else ""
-        money_en = f", money {money_text(res.final[p], rate)}" if rate else ""
+                sign = "+" if amount > 0 else ""
+                parts_zh.append(f"{zh}{sign}{fmt(amount)}")
+                parts_en.append(f"{en} {sign}{fmt(amount)}")
+                parts_ja.append(f"{ja}{sign}{fmt(amount)}")
+        money = money_text(res.final[p], rate) if rate else ""
         t.explain(
-            f"{p}：{'，'.join(parts_zh)}；终局{fmt(res.final[p])}点{money_zh}",
-            f"{p}: {'; '.join(parts_en)}; final {fmt(res.final[p])}{money_en}",
+            f"{p}：{'，'.join(parts_zh)}；终局{fmt(res.final[p])}点{f'，金额{money}' if rate else ''}",
+            f"{p}: {'; '.join(parts_en)}; final {fmt(res.final[p])}"
+            f"{f', money {money}' if rate else ''}",
+            f"{p}：{'、'.join(parts_ja)}；最終{fmt(res.final[p])}点{f'、金額{money}' if rate else ''}",
         )
     if rate:
         t.explain(
-            f"金额＝终局点数÷1,000×{fmt(rate)}", f"Money = final points ÷ 1,000 × {fmt(rate)}"
+            f"金额＝终局点数÷1,000×{fmt(rate)}",
+            f"Money = final points ÷ 1,000 × {fmt(rate)}",
+            f"金額＝最終点数÷1,000×{fmt(rate)}",
         )
     t.explain(
         "本结算的得失＝终局点数−（点数−配给原点）",
         "This settlement's net = final − (points − start)",
+        "この精算の収支＝最終点数−（持ち点−配給原点）",
     )
     return t.settlement()

@@ -41,6 +41,10 @@ def sticks_en(k: int) -> str:
     return f"{k} stick" if k == 1 else f"{k} sticks"
 
 
+def _and_ja(who: list[str]) -> str:
+    return "、".join(who)
+
+
 @dataclass(frozen=True, slots=True)
 class TableState:
     """The table before or after a hand: who deals, the honba counters, sticks in the pot."""
@@ -114,11 +118,12 @@ def after(record: HandRecord, opts: Options) -> TableState:
 
 def _explain_after(t: Tally, record: HandRecord, opts: Options) -> None:
     nxt = after(record, opts)
-    hz, he = word("honba")
-    pz, pe = word("pot")
+    hz, he, hj = word("honba")
+    pz, pe, pj = word("pot")
     t.explain(
         f"下一局：庄家{nxt.dealer}，{nxt.honba}{hz}，{pz}{nxt.sticks}根立直棒",
         f"Next hand: dealer {nxt.dealer}, {he} {nxt.honba}, {pe}: {sticks_en(nxt.sticks)}",
+        f"次局：親は{nxt.dealer}、{nxt.honba}{hj}、{pj}のリーチ棒{nxt.sticks}本",
     )
 
 
@@ -126,13 +131,14 @@ def _deposits(t: Tally, record: HandRecord, *, paid: bool = True) -> int:
     who = riichi_players(record)
     if not who:
         return 0
-    rz, re_ = event_name("riichi")
-    pz, pe = word("pot")
+    rz, re_, rj = event_name("riichi")
+    pz, pe, pj = word("pot")
     names = "、".join(who)
     if not paid:
         t.explain(
             f"{names}{rz}：本局作废，立直棒退回",
             f"{', '.join(who)} {re_}: the hand is void, the sticks go back",
+            f"{names}の{rj}：この局は無効、リーチ棒は戻る",
         )
         return 0
     for p in who:
@@ -140,6 +146,7 @@ def _deposits(t: Tally, record: HandRecord, *, paid: bool = True) -> int:
     t.explain(
         f"{names}{rz}：{'每人' if len(who) > 1 else ''}付1,000点入{pz}",
         f"{', '.join(who)} {re_}: 1,000{' each' if len(who) > 1 else ''} into {pe}",
+        f"{names}が{rj}：{'各' if len(who) > 1 else ''}1,000点を{pj}へ",
     )
     return len(who)
 
@@ -147,24 +154,26 @@ def _deposits(t: Tally, record: HandRecord, *, paid: bool = True) -> int:
 def _honba_ron(t: Tally, payer: str, winner: str, h: int, hv: int) -> None:
     if h == 0:
         return
-    hz, he = word("honba")
+    hz, he, hj = word("honba")
     t.pay(payer, winner, h * hv, "honba")
     t.explain(
         f"{h}{hz}×{fmt(hv)}={fmt(h * hv)}，{payer}付给{winner}",
         f"{he} {h} × {fmt(hv)} = {fmt(h * hv)}, {payer} pays {winner}",
+        f"{h}{hj}×{fmt(hv)}={fmt(h * hv)}、{payer}から{winner}へ",
     )
 
 
 def _honba_tsumo(t: Tally, payers: list[str], winner: str, h: int, hv: int) -> None:
     if h == 0 or not payers:
         return
-    hz, he = word("honba")
+    hz, he, hj = word("honba")
     each = h * hv // len(payers)
     for p in payers:
         t.pay(p, winner, each, "honba")
     t.explain(
         f"{h}{hz}×{fmt(hv)}={fmt(h * hv)}，{len(payers)}家各付{fmt(each)}",
         f"{he} {h} × {fmt(hv)} = {fmt(h * hv)}, {fmt(each)} from each of {len(payers)}",
+        f"{h}{hj}×{fmt(hv)}={fmt(h * hv)}、{len(payers)}人が{fmt(each)}ずつ",
     )
 
 
@@ -178,6 +187,7 @@ def _pay_tsumo(
     t.explain(
         "自摸：" + "；".join(s.zh for s in shares) + f"；共{fmt(total)}",
         "Tsumo: " + "; ".join(s.en for s in shares) + f"; {fmt(total)} in all",
+        "ツモ：" + "；".join(s.ja for s in shares) + f"；合計{fmt(total)}",
     )
 
 
@@ -192,18 +202,19 @@ def _pay_win(
     w, f = win.winner, win.discarder
     dealer = w == record.dealer
     h, hv = (table_before(record).honba if honba else 0), opts.i("honba_value")
-    zh, en = value.text()
-    t.explain(f"{w}和了，{zh}", f"{w} wins, {en}")
+    zh, en, ja = value.text()
+    t.explain(f"{w}和了，{zh}", f"{w} wins, {en}", f"{w}の和了、{ja}")
     pao = _pao_event(record, w)
     if pao is not None and value.yakuman > 0:
         _pay_pao(t, record, opts, win, value, pao, h, hv)
         return
     if f is not None:
-        rz, re_ = ron_text(value.basic, dealer)
+        rz, re_, rj = ron_text(value.basic, dealer)
         t.pay(f, w, ron_value(value.basic, dealer), "ron")
         kz = "（抢杠，按荣和）" if win.robbed_kong else ""
         ke = " (chankan, paid as a ron)" if win.robbed_kong else ""
-        t.explain(f"{rz}，{f}付{kz}", f"{re_}, paid by {f}{ke}")
+        kj = "（槍槓、ロンとして）" if win.robbed_kong else ""
+        t.explain(f"{rz}，{f}付{kz}", f"{re_}, paid by {f}{ke}", f"{rj}、{f}の支払い{kj}")
         _honba_ron(t, f, w, h, hv)
         return
     _pay_tsumo(t, record, opts, w, value.basic, "tsumo_share")
@@ -225,29 +236,33 @@ def _pay_pao(
     dealer = w == record.dealer
     v = ron_value(YAKUMAN, dealer)
     rest = value.basic - YAKUMAN
-    pz, pe = event_name("pao")
+    pz, pe, pj = event_name("pao")
     yaku = str(pao.get("yaku", ""))
-    yz, ye = PAO_YAKU.get(yaku, ("", ""))
+    yz, ye, yj = PAO_YAKU.get(yaku, ("", "", ""))
     yz = f"（{yz}）" if yz else ""
     ye = f" ({ye})" if ye else ""
+    yj = f"（{yj}）" if yj else ""
     if f is None or f == liable:
         t.pay(liable, w, v, "pao_full")
         t.explain(
             f"{liable}{pz}{yz}：一倍役满按荣和价{fmt(v)}全付",
             f"{liable} {pe}{ye}: pays the whole yakuman at its ron value {fmt(v)}",
+            f"{liable}の{pj}{yj}：役満1倍分をロンの点数{fmt(v)}で全額支払い",
         )
         if f is None:
             if h:
-                hz, he = word("honba")
+                hz, he, hj = word("honba")
                 t.pay(liable, w, h * hv, "honba")
                 t.explain(
                     f"{h}{hz}×{fmt(hv)}={fmt(h * hv)}，全由{liable}付",
                     f"{he} {h} × {fmt(hv)} = {fmt(h * hv)}, all paid by {liable}",
+                    f"{h}{hj}×{fmt(hv)}={fmt(h * hv)}、全額{liable}の支払い",
                 )
             if rest:
                 t.explain(
                     f"其余{fmt(rest)}基本点按自摸由各家付",
                     f"The other {fmt(rest)} basic points as a tsumo",
+                    f"残りの基本点{fmt(rest)}はツモとして各家が支払い",
                 )
                 _pay_tsumo(t, record, opts, w, rest, "tsumo_share")
             return
@@ -258,11 +273,14 @@ def _pay_pao(
             f"{liable}{pz}{yz}：荣和价{fmt(v)}由放铳者{f}与{liable}各付一半{fmt(v // 2)}",
             f"{liable} {pe}{ye}: the ron value {fmt(v)} is shared, {fmt(v // 2)} from the "
             f"discarder {f} and {fmt(v // 2)} from {liable}",
+            f"{liable}の{pj}{yj}：ロンの点数{fmt(v)}を放銃者{f}と{liable}で折半、{fmt(v // 2)}ずつ",
         )
     if rest:
         t.pay(f, w, ron_value(rest, dealer), "ron")
-        rz, re_ = ron_text(rest, dealer)
-        t.explain(f"其余部分：{rz}，{f}付", f"The rest: {re_}, paid by {f}")
+        rz, re_, rj = ron_text(rest, dealer)
+        t.explain(
+            f"其余部分：{rz}，{f}付", f"The rest: {re_}, paid by {f}", f"残り：{rj}、{f}の支払い"
+        )
     _honba_ron(t, f, w, h, hv)
 
 
@@ -270,7 +288,7 @@ def _pot_to_winners(t: Tally, record: HandRecord, opts: Options, wins: list[Win]
     total = table_before(record).sticks + r
     if total == 0 or not wins:
         return
-    pz = word("pot")[0]
+    pz, _, pj = word("pot")
     nearest = wins[0].winner
     back: list[str] = []
     if opts.s("sticks_multi") == "own_back_nearest" and len(wins) > 1:
@@ -282,14 +300,17 @@ def _pot_to_winners(t: Tally, record: HandRecord, opts: Options, wins: list[Win]
         t.explain(
             f"{'、'.join(back)}取回自己的立直棒1,000",
             f"{', '.join(back)} take their own stick back",
+            f"{'、'.join(back)}は自分のリーチ棒1,000を回収",
         )
     left = total - len(back)
     t.pay(POT, nearest, left * STICK, "riichi_sticks")
     near_zh = "（最近者）" if len(wins) > 1 else ""
     near_en = " (the nearest)" if len(wins) > 1 else ""
+    near_ja = "（放銃者から最も近い和了者）" if len(wins) > 1 else ""
     t.explain(
         f"{pz}{left}根立直棒{fmt(left * STICK)}归{nearest}{near_zh}",
         f"{word('pot', 'cap')[1]}: {sticks_en(left)}, {fmt(left * STICK)} to {nearest}{near_en}",
+        f"{pj}のリーチ棒{left}本{fmt(left * STICK)}は{nearest}{near_ja}へ",
     )
 
 
@@ -298,18 +319,20 @@ def settle_win(record: HandRecord, opts: Options, values: Mapping[str, HandValue
     r = _deposits(t, record)
     wins, mode = kept_wins(record, opts)
     if mode == "abortive":
-        kz, ke = ABORTIVE_KINDS["sanchahou"]
+        kz, ke, kj = ABORTIVE_KINDS["sanchahou"]
         t.explain(
             f"三家荣和，按{kz}流局：无人付款",
             f"Three players ron: {ke}, an abortive draw, nobody pays",
+            f"3人がロン：{kj}の途中流局、支払いなし",
         )
         _after_draw_pot(t, record, r)
         return t
     if mode == "head_bump" and len(record.wins) > 1:
-        bz = word("head_bump")[0]
+        bz, _, bj = word("head_bump")
         t.explain(
             f"{bz}：只有{wins[0].winner}（放铳者下家起最近）和了",
             f"{word('head_bump', 'cap')[1]}: only {wins[0].winner}, the nearest to the discarder's right, wins",
+            f"{bj}：{wins[0].winner}（放銃者の下家から最も近い者）のみ和了",
         )
     each = opts.s("honba_multi") == "each"
     for i, win in enumerate(wins):
@@ -320,10 +343,11 @@ def settle_win(record: HandRecord, opts: Options, values: Mapping[str, HandValue
 
 def _after_draw_pot(t: Tally, record: HandRecord, r: int) -> None:
     k = table_before(record).sticks
-    pz = word("pot")[0]
+    pz, _, pj = word("pot")
     t.explain(
         f"{pz}留在桌上：原有{k}根＋本局{r}根＝{k + r}根",
         f"{word('pot', 'cap')[1]} stays on the table: {k} + {r} this hand = {sticks_en(k + r)}",
+        f"{pj}は卓に残る：前からの{k}本＋この局{r}本＝{k + r}本",
     )
 
 
@@ -334,24 +358,29 @@ def settle_draw(record: HandRecord, opts: Options) -> Tally:
     nagashi = [e.player for e in record.events if e.type == "nagashi_mangan"]
     if nagashi:
         h, hv = table_before(record).honba, opts.i("honba_value")
-        nz, ne = event_name("nagashi_mangan")
-        mz, me = word("mangan")
+        nz, ne, nj = event_name("nagashi_mangan")
+        mz, me, mj = word("mangan")
         for p in nagashi:
             t.explain(
                 f"{p}{nz}：按{mz}自摸收（基本点2,000）",
                 f"{p} {ne}: paid as a {me} tsumo (basic points 2,000)",
+                f"{p}の{nj}：{mj}のツモとして受け取り（基本点2,000）",
             )
             _pay_tsumo(t, record, opts, p, MANGAN, "nagashi_mangan")
             if opts.b("nagashi_honba"):
                 _honba_tsumo(t, [q for q in record.players if q != p], p, h, hv)
-        t.explain("流局满贯代替未听罚符", "Nagashi mangan replaces the noten payments")
+        t.explain(
+            "流局满贯代替未听罚符",
+            "Nagashi mangan replaces the noten payments",
+            f"{nj}はノーテン罰符の代わり",
+        )
     else:
         ready = [
             p
             for p in record.players
             if any(e.type == "tenpai" and e.player == p for e in record.events)
         ]
-        tz, te = event_name("tenpai")
+        tz, te, tj = event_name("tenpai")
         if 0 < len(ready) < n:
             total = opts.i("noten_total")
             noten = [p for p in record.players if p not in ready]
@@ -364,12 +393,21 @@ def settle_draw(record: HandRecord, opts: Options) -> Tally:
                 f"每个未听者付每个听牌者{fmt(total)}÷({len(noten)}×{len(ready)})={fmt(each)}",
                 f"{', '.join(ready)} {te}, {', '.join(noten)} noten: {fmt(total)} in all, each noten "
                 f"player pays each tenpai player {fmt(total)} ÷ ({len(noten)} × {len(ready)}) = {fmt(each)}",
+                f"{_and_ja(ready)}が{tj}、{_and_ja(noten)}がノーテン：罰符{fmt(total)}、"
+                f"ノーテン者がそれぞれ聴牌者それぞれに{fmt(total)}÷({len(noten)}×{len(ready)})"
+                f"={fmt(each)}",
             )
         else:
-            who_zh, who_en = (
-                ("全员听牌", "everybody is tenpai") if ready else ("全员未听", "nobody is tenpai")
+            who_zh, who_en, who_ja = (
+                ("全员听牌", "everybody is tenpai", "全員聴牌")
+                if ready
+                else ("全员未听", "nobody is tenpai", "全員ノーテン")
             )
-            t.explain(f"{who_zh}：无未听罚符", f"{who_en.capitalize()}: no noten payments")
+            t.explain(
+                f"{who_zh}：无未听罚符",
+                f"{who_en.capitalize()}: no noten payments",
+                f"{who_ja}：ノーテン罰符なし",
+            )
     _after_draw_pot(t, record, r)
     return t
 
@@ -379,8 +417,8 @@ def settle_abortive(record: HandRecord, opts: Options) -> Tally:
     r = _deposits(t, record)
     ev = next((e for e in record.events if e.type == "abortive_draw"), None)
     kind = str(ev.get("kind", "")) if ev is not None else ""
-    kz, ke = ABORTIVE_KINDS.get(kind, ("途中流局", "abortive draw"))
-    t.explain(f"{kz}：无人付款", f"{ke.capitalize()}: nobody pays")
+    kz, ke, kj = ABORTIVE_KINDS.get(kind, ("途中流局", "abortive draw", "途中流局"))
+    t.explain(f"{kz}：无人付款", f"{ke.capitalize()}: nobody pays", f"{kj}：支払いなし")
     _after_draw_pot(t, record, r)
     return t
 
@@ -389,29 +427,38 @@ def settle_chombo(record: HandRecord, opts: Options) -> Tally:
     t = Tally(record.players)
     ev = next(e for e in record.events if e.type == "chombo")
     x, d = ev.player, record.dealer
-    cz, ce = event_name("chombo")
+    cz, ce, cj = event_name("chombo")
     _deposits(t, record, paid=False)
     if opts.s("chombo") == "final_penalty":
         pen = fmt(opts.i("chombo_penalty"))
         t.explain(
             f"{x}{cz}：本局作废，终局时扣{pen}点（无人收）",
             f"{x} {ce}: the hand is void; {pen} points off at the game end (paid to nobody)",
+            f"{x}の{cj}：この局は無効、終局時に{pen}点減点（受け取る人なし）",
         )
     else:
-        mz, me = word("mangan")
+        mz, me, mj = word("mangan")
         for p in record.players:
             if p != x:
                 amount = 4000 if d in (x, p) else 2000
                 t.pay(x, p, amount, "chombo")
         if x == d:
             zh, en = f"庄家{x}付每家4,000", f"the dealer {x} pays 4,000 to each"
+            ja = f"親の{x}が各家に4,000"
         else:
             zh = f"{x}付庄家{d} 4,000、其他闲家各2,000"
             en = f"{x} pays 4,000 to the dealer {d} and 2,000 to each other non-dealer"
-        t.explain(f"{x}{cz}：按{mz}自摸反付，{zh}", f"{x} {ce}: a reverse {me} tsumo, {en}")
+            ja = f"{x}が親の{d}に4,000、ほかの子に2,000ずつ"
+        t.explain(
+            f"{x}{cz}：按{mz}自摸反付，{zh}",
+            f"{x} {ce}: a reverse {me} tsumo, {en}",
+            f"{x}の{cj}：{mj}のツモを逆に支払う（満貫払い）、{ja}",
+        )
+    hj, pj = word("honba")[2], word("pot")[2]
     t.explain(
         "本局重打：同一庄家，本场与供托不变",
         "The hand is replayed: same dealer, honba and pot unchanged",
+        f"この局はやり直し：親はそのまま、{hj}と{pj}も変わらない",
     )
     return t
 
@@ -431,11 +478,13 @@ def settle(record: HandRecord, opts: Options, values: Mapping[str, HandValue]) -
         t = SETTLERS[record.result](record, opts)
     change = t.net.get(POT, 0)
     if change:
-        pz, pe = word("pot")
+        pz, pe, pj = word("pot")
+        sign = "+" if change > 0 else ""
         t.explain(
-            f"玩家合计{fmt(-change)}＝{pz}变化的相反数（{pz}{'+' if change > 0 else ''}{fmt(change)}）",
+            f"玩家合计{fmt(-change)}＝{pz}变化的相反数（{pz}{sign}{fmt(change)}）",
             f"The players' nets sum to {fmt(-change)}, minus the change of {pe} "
-            f"({'+' if change > 0 else ''}{fmt(change)})",
+            f"({sign}{fmt(change)})",
+            f"プレイヤーの収支合計{fmt(-change)}＝−（{pj}の増減{sign}{fmt(change)}）",
         )
     _explain_after(t, record, opts)
     return t.settlement()

@@ -42,46 +42,63 @@ class HandValue:
     tier: str
     asked: int = 0
 
-    def text(self) -> tuple[str, str]:
-        """How the basic points came about, in words (zh, en)."""
+    def text(self) -> tuple[str, str, str]:
+        """How the basic points came about, in words (zh, en, ja)."""
         b = fmt(self.basic)
         if self.tier == "yakuman":
-            yz, ye = word("yakuman")
-            cap_zh = cap_en = ""
+            yz, ye, yj = word("yakuman")
+            cap_zh = cap_en = cap_ja = ""
             if self.asked > self.yakuman:
                 cap_zh = f"（{self.asked}倍役满按上限{self.yakuman}倍）"
                 cap_en = f" ({self.asked}-fold capped at {self.yakuman})"
+                cap_ja = f"（{self.asked}倍を上限の{self.yakuman}倍に）"
             if self.yakuman == 1:
-                return f"{yz}{cap_zh}：基本点{b}", f"{ye}{cap_en}: basic points {b}"
+                return (
+                    f"{yz}{cap_zh}：基本点{b}",
+                    f"{ye}{cap_en}: basic points {b}",
+                    f"{yj}{cap_ja}：基本点{b}",
+                )
             return (
                 f"{self.yakuman}倍{yz}{cap_zh}：基本点{self.yakuman}×8,000={b}",
                 f"{self.yakuman} × {ye}{cap_en}: basic points {self.yakuman} × 8,000 = {b}",
+                f"{self.yakuman}倍{yj}{cap_ja}：基本点{self.yakuman}×8,000={b}",
             )
         han = self.han or 0
         if self.tier == "kazoe":
-            kz, ke = word("kazoe")
-            return f"{han}番，{kz}：基本点{b}", f"{han} han, {ke}: basic points {b}"
-        if self.tier in ("mangan", "haneman", "baiman", "sanbaiman"):
-            tz, te = word(self.tier)
-            return f"{han}番{tz}：基本点{b}", f"{han} han, {te}: basic points {b}"
-        fu = self.fu or 0
-        raw = fu * 2 ** (2 + han)
-        if self.tier == "kiriage":
-            kz, ke = word("kiriage")
+            kz, ke, kj = word("kazoe")
             return (
-                f"{han}番{fu}符：基本点{fu}符×{2 ** (2 + han)}={fmt(raw)}，{kz}为{b}",
-                f"{han} han {fu} fu: basic points {fu} fu × {2 ** (2 + han)} = {fmt(raw)}, {ke} {b}",
+                f"{han}番，{kz}：基本点{b}",
+                f"{han} han, {ke}: basic points {b}",
+                f"{han}翻、{kj}：基本点{b}",
+            )
+        if self.tier in ("mangan", "haneman", "baiman", "sanbaiman"):
+            tz, te, tj = word(self.tier)
+            return (
+                f"{han}番{tz}：基本点{b}",
+                f"{han} han, {te}: basic points {b}",
+                f"{han}翻{tj}：基本点{b}",
+            )
+        fu = self.fu or 0
+        m = 2 ** (2 + han)
+        raw = fu * m
+        if self.tier == "kiriage":
+            kz, ke, kj = word("kiriage")
+            return (
+                f"{han}番{fu}符：基本点{fu}符×{m}={fmt(raw)}，{kz}为{b}",
+                f"{han} han {fu} fu: basic points {fu} fu × {m} = {fmt(raw)}, {ke} {b}",
+                f"{han}翻{fu}符：基本点{fu}符×{m}={fmt(raw)}、{kj}で{b}",
             )
         if raw > MANGAN:
-            mz, me = word("mangan")
+            mz, me, mj = word("mangan")
             return (
-                f"{han}番{fu}符：基本点{fu}符×{2 ** (2 + han)}={fmt(raw)}，封顶{mz}{b}",
-                f"{han} han {fu} fu: basic points {fu} fu × {2 ** (2 + han)} = {fmt(raw)}, capped at "
-                f"{me} {b}",
+                f"{han}番{fu}符：基本点{fu}符×{m}={fmt(raw)}，封顶{mz}{b}",
+                f"{han} han {fu} fu: basic points {fu} fu × {m} = {fmt(raw)}, capped at {me} {b}",
+                f"{han}翻{fu}符：基本点{fu}符×{m}={fmt(raw)}、上限の{mj}で{b}",
             )
         return (
-            f"{han}番{fu}符：基本点{fu}符×{2 ** (2 + han)}={b}",
-            f"{han} han {fu} fu: basic points {fu} fu × {2 ** (2 + han)} = {b}",
+            f"{han}番{fu}符：基本点{fu}符×{m}={b}",
+            f"{han} han {fu} fu: basic points {fu} fu × {m} = {b}",
+            f"{han}翻{fu}符：基本点{fu}符×{m}={b}",
         )
 
 
@@ -123,46 +140,62 @@ def ron_value(basic: int, winner_is_dealer: bool) -> int:
     return ceil100((6 if winner_is_dealer else 4) * basic)
 
 
-def ron_text(basic: int, winner_is_dealer: bool) -> tuple[str, str]:
-    """The ron payment in words: "non-dealer ron 4 × 960 = 3,840, rounded up to 3,900"."""
+def ron_text(basic: int, winner_is_dealer: bool) -> tuple[str, str, str]:
+    """The ron payment in words: "non-dealer ron 4 × 960 = 3,840, rounded up to 3,900"
+    (zh, en, ja: "子のロン 4×960=3,840、100点単位に切り上げて3,900")."""
     m = 6 if winner_is_dealer else 4
     raw, paid = m * basic, ron_value(basic, winner_is_dealer)
-    who_zh, who_en = ("庄家", "dealer") if winner_is_dealer else ("闲家", "non-dealer")
+    who_zh, who_en, who_ja = (
+        ("庄家", "dealer", "親") if winner_is_dealer else ("闲家", "non-dealer", "子")
+    )
     if raw == paid:
         return (
             f"{who_zh}荣和{m}×{fmt(basic)}={fmt(paid)}",
             f"{who_en} ron {m} × {fmt(basic)} = {fmt(paid)}",
+            f"{who_ja}のロン {m}×{fmt(basic)}={fmt(paid)}",
         )
     return (
         f"{who_zh}荣和{m}×{fmt(basic)}={fmt(raw)}，进位到百为{fmt(paid)}",
         f"{who_en} ron {m} × {fmt(basic)} = {fmt(raw)}, rounded up to {fmt(paid)}",
+        f"{who_ja}のロン {m}×{fmt(basic)}={fmt(raw)}、100点単位に切り上げて{fmt(paid)}",
     )
+
+
+#: the dealer and a non-dealer as a payer (zh, en, ja: 親 / 子, spec §6)
+_OYA, _KO = ("庄家", "dealer", "親"), ("闲家", "non-dealer", "子")
 
 
 @dataclass(frozen=True, slots=True)
 class Share:
-    """One payer's part of a tsumo: ``amount`` and how it was reached (zh, en)."""
+    """One payer's part of a tsumo: ``amount`` and how it was reached (zh, en, ja)."""
 
     payer: str
     amount: int
     zh: str
     en: str
+    ja: str
 
 
-def _share(payer: str, num: int, den: int, basic: int, what_zh: str, what_en: str) -> Share:
+def _share(payer: str, num: int, den: int, basic: int, what: tuple[str, str, str]) -> Share:
     """``num / den`` × basic points, rounded up to 100 (integers: ceil of num·b / den)."""
     raw_num = num * basic
     paid = -(-raw_num // (den * 100)) * 100
     mult = f"{num}" if den == 1 else f"{num}/{den}"
     exact = raw_num // den if raw_num % den == 0 else None
+    what_zh, what_en, what_ja = what
     if exact == paid:
         zh = f"{payer}（{what_zh}）付{mult}×{fmt(basic)}={fmt(paid)}"
         en = f"{payer} ({what_en}) pays {mult} × {fmt(basic)} = {fmt(paid)}"
+        ja = f"{payer}（{what_ja}）の支払い {mult}×{fmt(basic)}={fmt(paid)}"
     else:
         shown = fmt(exact) if exact is not None else f"{fmt(raw_num)}/{den}"
         zh = f"{payer}（{what_zh}）付{mult}×{fmt(basic)}={shown}，进位到百为{fmt(paid)}"
         en = f"{payer} ({what_en}) pays {mult} × {fmt(basic)} = {shown}, rounded up to {fmt(paid)}"
-    return Share(payer, paid, zh, en)
+        ja = (
+            f"{payer}（{what_ja}）の支払い {mult}×{fmt(basic)}={shown}、"
+            f"100点単位に切り上げて{fmt(paid)}"
+        )
+    return Share(payer, paid, zh, en, ja)
 
 
 def tsumo_shares(
@@ -182,11 +215,11 @@ def tsumo_shares(
             continue
         if winner == dealer:
             num, den = (3, 1) if split else (2, 1)
-            out.append(_share(p, num, den, basic, "闲家", "non-dealer"))
+            out.append(_share(p, num, den, basic, _KO))
         elif p == dealer:
             num, den = (5, 2) if split else (2, 1)
-            out.append(_share(p, num, den, basic, "庄家", "dealer"))
+            out.append(_share(p, num, den, basic, _OYA))
         else:
             num, den = (3, 2) if split else (1, 1)
-            out.append(_share(p, num, den, basic, "闲家", "non-dealer"))
+            out.append(_share(p, num, den, basic, _KO))
     return out

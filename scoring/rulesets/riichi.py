@@ -47,6 +47,7 @@ from scoring.riichi.decls import (
     RULESET_ID,
     WIN,
     WORDS,
+    word,
 )
 from scoring.riichi.points import FU_VALUES, HandValue, basic_points
 from scoring.riichi.tiles import TilesResult, evaluate
@@ -273,14 +274,17 @@ class Riichi(Ruleset):
                 continue
             v = values[w.winner]
             if v.yakuman:
-                zh, en = f"{v.yakuman}倍役满", f"{v.yakuman} × yakuman"
+                yz, ye, yj = word("yakuman")
+                zh, en, ja = f"{v.yakuman}倍{yz}", f"{v.yakuman} × {ye}", f"{v.yakuman}倍{yj}"
             else:
                 fu = f"{v.fu}符" if v.fu else ""
                 zh, en = f"{v.han}番{fu}", f"{v.han} han" + (f" {v.fu} fu" if v.fu else "")
+                ja = f"{v.han}翻{fu}"
             out.append(
                 Step(
                     f"{w.winner}的牌由mahjong库计算：{zh}",
                     f"{w.winner}'s tiles, scored by the mahjong library: {en}",
+                    f"{w.winner}の手牌をmahjongライブラリで計算：{ja}",
                 )
             )
         return out
@@ -291,10 +295,12 @@ class Riichi(Ruleset):
         the abortive draw kinds (§1.1) and the pao yaku of each ``pao_yaku`` option value."""
         return {
             "abortive_kinds": [
-                {"id": k, "name_zh": zh, "name_en": en} for k, (zh, en) in ABORTIVE_KINDS.items()
+                {"id": k, "name_zh": zh, "name_en": en, "name_ja": ja}
+                for k, (zh, en, ja) in ABORTIVE_KINDS.items()
             ],
             "pao_yaku": [
-                {"id": k, "name_zh": zh, "name_en": en} for k, (zh, en) in PAO_YAKU.items()
+                {"id": k, "name_zh": zh, "name_en": en, "name_ja": ja}
+                for k, (zh, en, ja) in PAO_YAKU.items()
             ],
             "pao_lists": {k: sorted(v) for k, v in PAO_LISTS.items()},
         }
