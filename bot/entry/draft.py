@@ -97,16 +97,7 @@ class WinDraft:
         )
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "winner": self.winner,
-            "from": self.discarder,
-            "robbed_kong": self.robbed_kong,
-            "shape": self.shape,
-            "flags": list(self.flags),
-            "fan": self.fan,
-            "fans": None if self.fans is None else list(self.fans),
-            "tiles": None if self.tiles is None else dict(self.tiles),
-        }
+        out = self.record_json()
         if self.mode is not None:
             out["mode"] = self.mode
         if self.pad is not None:
@@ -142,6 +133,7 @@ _OPTIONAL = (
     "first_result",
     "hand_id",
     "old_table_message",
+    "ct",
 )
 
 
@@ -158,7 +150,8 @@ class Draft:
     hand gets, the table's count it was begun at), ``night_hand`` / ``prevalent_wind`` (the
     round wind), ``edit_hand_id`` / ``edit_seq`` (/edit: the hand corrected),
     ``table_entry`` / ``first_result`` / ``shared`` (the table message's entry), ``hand_id`` /
-    ``old_table_message`` (after Confirm)."""
+    ``old_table_message`` (after Confirm); the preview's ``ct`` (the count tab shown) and
+    ``minus`` (its cells count down)."""
 
     ruleset: str
     players: list[str]
@@ -187,6 +180,8 @@ class Draft:
     shared: bool = False
     hand_id: int | None = None
     old_table_message: int | None = None
+    ct: int | None = None  # the preview's count tab shown (the ruleset's count index)
+    minus: bool = False  # the preview's count cells count down
     extra: dict[str, Any] = field(default_factory=dict)
 
     KEYS = (
@@ -217,6 +212,8 @@ class Draft:
         "shared",
         "hand_id",
         "old_table_message",
+        "ct",
+        "minus",
     )
 
     # -- the ruleset -----------------------------------------------------------------
@@ -234,6 +231,29 @@ class Draft:
 
     def count(self, count_id: str, player: str) -> int:
         return int((self.counts.get(count_id) or {}).get(player, 0))
+
+    def prevalent(self) -> str:
+        """The prevalent wind a tiles reply without a wind word gets (as
+        :func:`bot.describe.prevalent`)."""
+        wind = self.prevalent_wind
+        return wind if wind in ("E", "S", "W", "N") else "E"
+
+    def seat_wind(self, w: WinDraft) -> str:
+        """The winner's seat wind 门风: the dealer sits East, the others follow in seat order."""
+        offset = (self.players.index(w.winner) - self.players.index(self.dealer)) % len(
+            self.players
+        )
+        return "ESWN"[offset % 4]
+
+    def view(self) -> dict[str, Any]:
+        """What :mod:`bot.describe` reads of a draft (names, seats, the round wind)."""
+        return {
+            "names": self.names,
+            "players": self.players,
+            "dealer": self.dealer,
+            "prevalent_wind": self.prevalent_wind,
+            "night_hand": self.night_hand,
+        }
 
     # -- JSON ------------------------------------------------------------------------
     @classmethod
@@ -276,6 +296,8 @@ class Draft:
             shared=bool(d.get("shared")),
             hand_id=opt_int("hand_id"),
             old_table_message=opt_int("old_table_message"),
+            ct=opt_int("ct"),
+            minus=bool(d.get("minus")),
             extra={k: v for k, v in d.items() if k not in cls.KEYS},
         )
 
@@ -311,6 +333,8 @@ class Draft:
             out["rk"] = True
         if self.shared:
             out["shared"] = True
+        if self.minus:
+            out["minus"] = True
         out.update(self.extra)
         return out
 

@@ -39,7 +39,8 @@ from bot.entry.wizard.actions import (
     _paged,
     _rs,
 )
-from bot.entry.wizard.changes import (
+from bot.entry.wizard.changes import WANTED, WIN_STEPS
+from bot.entry.wizard.face import (
     build_record,
     can_add,
     checklist_total,
@@ -49,11 +50,13 @@ from bot.entry.wizard.changes import (
     fan_compatible,
     grid_hows,
     how_choices,
+    next_step,
     preview,
     problem,
     problem_text,
     prune_flags,
     repair,
+    result_event,
     set_text_value,
     shown_counts,
     text_choices,
@@ -61,11 +64,12 @@ from bot.entry.wizard.changes import (
     uses_shape,
     valid_flags,
     valid_shapes,
+    value_mode,
+    walk,
     win_modes,
     winner_choices,
 )
 from bot.entry.wizard.flow import STEPS, apply, from_record, new_state, render
-from bot.entry.wizard.order import WANTED, WIN_STEPS, next_step, result_event, value_mode, walk
 from bot.entry.wizard.steps.counts import CountStep, FlagsStep, MoreStep
 from bot.entry.wizard.steps.events import EventsStep, EventStep
 from bot.entry.wizard.steps.preview import (

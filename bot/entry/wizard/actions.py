@@ -58,16 +58,20 @@ def _idx(arg: str, upper: int) -> int:
     return int(arg)
 
 
-def _seat_name(data: dict[str, Any], p: str) -> str:
+def _seat_name(d: Draft | dict[str, Any], p: str) -> str:
     """A player's name on a grid button, 🎲 marking the dealer (as everywhere: 🀄 marks the
     winner, issue 25.3)."""
-    return _name(data, p) + (" 🎲" if p == data["dealer"] else "")
+    if isinstance(d, Draft):
+        return d.name(p) + (" 🎲" if p == d.dealer else "")
+    return _name(d, p) + (" 🎲" if p == d["dealer"] else "")
 
 
-def _nav(data: dict[str, Any], tr: Translator, *, next_label: str | None = None) -> list[Button]:
+def _nav(
+    d: Draft | dict[str, Any], tr: Translator, *, next_label: str | None = None
+) -> list[Button]:
     _ = tr.gettext
     row = []
-    if data["trail"]:
+    if d.trail if isinstance(d, Draft) else d["trail"]:
         row.append(Button("◀ " + _("Back"), Code.BACK))
     row.append(Button("✖ " + _("Cancel"), Code.CANCEL))
     if next_label:
@@ -83,7 +87,32 @@ def _nav(data: dict[str, Any], tr: Translator, *, next_label: str | None = None)
 
 @dataclass(slots=True)
 class Ctx:
-    """One step of one draft, as a step class sees it."""
+    """One step of one draft, as a step class sees it: the typed draft ``d`` (a step changes
+    its attributes), the ruleset and its options, the step's kind and index."""
+
+    step: str
+    d: Draft
+    rs: Ruleset
+    opts: Options
+    kind: str
+    n: int
+    error: str | None = None
+    settlement: Settlement | None = None
+
+    @classmethod
+    def of(cls, step: str, d: Draft, **kw: Any) -> Ctx:
+        kind, n = _split(step)
+        return cls(step, d, d.rs, d.opts, kind, n, **kw)
+
+    @property
+    def win(self) -> WinDraft:
+        """The win this step asks about (``<kind>.<n>``)."""
+        return self.d.wins[self.n]
+
+
+@dataclass(slots=True)
+class DictCtx:
+    """One step of one draft as the steps not yet typed see it (the stored JSON)."""
 
     step: str
     data: dict[str, Any]
@@ -95,24 +124,22 @@ class Ctx:
     settlement: Settlement | None = None
 
     @classmethod
-    def of(cls, step: str, data: dict[str, Any], **kw: Any) -> Ctx:
+    def of(cls, step: str, data: dict[str, Any], **kw: Any) -> DictCtx:
         kind, n = _split(step)
         return cls(step, data, _rs(data), _opts(data), kind, n, **kw)
 
 
 class Step:
     """A kind of step. ``render`` returns the prompt (under the hand's summary) and the
-    buttons; ``apply`` turns a tap into the next step (``data`` changed in place) or raises
-    :class:`WizardError`; ``wanted`` says whether the step is asked at all for this draft (a
-    step whose answer is forced or irrelevant is skipped: see :func:`next_step`)."""
+    buttons; ``apply`` changes the draft for a tap and returns where it leads (a
+    :mod:`~bot.entry.wizard.targets` target, resolved by the flow) or raises
+    :class:`WizardError`."""
 
     kinds: tuple[str, ...] = ()
+    typed = False  # a step still over the stored JSON (DictCtx), while the steps move
 
-    def wanted(self, c: Ctx) -> bool:
-        return True
-
-    def apply(self, c: Ctx, action: str, arg: str) -> str:
+    def apply(self, c: Any, action: str, arg: str) -> Any:
         raise WizardError("bad_arg")
 
-    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
+    def render(self, c: Any, tr: Translator) -> tuple[str, list[list[Button]]]:
         raise WizardError("bad_step")

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.describe import (
-    FLOWERS,
-)
+from bot.describe import FLOWERS
+from bot.entry.draft import VALUE_MODES, Draft, WinDraft
 from bot.entry.keyboard import Code
-from bot.entry.wizard.actions import Ctx, Screen, Step, WizardError, _idx, _opts, _rs
-from bot.entry.wizard.order import _after_wins, walk
+from bot.entry.wizard.actions import Ctx, DictCtx, Screen, Step, WizardError, _idx, _split
+from bot.entry.wizard.order import after_wins, resolve, walk
 from bot.entry.wizard.steps import riichi_tiles, tiles
 from bot.entry.wizard.steps.counts import CountStep, FlagsStep, MoreStep
 from bot.entry.wizard.steps.events import EventsStep, EventStep
@@ -40,112 +39,107 @@ def new_state(
     hand_no: int | None = None,
 ) -> tuple[str, dict[str, Any]]:
     """A fresh wizard: returns ``(step, data)``."""
-    data: dict[str, Any] = {
-        "mode": mode,
-        "ruleset": ruleset,
-        "options": dict(options),
-        "players": list(players),
-        "names": dict(names),
-        "dealer": dealer,
-        "result": "win",
-        "wins": [],
-        "counts": {},
-        "events": [],
-        "trail": [],
-        "page": 0,
-        "hand_no": hand_no,
-        "kind": "hand",  # as the typed draft writes it: a stored entry reads back the same
-    }
+    d = Draft(
+        ruleset=ruleset,
+        options=dict(options),
+        players=list(players),
+        names=dict(names),
+        dealer=dealer,
+        mode=mode,
+        hand_no=hand_no,
+    )
     step = "winner.0"
     if result is not None and result != "win":
-        data["result"] = result
-        step = _after_wins(_rs(data), _opts(data), data)
-    return step, data
+        d.result = result
+        step = after_wins(d)
+    return step, d.to_json()
 
 
 def from_record(record: HandRecord, names: dict[str, str], **extra: Any) -> dict[str, Any]:
     """Wizard data pre-filled from a recorded hand (for /edit)."""
-    data: dict[str, Any] = {
-        "mode": "record",
-        "ruleset": record.ruleset,
-        "options": dict(record.options),
-        "players": list(record.players),
-        "names": dict(names),
-        "dealer": record.dealer,
-        "result": record.result,
-        "wins": [_win_from(w.to_json()) for w in record.wins],
-        "counts": {k: dict(v) for k, v in record.counts.items()},
-        "events": [e.to_json() for e in record.events],
-        "trail": [],
-        "page": 0,
-    }
-    for w in data["wins"]:
+    wins = []
+    for win in record.wins:
+        w = WinDraft.from_json(win.to_json())
+        for mode in VALUE_MODES:
+            if getattr(w, mode) is not None:
+                w.mode = mode
         # a tiles object's flowers equal to the flower count were filled in by build_record:
         # leave them to the count again, so changing the count on /edit changes both
-        t = w.get("tiles")
-        if isinstance(t, dict) and t.get(FLOWERS, 0) == record.count(FLOWERS, w["winner"]):
-            w["tiles"] = {k: v for k, v in t.items() if k != FLOWERS}
-    data.update(extra)
-    data["trail"] = walk(data)
-    return data
-
-
-def _win_from(w: dict[str, Any]) -> dict[str, Any]:
-    out = {
-        "winner": w["winner"],
-        "from": w.get("from"),
-        "robbed_kong": bool(w.get("robbed_kong")),
-        "shape": w.get("shape"),
-        "flags": list(w.get("flags") or []),
-        "fan": w.get("fan"),
-        "fans": w.get("fans"),
-        "tiles": w.get("tiles"),
-        "set": True,
-    }
-    for mode in ("fan", "fans", "tiles"):
-        if w.get(mode) is not None:
-            out["mode"] = mode
-    return out
+        t = w.tiles
+        if t is not None and t.get(FLOWERS, 0) == record.count(FLOWERS, w.winner):
+            w.tiles = {k: v for k, v in t.items() if k != FLOWERS}
+        wins.append(w)
+    d = Draft(
+        ruleset=record.ruleset,
+        options=dict(record.options),
+        players=list(record.players),
+        names=dict(names),
+        dealer=record.dealer,
+        result=record.result,
+        wins=wins,
+        counts={k: dict(v) for k, v in record.counts.items()},
+        events=[e.to_json() for e in record.events],
+    )
+    if extra:
+        d = Draft.from_json({**d.to_json(), **extra})
+    d.trail = walk(d)
+    return d.to_json()
 
 
 def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
     """Apply one tap; returns the new step (``data`` is modified in place).
 
     ``done``/``cancel``/``confirm`` are handled by the caller; Back and paging here, the rest
-    by the step's class (:data:`STEPS`). Raises :class:`WizardError` for a tap the current
-    screen does not offer.
+    by the step's class (:data:`STEPS`), whose target (:mod:`.targets`) the order resolves
+    (:func:`bot.entry.wizard.order.resolve`). Raises :class:`WizardError` for a tap the
+    current screen does not offer. The stored JSON is read into the typed draft once and
+    written back once (also when the tap is refused: what the step changed before it was
+    refused stays, as it did on the JSON).
     """
-    c = Ctx.of(step, data)
+    kind_step = STEPS.get(_split(step)[0])
+    if kind_step is not None and not kind_step.typed and action not in (Code.BACK, Code.PAGE):
+        return str(kind_step.apply(DictCtx.of(step, data), action, arg))
+    d = Draft.from_json(data)
+    try:
+        return _apply(step, d, action, arg)
+    finally:
+        new = d.to_json()
+        data.clear()
+        data.update(new)
+
+
+def _apply(step: str, d: Draft, action: str, arg: str) -> str:
     if action == Code.BACK:
-        if not data["trail"]:
+        if not d.trail:
             raise WizardError("no_back")
-        data["page"] = 0
-        prev: str = data["trail"].pop()
-        while _gone(prev, data) and data["trail"]:  # a step of a win taken back since
-            prev = data["trail"].pop()
-        if _gone(prev, data):
+        d.page = 0
+        prev = d.trail.pop()
+        while _gone(prev, d) and d.trail:  # a step of a win taken back since
+            prev = d.trail.pop()
+        if _gone(prev, d):
             prev = "winner.0"
-        if prev == "winner.0" and not data["wins"]:
-            data["result"] = "win"
+        if prev == "winner.0" and not d.wins:
+            d.result = "win"
         return prev
     if action == Code.PAGE:
-        data["page"] = _idx(arg, 1000)
+        d.page = _idx(arg, 1000)
         return step
+    c = Ctx.of(step, d)
     kind_step = STEPS.get(c.kind)
     if kind_step is None:
         raise WizardError("bad_arg")
-    return kind_step.apply(c, action, arg)
+    return resolve(d, step, kind_step.apply(c, action, arg))
 
 
 #: the step kinds that ask about one win (``<kind>.<n>`` = win n)
 WIN_KINDS = frozenset({"how", "mode", "shape", "fan", "fans", "tiles", "pad", "flags", "han", "fu"})
 
 
-def _gone(step: str, data: dict[str, Any]) -> bool:
+def _gone(step: str, d: Draft) -> bool:
     """Whether ``step`` asks about a win the entry no longer has (Back after a win was
     taken back: a Sichuan preview's Back, then the next win's Back)."""
     kind, _, n = step.partition(".")
-    return kind in WIN_KINDS and n.isdigit() and int(n) >= len(data.get("wins") or [])
+    return kind in WIN_KINDS and n.isdigit() and int(n) >= len(d.wins)
 
 
 #: The step classes by step kind (``<kind>`` or ``<kind>.<n>``).
@@ -183,11 +177,16 @@ def render(
     error: str | None = None,
     settlement: Settlement | None = None,
 ) -> Screen:
-    """The screen of ``step``: the hand's summary, then what the step's class asks."""
-    c = Ctx.of(step, data, error=error, settlement=settlement)
-    kind_step = STEPS.get(c.kind)
+    """The screen of ``step``: the hand's summary, then what the step's class asks (on the
+    typed draft, read once from the stored JSON)."""
+    kind_step = STEPS.get(_split(step)[0])
     if kind_step is None:
         raise WizardError("bad_step")
-    prompt, rows = kind_step.render(c, tr)
+    if not kind_step.typed:
+        dc = DictCtx.of(step, data, error=error, settlement=settlement)
+        prompt, rows = kind_step.render(dc, tr)
+    else:
+        d = Draft.from_json(data)
+        prompt, rows = kind_step.render(Ctx.of(step, d, error=error, settlement=settlement), tr)
     text = summary(data, tr) + ("\n\n" + prompt if prompt else "")
     return Screen(text, rows)

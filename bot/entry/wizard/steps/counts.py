@@ -10,8 +10,8 @@ from bot.describe import name as _name
 from bot.entry import cells
 from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import Button, Ctx, Step, WizardError, _esc, _idx, _nav, _paged
-from bot.entry.wizard.changes import _go, _multi_possible, _step_count, _toggle_flag, valid_flags
-from bot.entry.wizard.order import _after_wins, next_step
+from bot.entry.wizard._legacy_changes import _go, _multi_possible, _step_count, _toggle_flag, valid_flags
+from bot.entry.wizard._legacy_order import _after_wins, next_step
 from bot.i18n import Translator
 
 

@@ -18,14 +18,14 @@ from bot.describe import name as _name
 from bot.entry import allowed, cells
 from bot.entry.keyboard import Button, Code, WizardError
 from bot.entry.wizard.actions import _idx, _opts, _rs
-from bot.entry.wizard.changes import (
+from bot.entry.wizard._legacy_changes import (
     _go,
     _multi_possible,
     enabled_counts,
     enabled_events,
     valid_flags,
 )
-from bot.entry.wizard.order import _after_how
+from bot.entry.wizard._legacy_order import _after_how
 from bot.i18n import Translator
 from scoring.declarations import DISCARD, SELF_DRAWN
 from scoring.ruleset import Options, Ruleset

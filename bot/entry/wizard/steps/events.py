@@ -20,7 +20,7 @@ from bot.entry.wizard.actions import (
     _paged,
     _seat_name,
 )
-from bot.entry.wizard.changes import (
+from bot.entry.wizard._legacy_changes import (
     _begin_event,
     _ev_after_from,
     _ev_after_player,

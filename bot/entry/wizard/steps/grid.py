@@ -11,7 +11,7 @@ from typing import Any
 from bot.describe import name as _name
 from bot.entry import cells
 from bot.entry.keyboard import Button, Code
-from bot.entry.wizard.changes import grid_hows
+from bot.entry.wizard._legacy_changes import grid_hows
 from bot.i18n import Translator
 from scoring.declarations import DISCARD, SELF_DRAWN
 from scoring.ruleset import Options, Ruleset

@@ -16,7 +16,7 @@ from bot.describe import name as _name
 from bot.entry import riichi
 from bot.entry.keyboard import SOURCE_REF, Code
 from bot.entry.wizard.actions import Button, Ctx, Step, WizardError, _esc, _idx, _nav, _opts, _rs
-from bot.entry.wizard.changes import (
+from bot.entry.wizard._legacy_changes import (
     _begin_event,
     _ev_first,
     _go,
@@ -33,7 +33,7 @@ from bot.entry.wizard.changes import (
     shown_counts,
     valid_flags,
 )
-from bot.entry.wizard.order import _after_how
+from bot.entry.wizard._legacy_order import _after_how
 from bot.entry.wizard.steps import editor
 from bot.entry.wizard.steps import riichi as riichi_steps
 from bot.i18n import Translator

@@ -17,8 +17,8 @@ from bot.entry import riichi
 from bot.entry.draft import Draft
 from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import Button, Ctx, Step, WizardError, _d, _idx, _nav
-from bot.entry.wizard.changes import _go, _keep_or_refuse, _refuse_win, _snapshot, repair
-from bot.entry.wizard.order import _after_wins
+from bot.entry.wizard._legacy_changes import _go, _keep_or_refuse, _refuse_win, _snapshot, repair
+from bot.entry.wizard._legacy_order import _after_wins
 from bot.i18n import Translator
 from scoring.ruleset import Options, Ruleset
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from bot.entry import riichi
 from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import Ctx, _idx
-from bot.entry.wizard.changes import _finish_event, event_cells
+from bot.entry.wizard._legacy_changes import _finish_event, event_cells
 from bot.entry.wizard.steps.events import EventStep
 
 

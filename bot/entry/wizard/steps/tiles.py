@@ -31,8 +31,8 @@ from bot.entry.wizard.actions import (
     _rs,
     _split,
 )
-from bot.entry.wizard.changes import _CJK, _go, build_record, valid_flags
-from bot.entry.wizard.order import next_step
+from bot.entry.wizard._legacy_changes import _CJK, _go, build_record, valid_flags
+from bot.entry.wizard._legacy_order import next_step
 from bot.i18n import Translator
 from scoring.errors import RecordError
 from scoring.gb.notation import (

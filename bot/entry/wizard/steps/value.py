@@ -23,14 +23,14 @@ from bot.entry.wizard.actions import (
     _paged,
     _w,
 )
-from bot.entry.wizard.changes import (
+from bot.entry.wizard._legacy_changes import (
     _go,
     _refuse_win,
     checklist_total,
     valid_shapes,
     win_modes,
 )
-from bot.entry.wizard.order import WANTED, next_step, resume_preview
+from bot.entry.wizard._legacy_order import WANTED, next_step, resume_preview
 from bot.i18n import Translator
 
 

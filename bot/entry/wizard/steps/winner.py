@@ -10,7 +10,7 @@ from bot.describe import name as _name
 from bot.entry import allowed, cells, riichi
 from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import Button, Ctx, Step, WizardError, _esc, _idx, _nav, _seat_name
-from bot.entry.wizard.changes import (
+from bot.entry.wizard._legacy_changes import (
     _event_fits,
     _go,
     _hows_for,
@@ -21,7 +21,7 @@ from bot.entry.wizard.changes import (
     how_choices,
     winner_choices,
 )
-from bot.entry.wizard.order import _after_how, _after_wins, next_step, resume_preview
+from bot.entry.wizard._legacy_order import _after_how, _after_wins, next_step, resume_preview
 from bot.entry.wizard.steps.grid import winner_grid
 from bot.i18n import Translator
 from scoring.declarations import (
