@@ -31,7 +31,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar, Literal
 
-from scoring import refs
 from scoring.declarations import (
     SELF_DRAWN,
     Choice,
@@ -43,178 +42,28 @@ from scoring.declarations import (
     WinItemDecl,
 )
 from scoring.errors import RecordError
+from scoring.hongkong.payments import faan_of, pay_false_win, pay_win, stake_money
+from scoring.hongkong.tables import (
+    BAO,
+    CHECKLIST,
+    DISPUTED,
+    FALSE_WIN,
+    FANS,
+    FLOWER_ITEMS,
+    INSTANT,
+    LIMIT,
+    RESULTS,
+    STAKE_CENTS,
+    STAKE_NAMES,
+    faan_option,
+    fan_value,
+    money_text,
+    multiplier,
+)
 from scoring.record import HandRecord, Settlement, Win
 from scoring.ruleset import Options, Ruleset, Tally, Words, how
-from scoring.rulesets._common import Checklist, each_pays, exclusions
 
-POT = "pot"  # scoring.testing.POT: money paid into nothing
-LIMIT = "limit"
-FALSE_WIN = "false_win"
-BAO = "bao"
-
-RESULTS = (
-    Choice("win", "食糊", "Win", zh_hant="食糊"),
-    Choice("draw", "流局（摸和）", "Draw", zh_hant="流局（摸和）"),
-    Choice(FALSE_WIN, "诈糊", "False win", zh_hant="詐糊"),
-)
-
-#: money per unit in cents for each stake name (§2 table: B/2 of H1)
-STAKE_CENTS = {"er_wu_ji": 25, "wu_yi": 50, "yi_er_man": 100}
-STAKE_NAMES = {
-    "er_wu_ji": ("二五鸡", "二五雞", "二五雞 two-five chicken"),
-    "wu_yi": ("五一", "五一", "五一 five-one"),
-    "yi_er_man": ("一二蚊", "一二蚊", "一二蚊 one-two dollars"),
-}
-
-#: §3 checklist: id -> (zh, zh_hant, en, faan or None = limit, sources). The Traditional names
-#: are the spec's own (十三么, 花么九, 清么九 as Hong Kong writes them; Simplified 幺).
-FANS: dict[str, tuple[str, str, str, int | None, str]] = {
-    "ping_hu": ("平糊", "平糊", "Common hand (all chows)", 1, "H5, H11, H12, H17"),
-    "dui_dui_hu": ("对对糊", "對對糊", "All triplets", 3, "H5, H11, H12, H17"),
-    "hun_yi_se": ("混一色", "混一色", "Mixed one suit", 3, "H5, H11, H12, H17"),
-    "qing_yi_se": ("清一色", "清一色", "All one suit", 7, "H5, H11"),
-    "hua_yao_jiu": ("花幺九", "花么九", "Mixed terminals and honours", 1, "H5, H11"),
-    "fan_zi": ("番子（三元牌）", "番子（三元牌）", "Dragon pung or kong (each)", 1, "H5, H11, H17"),
-    "men_feng": ("门风", "門風", "Seat-wind pung", 1, "H5, H11, H18"),
-    "quan_feng": ("圈风", "圈風", "Round-wind pung", 1, "H11, H18"),
-    "xiao_san_yuan": ("小三元", "小三元", "Small three dragons", 5, "H5, H12, H11"),
-    "da_san_yuan": ("大三元", "大三元", "Great three dragons", 8, "H5, H12"),
-    "xiao_si_xi": ("小四喜", "小四喜", "Small four winds", None, "H5, H11"),
-    "da_si_xi": ("大四喜", "大四喜", "Great four winds", None, "H5, H12, H11"),
-    "zi_yi_se": ("字一色", "字一色", "All honours", None, "H11, H20"),
-    "qing_yao_jiu": ("清幺九", "清么九", "All terminals", None, "H5, H11, H17"),
-    "shi_san_yao": ("十三幺", "十三么", "Thirteen orphans", None, "H5, H12, H11, H17"),
-    "jiu_lian_bao_deng": ("九子连环", "九子連環", "Nine gates", None, "H11, H17"),
-    "shi_ba_luo_han": ("十八罗汉", "十八羅漢", "Four kongs", None, "H5, H12, H11, H17"),
-    "kan_kan_hu": ("坎坎糊", "坎坎糊", "Four concealed triplets", None, "H11, H17"),
-    "tian_hu": ("天糊", "天糊", "Heavenly hand", None, "H12, H11"),
-    "di_hu": ("地糊", "地糊", "Earthly hand", None, "H12, H11"),
-    "gang_shang_gang": (
-        "杠上杠自摸",
-        "槓上槓自摸",
-        "Win on a second kong replacement",
-        None,
-        "H11",
-    ),
-    "ba_xian_guo_hai": ("八仙过海", "八仙過海", "All eight flowers", None, "H11"),
-    "hua_hu": ("花糊", "花糊", "Seven flowers", 3, "H11"),
-    "zi_mo": ("自摸", "自摸", "Self-drawn", 1, "H5, H11, H17, H18"),
-    "men_qian_qing": ("门前清", "門前清", "Concealed hand", 1, "H5, H11, H17, H18"),
-    "gang_shang_kai_hua": ("杠上开花", "槓上開花", "Win on a kong replacement", 1, "H11, H18, H17"),
-    "hai_di_lao_yue": ("海底捞月", "海底撈月", "Last tile", 1, "H5, H11, H12, H18"),
-    "qiang_gang": ("抢杠", "搶槓", "Robbing a kong", 1, "H5, H11, H15"),
-    "wu_hua": ("无花", "無花", "No flowers", 1, "H11, H17, H18"),
-    "zheng_hua": ("正花", "正花", "Own flower or season (each)", 1, "H11, H17, H19, H14"),
-    "yi_tai_hua": ("一台花", "一台花", "Complete set of four flowers (each)", 2, "H11, H19"),
-}
-FLOWER_ITEMS = frozenset({"wu_hua", "zheng_hua", "yi_tai_hua"})
-#: hands paid as a self-draw that need no minimum (§3)
-INSTANT = frozenset({"hua_hu", "ba_xian_guo_hai"})
-#: how many copies of an id a checklist may list (others: 1)
-MAX_COPIES = {"fan_zi": 2, "zheng_hua": 2, "yi_tai_hua": 2}
-#: pairs that cannot go together (§3 "alternatives / exclusions"; the obvious ones derived)
-EXCLUSIVE: tuple[tuple[str, str], ...] = (
-    ("ping_hu", "dui_dui_hu"),
-    ("ping_hu", "hua_yao_jiu"),
-    ("ping_hu", "kan_kan_hu"),
-    ("hun_yi_se", "qing_yi_se"),
-    ("fan_zi", "xiao_san_yuan"),
-    ("fan_zi", "da_san_yuan"),
-    ("xiao_san_yuan", "da_san_yuan"),
-    ("xiao_si_xi", "da_si_xi"),
-    ("kan_kan_hu", "dui_dui_hu"),
-    ("wu_hua", "zheng_hua"),
-    ("wu_hua", "yi_tai_hua"),
-)
-#: disputed values (§5 H-C7) offered as options ``faan_<id>``: id -> (choices, default)
-DISPUTED: dict[str, tuple[tuple[str, ...], str, str]] = {
-    "qing_yi_se": (("7", "6"), "7", "7: H5 '七番 清一色', H11; 6: H12, H17"),
-    "xiao_san_yuan": (("5", "4"), "5", "5: H5, H12, H11; 4: H17"),
-    "da_san_yuan": (("8", LIMIT, "6"), "8", "8: H5, H12; limit: H11, H20; 6: H17"),
-    "xiao_si_xi": ((LIMIT, "10"), LIMIT, "limit: H5, H11; 10: H12"),
-    "jiu_lian_bao_deng": ((LIMIT, "10"), LIMIT, "limit: H11, H17; 10: H12"),
-    "zi_yi_se": ((LIMIT, "7"), LIMIT, "limit: H11, H20; 7: H17"),
-}
-
-
-CHECKLIST = Checklist(
-    "hongkong",
-    "faan",
-    FANS,
-    MAX_COPIES,
-    exclusions(EXCLUSIVE),
-    too_many={"fan_zi": "three 番子 are 大三元 (da_san_yuan)"},
-)
-
-
-def multiplier(faan: int, spiciness: str) -> int:
-    """m(F): the single share at F faan (already capped), in units (§2)."""
-    if spiciness == "half":  # 半辣上 (H1, H2 L624-640, H4)
-        if faan <= 4:
-            return 1 << faan
-        k = faan - 4
-        return 16 << (k // 2) if k % 2 == 0 else 24 << ((k - 1) // 2)
-    if spiciness == "spicy":  # 辣辣上 (H1, H4)
-        return 1 << faan
-    if spiciness == "banded":  # tiers (H7; H9 from 3 faan)
-        return 1 << faan if faan <= 3 else 16 if faan <= 6 else 32 if faan <= 9 else 64
-    raise ValueError(f"unknown spiciness {spiciness!r}")
-
-
-def multiplier_text(faan: int, spiciness: str) -> tuple[str, str, str]:
-    """How many units F faan are worth, (zh, en, ja), as a table reads: ``6番 → 32份（半辣上）``
-    / ``6 faan → 32 units (half-spicy)`` (issue 25 point 6; the table is :func:`multiplier`)."""
-    m = multiplier(faan, spiciness)
-    if spiciness == "half":
-        how_zh, how_en, how_ja = "半辣上", "half-spicy", "半辣上"
-    elif spiciness == "spicy":
-        how_zh, how_en, how_ja = "辣辣上", "spicy", "辣辣上"
-    elif faan <= 3:
-        how_zh, how_en, how_ja = "分档", "banded", "段階制"
-    else:
-        band = "4–6" if faan <= 6 else "7–9" if faan <= 9 else "10+"
-        how_zh, how_en = f"分档：{band}番一档", f"banded: tier {band} faan"
-        how_ja = f"段階制：{band}番の段"
-    return (
-        f"{faan}番 → {m}份（{how_zh}）",
-        f"{faan} faan → {m} units ({how_en})",
-        f"{faan}番 → {m}口（{how_ja}）",
-    )
-
-
-def money_text(units: int, stake: str) -> str:
-    """``units`` at the stake's money per unit, in exact dollars (whole cents: no rounding)."""
-    cents = units * STAKE_CENTS[stake]
-    sign = "-" if cents < 0 else ""
-    cents = abs(cents)
-    return f"{sign}${cents // 100}.{cents % 100:02d}"
-
-
-def _faan_choices(fid: str) -> tuple[Choice, ...]:
-    values, _, _ = DISPUTED[fid]
-    out = []
-    for v in values:
-        if v == LIMIT:
-            out.append(Choice(v, "满糊（上限）", "limit", zh_hant="滿糊（上限）"))
-        else:
-            out.append(Choice(v, f"{v}番", f"{v} faan", zh_hant=f"{v}番"))
-    return tuple(out)
-
-
-def _faan_option(fid: str) -> OptionDecl:
-    zh, zh_hant, en, _, _ = FANS[fid]
-    _, default, why = DISPUTED[fid]
-    return OptionDecl(
-        f"faan_{fid}",
-        f"{zh}番数",
-        f"{en}: faan",
-        "choice",
-        default,
-        choices=_faan_choices(fid),
-        zh_hant=f"{zh_hant}番數",
-        help_zh=f"来源不一（规格 H-C7）：{why}",
-        help_en=f"Sources disagree (spec H-C7): {why}",
-    )
+__all__ = ["FANS", "RULESETS", "STAKE_CENTS", "HongKong", "money_text", "multiplier"]
 
 
 class HongKong(Ruleset):
@@ -391,7 +240,7 @@ class HongKong(Ruleset):
             help_zh="H11 两项都计；H5 门前清只指食别人打出的牌（H-C9）。",
             help_en="H11 scores both; H5 defines 門前清 as winning on a discard (H-C9).",
         ),
-        *(_faan_option(fid) for fid in DISPUTED),
+        *(faan_option(fid) for fid in DISPUTED),
     )  # fmt: skip
     presets: ClassVar[tuple[PresetDecl, ...]] = tuple(
         PresetDecl(sid, zh, en, {"stake": sid}, zh_hant=zh_hant)
@@ -439,13 +288,7 @@ class HongKong(Ruleset):
         return {"fans": CHECKLIST.fans_json(FANS, limit_points=13)}
 
     # --- values ----------------------------------------------------------------------
-    @staticmethod
-    def fan_value(fid: str, opts: Options) -> int | None:
-        """The faan of checklist item ``fid`` under ``opts`` (None = a limit hand)."""
-        if fid in DISPUTED:
-            v = opts.s(f"faan_{fid}")
-            return None if v == LIMIT else int(v)
-        return FANS[fid][3]
+    fan_value = staticmethod(fan_value)
 
     # --- checks ----------------------------------------------------------------------
     def check(self, record: HandRecord, opts: Options) -> None:
@@ -572,82 +415,7 @@ class HongKong(Ruleset):
     # --- settlement ------------------------------------------------------------------
     def faan_of(self, win: Win, opts: Options) -> tuple[int, str, str, str]:
         """The faan used for payment (capped at max_faan), and how it adds up (zh, en, ja)."""
-        max_faan = opts.i("max_faan")
-        if win.has(LIMIT):
-            # the bot asks the count first; under the limit it adds nothing (§3, H10)
-            extra_zh = "，番数不另计" if win.fan is not None or win.fans else ""
-            extra_en = ", the count adds nothing" if win.fan is not None or win.fans else ""
-            extra_ja = "、番数は加算しない" if win.fan is not None or win.fans else ""
-            lz, le = self.word("limit_hand", "lower")
-            return (
-                max_faan,
-                f"{lz}={max_faan}番{extra_zh}",
-                f"{le} = {max_faan} faan{extra_en}",
-                f"{le} = {max_faan}番{extra_ja}",
-            )
-        if win.fan is not None:
-            f = min(win.fan, max_faan)
-            # the English: "paid at the limit"
-            cap_zh = f"，{self.word('limit')[0]}按{max_faan}番" if win.fan > max_faan else ""
-            cap_en = f", paid at the limit {max_faan}" if win.fan > max_faan else ""
-            cap_ja = f"、上限の{max_faan}番で支払い" if win.fan > max_faan else ""
-            return (
-                f,
-                f"共{win.fan}番{cap_zh}",
-                f"{win.fan} faan in all{cap_en}",
-                f"計{win.fan}番{cap_ja}",
-            )
-        parts_zh: list[str] = []
-        parts_en: list[str] = []
-        parts_ja: list[str] = []
-        raw = 0
-        limits: list[str] = []
-        dropped = False
-        for fid in win.fans or ():
-            zh, _, en, _, _ = FANS[fid]
-            zh, en = refs.name("fan", fid, zh, en)
-            if (
-                fid == "men_qian_qing"
-                and win.discarder is None
-                and opts.s("concealed_self_draw") == "zi_mo_only"
-            ):
-                dropped = True
-                continue
-            v = self.fan_value(fid, opts)
-            if v is None:
-                limits.append(fid)
-                mz, me = self.word("limit_fan", "lower")
-                parts_zh.append(f"{zh}{mz}")
-                parts_en.append(f"{en} {me}")
-                parts_ja.append(f"{en} {me}")
-            else:
-                raw += v
-                parts_zh.append(f"{zh}{v}")
-                parts_en.append(f"{en} {v}")
-                parts_ja.append(f"{en} {v}")
-        drop_zh = ""
-        if dropped:  # the English writes 門前清
-            drop_zh = f"（只计自摸，不计{refs.name('fan', 'men_qian_qing', '门前清', '')[0]}）"
-        drop_en = " (self-drawn only: 門前清 not counted)" if dropped else ""
-        drop_ja = "（ツモのみ計上、門前清は計上しない）" if dropped else ""
-        if limits:
-            az, ae = self.word("limit_any", "lower")
-            return (
-                max_faan,
-                " · ".join(parts_zh) + f"：{az} = {max_faan}番，其他不另计{drop_zh}",
-                " · ".join(parts_en) + f": {ae} = {max_faan} faan, the rest adds nothing{drop_en}",
-                " · ".join(parts_ja) + f"：{ae} = {max_faan}番、他は加算しない{drop_ja}",
-            )
-        f = min(raw, max_faan)
-        cap_zh = f"，{self.word('limit')[0]}按{max_faan}番" if raw > max_faan else ""
-        cap_en = f", paid at the limit {max_faan}" if raw > max_faan else ""
-        cap_ja = f"、上限の{max_faan}番で支払い" if raw > max_faan else ""
-        return (
-            f,
-            " · ".join(parts_zh) + f" = {raw}番{cap_zh}{drop_zh}",
-            " · ".join(parts_en) + f" = {raw} faan{cap_en}{drop_en}",
-            " · ".join(parts_ja) + f" = {raw}番{cap_ja}{drop_ja}",
-        )
+        return faan_of(type(self), win, opts)
 
     @classmethod
     def item_name(cls, kind: str, item_id: str) -> tuple[str, str, str] | None:
@@ -662,187 +430,14 @@ class HongKong(Ruleset):
         t = Tally(record.players)
         if record.result == FALSE_WIN:
             ev = next(e for e in record.events if e.type == FALSE_WIN)
-            self._false_win(t, record, opts, ev.player)
+            pay_false_win(type(self), t, record, opts, ev.player)
         else:
             for win in record.wins:
-                self._win(t, record, opts, win)
+                pay_win(type(self), t, record, opts, win)
         if not t.steps:
             t.explain("流局（摸和），无人付款", "Draw: nobody pays", "流局：支払いなし")
-        self._money(t, record, opts)
+        stake_money(t, record, opts)
         return t.settlement()
-
-    def _liable(self, record: HandRecord, win: Win) -> str | None:
-        for ev in record.events:
-            if ev.type == BAO and (ev.source or record.wins[0].winner) == win.winner:
-                return ev.player
-        return None
-
-    def _win(self, t: Tally, record: HandRecord, opts: Options, win: Win) -> None:
-        base = opts.i("base")
-        spice = opts.s("spiciness")
-        faan, fzh, fen, fja = self.faan_of(win, opts)
-        m = multiplier(faan, spice) * base
-        mzh, men, mja = multiplier_text(faan, spice)
-        if base != 1:
-            mzh += f"，×底{base}={m}"
-            men += f", × base {base} = {m}"
-            mja += f"、×基本{base}={m}"
-        w, d = win.winner, win.discarder
-        t.explain(
-            f"{w}食糊：{fzh}；{mzh}", f"{w} wins: {fen}; {men}", f"{w}の和了（食糊）：{fja}；{mja}"
-        )
-        others = [p for p in record.players if p != w]
-        liable = self._liable(record, win)
-        if win.robbed_kong:
-            assert d is not None
-            mode = opts.s("robbed_kong")
-            if mode == "bao_zimo":
-                t.pay(d, w, 6 * m, "robbed_kong_bao")
-                t.explain(
-                    f"抢杠当自摸，开杠者{d}包三家双份：6×{m} = {6 * m}",
-                    f"robbing {d}'s kong is paid as a self-draw and {d} pays all three double "
-                    f"shares: 6 × {m} = {6 * m}",
-                    f"搶槓はツモ扱い、カンした{d}が三家分の二口ずつを包：6×{m} = {6 * m}",
-                )
-                self._note_bao(t, liable, d, "robbed")
-                return
-            if mode == "all_pay":
-                each_pays(t, others, w, 2 * m, "self_draw_share")
-                t.explain(
-                    f"抢杠当自摸，三家各付双份 2×{m} = {2 * m}",
-                    f"robbing a kong is paid as an ordinary self-draw: each of the three pays "
-                    f"a double share, 2 × {m} = {2 * m}",
-                    f"搶槓は通常のツモ扱い：三家が各二口 2×{m} = {2 * m}",
-                )
-                self._note_bao(t, liable, None, "robbed")
-                return
-            t.explain(
-                f"抢杠：开杠者{d}当放铳",
-                f"robbing a kong: the konger {d} is the discarder",
-                f"搶槓：カンした{d}を放銃者とする",
-            )
-        if d is None:
-            if liable is not None:
-                t.pay(liable, w, 6 * m, "bao_self_draw")
-                bz = refs.name("reason", "bao_self_draw", "包自摸", "")[0]  # en: the Chinese
-                t.explain(
-                    f"{bz}：{liable}一人付三家双份 6×{m} = {6 * m}",
-                    f"包自摸: {liable} alone pays the three double shares: 6 × {m} = {6 * m}",
-                    f"包自摸：{liable}が一人で三家分の二口ずつを支払う 6×{m} = {6 * m}",
-                )
-                return
-            each_pays(t, others, w, 2 * m, "self_draw_share")
-            t.explain(
-                f"自摸：三家各付双份 2×{m} = {2 * m}，共{6 * m}",
-                f"self-drawn: each of the three pays a double share, 2 × {m} = {2 * m}, "
-                f"{6 * m} in all",
-                f"ツモ：三家が各二口 2×{m} = {2 * m}、計{6 * m}",
-            )
-            return
-        if liable == d:
-            t.pay(d, w, 4 * m, "bao_discard")
-            bz = refs.name("reason", "bao_discard", "包打出", "")[0]  # en: the Chinese
-            t.explain(
-                f"{bz}：{d}包三家，付4份 4×{m} = {4 * m}",
-                f"包打出: the liable discarder {d} pays for all, 4 shares: 4 × {m} = {4 * m}",
-                f"包打出：責任ある放銃者{d}が全員分、4口を支払う 4×{m} = {4 * m}",
-            )
-            return
-        fz, _ = self.word(opts.s("responsibility"))  # the English writes 全銃 / 半銃
-        dz, de = self.word("discarder", "lower")
-        if opts.s("responsibility") == "full":
-            t.pay(d, w, 4 * m, "discarder_share")
-            t.explain(
-                f"{fz}：{dz}{d}包三家，付4份 4×{m} = {4 * m}",
-                f"全銃: {de} {d} pays for all, 4 shares: 4 × {m} = {4 * m}",
-                f"全銃：{de} {d}が全員分、4口を支払う 4×{m} = {4 * m}",
-            )
-        else:
-            t.pay(d, w, 2 * m, "discarder_share")
-            rest = [p for p in others if p != d]
-            each_pays(t, rest, w, m, "other_share")
-            t.explain(
-                f"{fz}：{dz}{d}付双份 2×{m} = {2 * m}，{'、'.join(rest)}各付单份 {m}，共{4 * m}",
-                f"半銃: {de} {d} pays a double share, 2 × {m} = {2 * m}; "
-                f"{' and '.join(rest)} a single share, {m} each; {4 * m} in all",
-                f"半銃：{de} {d}が二口 2×{m} = {2 * m}、{'、'.join(rest)}が各一口 {m}、計{4 * m}",
-            )
-        self._note_bao(t, liable, d, "discard")
-
-    @staticmethod
-    def _note_bao(t: Tally, liable: str | None, payer: str | None, kind: str) -> None:
-        if liable is None or liable == payer:
-            return
-        if kind == "robbed":
-            t.explain(
-                f"{liable}的包不适用：抢杠的付法已定",
-                f"{liable}'s liability changes nothing: a robbed kong pays by its own rule",
-                f"{liable}の包は適用なし：搶槓は搶槓の払い方による",
-            )
-        else:
-            t.explain(
-                f"{liable}的包不适用：打出的牌不是他的",
-                f"{liable}'s liability changes nothing on another player's discard",
-                f"{liable}の包は適用なし：他家の打牌による和了",
-            )
-
-    def _false_win(self, t: Tally, record: HandRecord, opts: Options, offender: str) -> None:
-        base = opts.i("base")
-        max_faan = opts.i("max_faan")
-        spice = opts.s("spiciness")
-        big_m = multiplier(max_faan, spice) * base
-        mzh, men, mja = multiplier_text(max_faan, spice)
-        if base != 1:
-            mzh += f"，×底{base}={big_m}"
-            men += f", × base {base} = {big_m}"
-            mja += f"、×基本{base}={big_m}"
-        mode = opts.s("false_win")
-        others = [p for p in record.players if p != offender]
-        if mode == "fine_no_payee":
-            t.pay(offender, POT, 4 * big_m, "false_win_fine")
-            t.explain(
-                f"{offender}{refs.name('event', FALSE_WIN, '诈糊', '')[0]}：罚4个{self.word('limit_fan')[0]}份 4×{big_m} = {4 * big_m}，其他三家不加分；{self.word('limit_fan')[0]}：{mzh}",
-                f"{offender} declared a false win: a fine of 4 limit shares, 4 × {big_m} = "
-                f"{4 * big_m}, that nobody receives; the limit: {men}",
-                f"{offender}の诈糊（誤和了）：上限4口分の罰 4×{big_m} = {4 * big_m}、"
-                f"誰も受け取らない；上限：{mja}",
-            )
-            return
-        k = 2 if mode == "limit_share_each" else 6
-        for p in others:
-            t.pay(offender, p, k * big_m, FALSE_WIN)
-        t.explain(
-            f"{offender}{refs.name('event', FALSE_WIN, '诈糊', '')[0]}：赔每家{k}个{self.word('limit_fan')[0]}份 {k}×{big_m} = {k * big_m}，共{3 * k * big_m}；{self.word('limit_fan')[0]}：{mzh}",
-            f"{offender} declared a false win: pays each other player {k} limit shares, "
-            f"{k} × {big_m} = {k * big_m}, {3 * k * big_m} in all; the limit: {men}",
-            f"{offender}の诈糊（誤和了）：他の各家に上限{k}口分 {k}×{big_m} = {k * big_m}、"
-            f"計{3 * k * big_m}；上限：{mja}",
-        )
-
-    @staticmethod
-    def _money(t: Tally, record: HandRecord, opts: Options) -> None:
-        """The nets in dollars at the stake's money per unit (whole cents, exact)."""
-        stake = opts.s("stake")
-        cents = STAKE_CENTS.get(stake)
-        if cents is None:
-            return
-        net = t.net
-        parts = []
-        for p in record.players:
-            c = net[p] * cents
-            if c:
-                a = -c if c < 0 else c
-                parts.append(f"{p} {'-' if c < 0 else '+'}${a // 100}.{a % 100:02d}")
-        if not parts:
-            return
-        zh, _, en = STAKE_NAMES[stake]
-        zh, en = refs.name("stake", stake, zh, en)
-        per = money_text(1, stake)
-        t.explain(
-            f"以{zh}计（每份{per}）：" + "，".join(parts),
-            f"at {en} ({per} a unit): " + ", ".join(parts),
-            f"{en}で計算（一口{per}）：" + "、".join(parts),
-        )
 
 
 RULESETS = [HongKong()]

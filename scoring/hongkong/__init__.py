@@ -1,0 +1,1 @@
+"""Hong Kong 廣東牌 (scoring/rulesets/hongkong.py holds the ruleset): its tables and payments."""
