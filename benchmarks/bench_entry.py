@@ -20,7 +20,6 @@ import argparse
 import asyncio
 import json
 import logging
-import re
 import statistics
 import sys
 import tempfile
@@ -34,6 +33,7 @@ import scoring
 from benchmarks.entry_hands import GUEST, HANDS, PAD_HANDS
 from bot.callback import DraftCb, TableCb, decode
 from bot.entry import checks
+from bot.entry import pad as tile_pad
 from scoring.declarations import ROBBED_KONG, SELF_DRAWN
 from tests.bot.conftest import Bot
 from tests.bot.fake_telegram import Chat, FakeTelegram, User
@@ -77,36 +77,13 @@ def target_of(hand: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _is_chow(tiles: list[str]) -> bool:
-    suits = {t[1] for t in tiles}
-    digits = [int(t[0]) for t in tiles]
-    return len(suits) == 1 and "z" not in suits and digits == list(range(digits[0], digits[0] + 3))
+def same_tiles(got: dict[str, Any], reply: str) -> bool:
+    """The recorded tiles are the reply's: its melds, concealed tiles and winning tile as the
+    notation's reader writes them (the winds and the flowers are the table's)."""
+    from scoring.gb.notation import parse_phone
 
-
-def pad_taps(text: str) -> list[tuple[str, str]]:
-    """The tile pad's taps for a reply like ``[555z](7777p)123s999p2z 2z``: a pung or kong of
-    one tile by its shortcut, anything else tile by tile, the winning tile last."""
-    from bot.entry.wizard import PAD_TILES
-
-    hand, last = text.split()
-    taps: list[tuple[str, str]] = []
-    for group in re.findall(r"\[[^\]]*\]|\([^)]*\)|[^\[(]+", hand):
-        inner = group.strip("[]()")
-        tiles = [d + suit for run, suit in re.findall(r"(\d+)([mpsz])", inner) for d in run]
-        if group[0] == "[" and len(tiles) == 3 and _is_chow(tiles):
-            taps += [("pt", str(PAD_TILES.index(tiles[0]))), ("pw", "")]
-            continue
-        if group[0] in "[(" and len(set(tiles)) == 1 and len(tiles) in (3, 4):
-            short = {"[3": "p3", "[4": "p4", "(4": "pq"}[group[0] + str(len(tiles))]
-            taps += [("pt", str(PAD_TILES.index(tiles[0]))), (short, "")]
-            continue
-        if group[0] in "[(":
-            taps.append(("pe" if group[0] == "[" else "pk", ""))
-        taps += [("pt", str(PAD_TILES.index(x))) for x in tiles]
-        if group[0] in "[(":
-            taps.append(("pc", ""))
-    taps.append(("pt", str(PAD_TILES.index(last))))
-    return taps
+    want = parse_phone(*reply.split())
+    return all(got.get(k) == want[k] for k in ("melds", "hand", "win_tile"))
 
 
 def _how(w: dict[str, Any]) -> str:
@@ -233,8 +210,8 @@ class Driver:
                     return [("pad", "")]
                 return str(t["wins"][n]["tiles"])
             return [("n", "")]
-        if kind == "pad":
-            taps = pad_taps(str(t["wins"][n]["tiles"]))
+        if kind == "pad":  # each tile and set key pressed; the last set ends the pad (✔)
+            taps = tile_pad.taps_for(str(t["wins"][n]["tiles"]))
             done = t["pad"]["done"]
             if done < len(taps):
                 t["pad"]["done"] = done + 1
@@ -497,6 +474,8 @@ class Table:
             assert gw.get("from") == tw["from"], (hand["id"], gw, tw)
             assert gw.get("shape") == tw["shape"], (hand["id"], gw, tw)
             assert sorted(gw.get("flags") or []) == sorted(tw["flags"]), (hand["id"], gw, tw)
+            if tw.get("tiles") is not None:  # the tiles as the typed reply reads them
+                assert same_tiles(gw["tiles"], tw["tiles"]), (hand["id"], gw["tiles"], tw)
             for k in ("fan", "fans"):
                 if tw.get(k) is not None:
                     assert gw.get(k) == tw[k] or sorted(gw.get(k)) == sorted(tw[k]), (

@@ -45,7 +45,8 @@ def hand(
 
 
 TILES = "[555z](7777p)123s999p2z 2z"
-CHOWS = "[123m][456p]789s234s55z 5z"  # chows tile by tile
+CHOWS = "[123m][456p]789s234s55z 5z"  # two exposed chows
+CLOSED = "123m456m789m345p9s 9s"  # a closed hand: 清龙, 门前清, 单钓将 (four sets and a pair)
 
 HANDS: list[dict[str, Any]] = [
     # --- Xingguo / Nanchang / Taihe (精, 德国, 诈胡, 跟庄) -----------------------------------
@@ -210,4 +211,5 @@ HANDS: list[dict[str, Any]] = [
 PAD_HANDS: list[dict[str, Any]] = [
     {**hand("gb-tiles-pad", "guobiao", w(3, None, None, tiles=TILES)), "via": "pad"},
     {**hand("gb-chows-pad", "guobiao", w(1, 0, None, tiles=CHOWS)), "via": "pad"},
+    {**hand("gb-closed-pad", "guobiao", w(2, 1, None, tiles=CLOSED)), "via": "pad"},
 ]

@@ -38,6 +38,7 @@ class Code(StrEnum):
     FAN = "ft"  # a checklist fan
     PAD = "pad"  # open the tile pad
     PAD_TILE = "pt"
+    PAD_PAIR = "p2"  # the last tile made a pair (bot.entry.pad)
     PAD_PUNG = "p3"
     PAD_KONG = "p4"
     PAD_HIDDEN_KONG = "pq"

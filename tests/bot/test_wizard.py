@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -602,91 +601,7 @@ def test_an_old_draft_without_the_newer_keys_loads():
     assert step == "preview" and wizard.preview(data)[1].net["12"] > 0
 
 
-# ---------------------------------------------------------------------------------------
-# the tile pad (issue 14 point 8): the same tiles as the typed reply
-# ---------------------------------------------------------------------------------------
-def _is_chow(tiles: list[str]) -> bool:
-    suits = {t[1] for t in tiles}
-    digits = [int(t[0]) for t in tiles]
-    return len(suits) == 1 and "z" not in suits and digits == list(range(digits[0], digits[0] + 3))
-
-
-def pad_taps(text: str, shortcuts: bool = True) -> list[tuple[str, str]]:
-    """The pad's taps for a reply like ``[555z](7777p)123s999p2z 2z`` (the winning tile last):
-    a pung or kong of one tile by its shortcut ([×3], [×4], (×4)), else tile by tile."""
-    hand, last = text.split()
-    taps: list[tuple[str, str]] = []
-    for group in re.findall(r"\[[^\]]*\]|\([^)]*\)|[^\[(]+", hand):
-        inner = group.strip("[]()")
-        tiles = [d + suit for run, suit in re.findall(r"(\d+)([mpsz])", inner) for d in run]
-        same = len(set(tiles)) == 1 and len(tiles) in (3, 4)
-        if group[0] == "[" and shortcuts and len(tiles) == 3 and _is_chow(tiles):
-            taps += [("pt", str(wizard.PAD_TILES.index(tiles[0]))), ("pw", "")]
-            continue
-        if group[0] in "[(" and shortcuts and same:
-            short = {"[3": "p3", "[4": "p4", "(4": "pq"}[group[0] + str(len(tiles))]
-            taps += [("pt", str(wizard.PAD_TILES.index(tiles[0]))), (short, "")]
-            continue
-        if group[0] in "[(":
-            taps.append(("pe" if group[0] == "[" else "pk", ""))
-        taps += [("pt", str(wizard.PAD_TILES.index(t))) for t in tiles]
-        if group[0] in "[(":
-            taps.append(("pc", ""))
-    taps.append(("pt", str(wizard.PAD_TILES.index(last))))
-    return taps
-
-
-def test_tile_pad_builds_the_same_tiles_as_the_reply():
-    typed_step, typed = start("guobiao")
-    typed_step = go(typed_step, typed, ("wh", "1.0"), ("m", "2"))  # Bob self-drawn, tiles
-    wizard.set_tiles(typed, typed_step, "[555z](7777p)123s999p2z 2z")
-    step, data = start("guobiao")
-    step = go(step, data, ("wh", "1.0"), ("m", "2"), ("pad", ""))
-    assert step == "pad.0" and len([b for b in offered(step, data) if b.action == "pt"]) == 34
-    taps = pad_taps("[555z](7777p)123s999p2z 2z")
-    step = go(step, data, *taps[:-1])
-    assert "So far: [555z](7777p)123s999p 2z" in wizard.render(step, data, TR).text
-    step = go(step, data, taps[-1], ("pd", ""))
-    assert step == "preview"
-    assert data["wins"][0]["tiles"] == typed["wins"][0]["tiles"]
-    assert wizard.build_record(data) == wizard.build_record(typed)
-    # 12 pad taps for this hand (a pung and a kong by their shortcuts), 19 tile by tile
-    assert len(taps) == 12 and len(pad_taps("[555z](7777p)123s999p2z 2z", False)) == 19
-    # tile by tile, the same tiles
-    step, again = start("guobiao")
-    step = go(step, again, ("wh", "1.0"), ("m", "2"), ("pad", ""))
-    step = go(step, again, *pad_taps("[555z](7777p)123s999p2z 2z", False), ("pd", ""))
-    assert again["wins"][0]["tiles"] == typed["wins"][0]["tiles"]
-
-
-def test_tile_pad_refuses_what_cannot_be():
-    step, data = start("guobiao")
-    step = go(step, data, ("wh", "1.0"), ("m", "2"), ("pad", ""))
-    east = str(wizard.PAD_TILES.index("1z"))
-    step = go(step, data, ("pt", east), ("pt", east), ("pt", east), ("pt", east))
-    with pytest.raises(wizard.WizardError, match="at_max"):
-        go(step, data, ("pt", east))  # a fifth East
-    step = go(step, data, ("pb", ""), ("pk", ""), ("pt", east))
-    with pytest.raises(wizard.WizardError, match="pad_meld"):
-        go(step, data, ("pc", ""))  # a concealed kong is four
-    with pytest.raises(wizard.WizardError):
-        go(step, data, ("pe", ""))  # no meld inside a meld
-    with pytest.raises(wizard.TilesError):  # not a winning hand: the tiles are refused
-        go(step, data, ("pb", ""), ("pb", ""), ("pt", east), ("pd", ""))
-
-
-@pytest.mark.parametrize("shortcuts", [True, False])
-def test_tile_pad_chows_by_shortcut_or_tile_by_tile(shortcuts: bool) -> None:
-    reply = "[123m][456p]789s234s55z 5z"  # Bob on Alice's discard (the dealer's)
-    typed_step, typed = start("guobiao")
-    typed_step = go(typed_step, typed, ("wh", "1.1"), ("m", "2"))
-    wizard.set_tiles(typed, typed_step, reply)
-    step, data = start("guobiao")
-    step = go(step, data, ("wh", "1.1"), ("m", "2"), ("pad", ""))
-    taps = pad_taps(reply, shortcuts)
-    assert len(taps) == (13 if shortcuts else 19)
-    step = go(step, data, *taps, ("pd", ""))
-    assert step == "preview" and data["wins"][0]["tiles"] == typed["wins"][0]["tiles"]
+# the tile pad (issue 14 point 8, #26.7): tests/bot/test_pad.py
 
 
 def test_the_grid_offers_only_ways_of_winning_the_table_plays():

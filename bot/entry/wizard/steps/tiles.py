@@ -15,8 +15,10 @@ from bot.describe import (
 )
 from bot.describe import prevalent as _prevalent
 from bot.describe import seat_wind as _seat_wind
-from bot.entry import cells
+from bot.entry import pad
 from bot.entry.keyboard import Code
+from bot.entry.pad import PAD_TILES as PAD_TILES
+from bot.entry.pad import pad_text as pad_text
 from bot.entry.wizard.actions import (
     TILES_EXAMPLE,
     Button,
@@ -25,14 +27,13 @@ from bot.entry.wizard.actions import (
     TilesError,
     WizardError,
     _esc,
-    _idx,
     _nav,
     _opts,
     _rs,
     _split,
 )
-from bot.entry.wizard._legacy_changes import _CJK, _go, build_record, valid_flags
-from bot.entry.wizard._legacy_order import next_step
+from bot.entry.wizard.changes import _CJK, _go, build_record, valid_flags
+from bot.entry.wizard.order import next_step
 from bot.i18n import Translator
 from scoring.errors import RecordError
 from scoring.gb.notation import (
@@ -291,185 +292,40 @@ class TilesStep(Step):
         return prompt, rows
 
 
-#: The tile pad's 34 tiles, in the notation's tokens (1m–9m, 1p–9p, 1s–9s, 1z–7z).
-PAD_TILES = [f"{d}{suit}" for suit in "mps" for d in range(1, 10)] + [f"{d}z" for d in range(1, 8)]
-_HONOURS = "东南西北白发中"
-
-
-def pad_text(tokens: list[str]) -> tuple[str, str | None]:
-    """The tile pad's taps as the reply's notation: ``(hand, winning tile)`` — the winning
-    tile is the last tile tapped outside a meld; runs of one suit are written once
-    (``123m``)."""
-    out, run, suit = "", "", ""
-    last: str | None = None
-    body = list(tokens)
-    for i in range(len(body) - 1, -1, -1):
-        if body[i] in PAD_TILES and not _in_group(body, i):
-            last = body.pop(i)
-            break
-
-    def flush() -> str:
-        return f"{run}{suit}" if run else ""
-
-    for t in body:
-        if t in ("[", "(", "]", ")"):
-            out += flush()
-            run, suit = "", ""
-            out += t
-            continue
-        if t[1] != suit:
-            out += flush()
-            run, suit = "", t[1]
-        run += t[0]
-    out += flush()
-    return out, last
-
-
-def _chow_of(tile: str) -> list[str] | None:
-    """The chow a suit tile starts (5m: 5m 6m 7m), or None (an honour, 8 or 9)."""
-    if tile[1] == "z" or int(tile[0]) > 7:
-        return None
-    return [f"{int(tile[0]) + k}{tile[1]}" for k in range(3)]
-
-
-def _in_group(tokens: list[str], i: int) -> bool:
-    depth = 0
-    for t in tokens[:i]:
-        if t in ("[", "("):
-            depth += 1
-        elif t in ("]", ")"):
-            depth -= 1
-    return depth > 0
-
-
 class PadStep(Step):
-    """The tile pad (where a ruleset takes tiles): the 34 tiles, [ an exposed meld, ( a
-    concealed kong, ⌫, the notation so far; Done reads it as a tiles reply would
-    (:func:`set_tiles`). One tap is one edit of the entry's message, in the group."""
+    """The tile pad (where a ruleset takes tiles): the 34 tiles and the sets of the last one
+    (:mod:`bot.entry.pad`), ⌫, the notation so far; the set that makes the 14 tiles, or
+    Done, reads it as a tiles reply would (:func:`set_tiles`). One tap is one edit of the
+    entry's message, in the group."""
 
     kinds = ("pad",)
 
     def apply(self, c: Ctx, action: str, arg: str) -> str:
         step, data, n = c.step, c.data, c.n
         win = data["wins"][n]
-        tokens: list[str] = list(win.get("pad") or [])
-        open_group = _in_group(tokens, len(tokens))
-        if action == Code.PAD_TILE:
-            tile = PAD_TILES[_idx(arg, len(PAD_TILES))]
-            if tokens.count(tile) >= 4:
-                raise WizardError("at_max")  # four of a kind is all there is
-            if (
-                open_group
-                and len(tokens) - max(i for i, t in enumerate(tokens) if t in ("[", "(")) > 4
-            ):
-                raise WizardError("at_max")
-            tokens.append(tile)
-        elif action in (
-            Code.PAD_PUNG,
-            Code.PAD_KONG,
-            Code.PAD_HIDDEN_KONG,
-        ):  # the last tile, made a pung or kong
-            if open_group or not tokens or tokens[-1] not in PAD_TILES:
-                raise WizardError("bad_arg")
-            tile, size = tokens[-1], 3 if action == Code.PAD_PUNG else 4
-            if tokens.count(tile) + size - 1 > 4:
-                raise WizardError("at_max")
-            opener, closer = ("(", ")") if action == Code.PAD_HIDDEN_KONG else ("[", "]")
-            tokens[-1:] = [opener, *[tile] * size, closer]
-        elif action == Code.PAD_CHOW:  # an exposed chow from the last tile up
-            if open_group or not tokens or _chow_of(tokens[-1]) is None:
-                raise WizardError("bad_arg")
-            chow = _chow_of(tokens[-1]) or []
-            if any(tokens.count(t) + 1 > 4 for t in chow[1:]):
-                raise WizardError("at_max")
-            tokens[-1:] = ["[", *chow, "]"]
-        elif action in (Code.PAD_EXPOSED, Code.PAD_CONCEALED):
-            if open_group:
-                raise WizardError("bad_arg")
-            tokens.append("[" if action == Code.PAD_EXPOSED else "(")
-        elif action == Code.PAD_CLOSE:
-            if not open_group:
-                raise WizardError("bad_arg")
-            start = max(i for i, t in enumerate(tokens) if t in ("[", "("))
-            size = len(tokens) - start - 1
-            if size < 3 or (tokens[start] == "(" and size != 4):
-                raise WizardError("pad_meld")
-            tokens.append("]" if tokens[start] == "[" else ")")
-        elif action == Code.PAD_DELETE:
-            if not tokens:
-                raise WizardError("at_min")
-            tokens.pop()
-        elif action == Code.PAD_DONE:
-            hand, last = pad_text(tokens)
-            if open_group or last is None or not hand:
-                raise WizardError("pad_meld" if open_group else "need_tiles")
-            set_tiles(data, f"tiles.{n}", f"{hand} {last}")
-            data["wins"][n].pop("pad", None)
-            if data["trail"] and data["trail"][-1] == f"tiles.{n}":
-                data["trail"].pop()  # Back from the preview goes to the tiles step
-            return _go(data, f"tiles.{n}", next_step(data, f"tiles.{n}"))
-        else:
-            raise WizardError("bad_arg")
-        win["pad"] = tokens
-        return step
+        tokens, complete = pad.press(list(win.get("pad") or []), action, arg)
+        if not complete:
+            win["pad"] = tokens
+            return step
+        hand, last = pad_text(tokens)
+        set_tiles(data, f"tiles.{n}", f"{hand} {last}")
+        data["wins"][n].pop("pad", None)
+        if data["trail"] and data["trail"][-1] == f"tiles.{n}":
+            data["trail"].pop()  # Back from the preview goes to the tiles step
+        return _go(data, f"tiles.{n}", next_step(data, f"tiles.{n}"))
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
         data, n = c.data, c.n
         _ = tr.gettext
-        win = data["wins"][n]
-        tokens: list[str] = list(win.get("pad") or [])
+        tokens: list[str] = list(data["wins"][n].get("pad") or [])
         hand, last = pad_text(tokens)
         so_far = (hand + (f" {last}" if last else "")) or "▁"
         prompt = _(
-            "Tap the hand's tiles, the winning tile last. [ starts an exposed chow, pung or "
-            "kong, ( a concealed kong; ] or ) closes it; [123m], [×3], [×4] and (×4) make "
-            "the last tile an exposed chow, pung or kong. Then Done."
+            "Tap a tile, then the set it is in: its pair, pung or chow, [ ] exposed, ( ) a "
+            "concealed kong. The winning tile last: tap it, then its set. The set marked ✔ "
+            "makes the 14 tiles and ends the pad."
         )
         prompt += "\n" + _("So far: {tiles}").format(tiles=_esc(so_far))
-        group = _in_group(tokens, len(tokens))
-        full_meld = group and (
-            len(tokens) - max(i for i, t in enumerate(tokens) if t in ("[", "(")) > 4
-        )
-
-        def tile(i: int, label: str) -> Button:
-            # a tile that cannot be added (its four copies used, or the open meld full) is
-            # not offered: a blank, like a stepper at its end
-            if full_meld or tokens.count(PAD_TILES[i]) >= 4:
-                return Button(" ", Code.PAGE, "0")
-            return Button(label, Code.PAD_TILE, str(i))
-
-        rows: list[list[Button]] = []
-        for suit in range(3):
-            tiles = list(range(suit * 9, suit * 9 + 9))
-            rows.append([tile(i, PAD_TILES[i]) for i in tiles[:5]])
-            rows.append([tile(i, PAD_TILES[i]) for i in tiles[5:]])
-        rows.append([tile(27 + k, _HONOURS[k]) for k in range(7)])
-        ctrl = []
-        if group:  # only a close that makes a meld, and no Done before it
-            start = max(i for i, t in enumerate(tokens) if t in ("[", "("))
-            size = len(tokens) - start - 1
-            if size == 4 or (size == 3 and tokens[start] == "["):
-                ctrl.append(Button("]" if tokens[start] == "[" else ")", Code.PAD_CLOSE))
-        else:
-            ctrl += [
-                Button("[ " + _("exposed"), Code.PAD_EXPOSED),
-                Button("( " + _("concealed kong"), Code.PAD_CONCEALED),
-            ]
-            if tokens and tokens[-1] in PAD_TILES:  # the last tile as a meld, one tap
-                chow = _chow_of(tokens[-1])
-                if chow is not None and all(tokens.count(t) < 4 for t in chow[1:]):
-                    ctrl.append(
-                        Button("[" + "".join(t[0] for t in chow) + chow[0][1] + "]", Code.PAD_CHOW)
-                    )
-                have = tokens.count(tokens[-1])  # copies of the last tile so far
-                if have + 2 <= 4:
-                    ctrl.append(Button("[×3]", Code.PAD_PUNG))
-                if have + 3 <= 4:
-                    ctrl += [Button("[×4]", Code.PAD_KONG), Button("(×4)", Code.PAD_HIDDEN_KONG)]
-        if tokens:
-            ctrl.append(Button("⌫", Code.PAD_DELETE))
-        if not group and sum(t in PAD_TILES for t in tokens) >= 14:  # a hand: 14 at least
-            ctrl.append(Button("✔ " + _("Done"), Code.PAD_DONE))
-        rows += cells.pack(ctrl, 5)  # each label whole in a phone's row (#26.1)
+        rows = pad.keys(tokens, "✔ " + _("Done"))
         rows.append(_nav(data, tr))
         return prompt, rows
