@@ -483,13 +483,13 @@ class Singapore(Ruleset):
         tai = ITEMS[fid][3]
         return opts.i(ITEM_OPTION[fid]) if tai is None else tai
 
-    def count_tai(self, win: Win, opts: Options) -> tuple[int, int, str, str, bool]:
-        """(tai used, tai counted, zh parts, en parts, limit?) of a valid win (§2.1)."""
+    def count_tai(self, win: Win, opts: Options) -> tuple[int, int, str, str, str, bool]:
+        """(tai used, tai counted, zh, en, ja parts, limit?) of a valid win (§2.1)."""
         cap = opts.i("max_tai")
         if win.fan is not None:
             t = win.fan
             used = min(t, cap)
-            return used, t, f"共{t}台", f"{t} tai in all", False
+            return used, t, f"共{t}台", f"{t} tai in all", f"計{t}台", False
         fans = win.fans or ()
         limits = [f for f in fans if f in LIMITS]
         if limits:
@@ -498,7 +498,8 @@ class Singapore(Ruleset):
             bonus = opts.i("special_hand_bonus")
             pz = f"{zh}（满贯）= 封顶{cap}台" + (f"+{bonus}" if bonus else "")
             pe = f"{en} (limit) = limit {cap} tai" + (f" + {bonus}" if bonus else "")
-            return t, t, pz, pe, True
+            pj = f"{en}（満貫）= 上限{cap}台" + (f"+{bonus}" if bonus else "")
+            return t, t, pz, pe, pj, True
         t = 0
         zh_parts: list[str] = []
         en_parts: list[str] = []
@@ -512,11 +513,11 @@ class Singapore(Ruleset):
             en_parts.append(f"{en} {tai}{times_en}")
         used = min(t, cap)
         zh, en = " · ".join(zh_parts) + f" = {t}台", " · ".join(en_parts) + f" = {t} tai"
-        return used, t, zh, en, False
+        return used, t, zh, en, " · ".join(en_parts) + f" = {t}台", False
 
     @staticmethod
-    def shares(t: int, opts: Options) -> tuple[int, int, str, str]:
-        """(S, Z, zh, en): the single and double share of a ``t``-tai win (§2.2)."""
+    def shares(t: int, opts: Options) -> tuple[int, int, str, str, str]:
+        """(S, Z, zh, en, ja): the single and double share of a ``t``-tai win (§2.2)."""
         base = opts.i("base")
         prog = opts.s("progression")
         if prog == "table":
@@ -528,6 +529,8 @@ class Singapore(Ruleset):
                 f"{THREE_SIX[1][t - 1]} = {z}（三六表）",
                 f"{t} tai → share {base} × {THREE_SIX[0][t - 1]} = {s}, double share {base} × "
                 f"{THREE_SIX[1][t - 1]} = {z} (three-six table)",
+                f"{t}台 → 一口 {base}×{THREE_SIX[0][t - 1]} = {s}、二口分 {base}×"
+                f"{THREE_SIX[1][t - 1]} = {z}（三六表）",
             )
         exp = t if prog == "doubling_from_zero" else t - 1
         s = base * (1 << exp)
@@ -538,6 +541,7 @@ class Singapore(Ruleset):
             z,
             f"{t}台 → 每份 {base}×{1 << exp} = {s}，双份 {z}",
             f"{t} tai → share {base} × {1 << exp} = {s}, double share {z}",
+            f"{t}台 → 一口 {base}×{1 << exp} = {s}、二口分 {z}",
         )
 
     # --- checks ------------------------------------------------------------------------
@@ -608,7 +612,7 @@ class Singapore(Ruleset):
                     f"{path}.fans",
                     "'robbing_kong' goes with robbed_kong: true, and the other way round",
                 )
-        t, counted_tai, _, _, limit = self.count_tai(w, opts)
+        t, counted_tai, _, _, _, limit = self.count_tai(w, opts)
         if not limit and counted_tai < opts.i("min_tai"):
             raise RecordError(
                 f"{path}.fan" if w.fan is not None else f"{path}.fans",
@@ -648,18 +652,23 @@ class Singapore(Ruleset):
             self._settle_win(tally, record, opts, w, bao.get(w.winner))
         self._settle_events(tally, record, opts)
         if not tally.steps:
-            tally.explain("流局，无人付款", "Draw: nobody pays")
+            tally.explain("流局，无人付款", "Draw: nobody pays", "流局：支払いなし")
         return tally.settlement()
 
     def _settle_win(
         self, tally: Tally, record: HandRecord, opts: Options, w: Win, liable: str | None
     ) -> None:
-        t, counted, pz, pe, limit = self.count_tai(w, opts)
+        t, counted, pz, pe, pj, limit = self.count_tai(w, opts)
         capped_zh = f"，封顶{t}台" if counted > t else ""
         capped_en = f", capped at {t}" if counted > t else ""
-        tally.explain(f"{w.winner} 胡：{pz}{capped_zh}", f"{w.winner} wins: {pe}{capped_en}")
-        s, z, sz, se = self.shares(t, opts)
-        tally.explain(sz, se)
+        capped_ja = f"、{t}台で頭打ち" if counted > t else ""
+        tally.explain(
+            f"{w.winner} 胡：{pz}{capped_zh}",
+            f"{w.winner} wins: {pe}{capped_en}",
+            f"{w.winner}の和了：{pj}{capped_ja}",
+        )
+        s, z, sz, se, sj = self.shares(t, opts)
+        tally.explain(sz, se, sj)
         others = [p for p in record.players if p != w.winner]
         pays: list[tuple[str, int, str]] = []  # payer, amount, reason
         frm = w.discarder
@@ -670,6 +679,7 @@ class Singapore(Ruleset):
                 tally.explain(
                     f"包：{liable} 一人付三家的双份 3×{z} = {3 * z}",
                     f"bao: {liable} alone pays the three double shares, 3 × {z} = {3 * z}",
+                    f"包：{liable}が一人で三家分の二口を支払う 3×{z} = {3 * z}",
                 )
             else:
                 pays.append((liable, z + 2 * s, "bao"))
@@ -677,6 +687,7 @@ class Singapore(Ruleset):
                     f"包：{liable} 一人付双份加两个一份 {z}+2×{s} = {z + 2 * s}",
                     f"bao: {liable} alone pays a double share and two shares, "
                     f"{z} + 2 × {s} = {z + 2 * s}",
+                    f"包：{liable}が一人で二口分と一口二つを支払う {z}+2×{s} = {z + 2 * s}",
                 )
         elif frm is None:
             for p in others:
@@ -684,6 +695,7 @@ class Singapore(Ruleset):
             tally.explain(
                 f"自摸：三家各付双份 {z}",
                 f"self-drawn: each of the three pays the double share {z}",
+                f"ツモ：三家が各二口分 {z} を支払う",
             )
         elif (
             opts.s("payment") == "shooter"
@@ -693,19 +705,23 @@ class Singapore(Ruleset):
             if w.has("fresh_tile"):
                 fz, fe = self.word("fresh_tile", "lower")
                 why_zh, why_en = f"{fz}，放炮者全付", f"{fe}: the discarder pays for all"
+                why_ja = f"{fe}：放銃者が全額支払い"
             elif opts.s("payment") == "shooter":
-                why_zh, why_en = "放炮者全付", "shooter pays all"
+                why_zh, why_en, why_ja = "放炮者全付", "shooter pays all", "放銃者が全額支払い"
             else:
                 why_zh, why_en = "被抢者全付", "the robbed player pays for all"
+                why_ja = "搶槓された者が全額支払い"
             role_zh = "被抢者" if w.robbed_kong or "robbing_the_eighth" in fans else "放炮者"
             role_en = (
                 "the robbed player" if w.robbed_kong or "robbing_the_eighth" in fans else "shooter"
             )
+            role_ja = "搶槓された者" if w.robbed_kong or "robbing_the_eighth" in fans else "放銃者"
             pays.append((frm, z + 2 * s, "shooter"))
             tally.explain(
                 f"{why_zh}：{role_zh} {frm} 付双份加两个一份 {z}+2×{s} = {z + 2 * s}",
                 f"{why_en}: {role_en} {frm} pays a double share and two shares, "
                 f"{z} + 2 × {s} = {z + 2 * s}",
+                f"{why_ja}：{role_ja} {frm} が二口分と一口二つを支払う {z}+2×{s} = {z + 2 * s}",
             )
         elif opts.b("limit_all_pay_double") and limit:
             for p in others:
@@ -713,6 +729,7 @@ class Singapore(Ruleset):
             tally.explain(
                 f"满贯放炮：三家各付双份 {z}",
                 f"limit hand on a discard: each of the three pays the double share {z}",
+                f"満貫のロン：三家が各二口分 {z} を支払う",
             )
         else:
             role_zh = "被抢者" if w.robbed_kong or "robbing_the_eighth" in fans else "放炮者"
@@ -721,6 +738,7 @@ class Singapore(Ruleset):
                 if w.robbed_kong or "robbing_the_eighth" in fans
                 else "the discarder"
             )
+            role_ja = "搶槓された者" if w.robbed_kong or "robbing_the_eighth" in fans else "放銃者"
             pays.append((frm, z, "discarder_share"))
             for p in others:
                 if p != frm:
@@ -728,11 +746,14 @@ class Singapore(Ruleset):
             tally.explain(
                 f"三家付：{role_zh} {frm} 付双份 {z}，另两家各付 {s}",
                 f"all pay: {role_en} {frm} pays the double share {z}, the other two {s} each",
+                f"全員払い：{role_ja} {frm} が二口分 {z}、他の二家が各 {s}",
             )
         if opts.b("thirteen_wonders_double") and "thirteen_wonders" in fans:
             pays = [(p, 2 * a, r) for p, a, r in pays]
             tz, te = refs.name("fan", "thirteen_wonders", "十三幺", "thirteen wonders", "lower")
-            tally.explain(f"{tz}：每笔付款×2", f"{te}: every payment × 2")
+            tally.explain(
+                f"{tz}：每笔付款×2", f"{te}: every payment × 2", f"{te}：支払いはすべて×2"
+            )
         if opts.b("dealer_double"):
             dealer = record.dealer
             doubled = [(p, 2 * a if dealer in (p, w.winner) else a, r) for p, a, r in pays]
@@ -740,6 +761,7 @@ class Singapore(Ruleset):
                 tally.explain(
                     f"庄家 {dealer} 付或收的款项×2",
                     f"payments to or from the dealer {dealer} × 2",
+                    f"親 {dealer} の払う・受け取る支払いは×2",
                 )
             pays = doubled
         for payer, amount, reason in pays:
@@ -752,30 +774,34 @@ class Singapore(Ruleset):
         players = record.players
         unit_zh = f"（每单位 {opts.i('instant_scale')}×{opts.i('base')} = {k}）"
         unit_en = f" (a unit is {opts.i('instant_scale')} × {opts.i('base')} = {k})"
+        unit_ja = f"（一単位 {opts.i('instant_scale')}×{opts.i('base')} = {k}）"
         for ev in record.events:
             others = [p for p in players if p != ev.player]
             if self._switched_off(tally, opts, ev):
                 continue
             if ev.type in KONGS:
-                self._kong(tally, opts, ev, others, k, unit_zh, unit_en)
+                self._kong(tally, opts, ev, others, k, (unit_zh, unit_en, unit_ja))
             elif ev.type in BITES:
                 hidden = ev.int("hidden") == 1
                 amount = 2 * k if hidden else k
                 zh, en = self.word(ev.type, "lower")
+                ja = en
                 if hidden:
-                    zh, en = f"{zh}（暗）", f"{en} (hidden)"
-                mult_zh, mult_en = _units(2 if hidden else 1)
+                    zh, en, ja = f"{zh}（暗）", f"{en} (hidden)", f"{en}（暗）"
+                mult_zh, mult_en, mult_ja = _units(2 if hidden else 1)
                 if ev.source is not None:
                     tally.pay(ev.source, ev.player, amount, ev.type)
                     tally.explain(
                         f"{ev.player} {zh}：{ev.source} 一人付{mult_zh} = {amount}{unit_zh}",
                         f"{ev.player} {en}: {ev.source} alone pays {mult_en} = {amount}{unit_en}",
+                        f"{ev.player}の{ja}：{ev.source}が一人で{mult_ja} = {amount}を支払う{unit_ja}",
                     )
                 else:
                     each_pays(tally, others, ev.player, amount, ev.type)
                     tally.explain(
                         f"{ev.player} {zh}：三家各付{mult_zh} = {amount}{unit_zh}",
                         f"{ev.player} {en}: each of the three pays {mult_en} = {amount}{unit_en}",
+                        f"{ev.player}の{ja}：三家が各{mult_ja} = {amount}を支払う{unit_ja}",
                     )
             elif ev.type in SETS:
                 n = opts.i("set_payout")
@@ -785,6 +811,7 @@ class Singapore(Ruleset):
                 tally.explain(
                     f"{ev.player} {zh}：三家各付{_units(n)[0]} = {amount}{unit_zh}",
                     f"{ev.player} {en}: each of the three pays {_units(n)[1]} = {amount}{unit_en}",
+                    f"{ev.player}の{en}：三家が各{_units(n)[2]} = {amount}を支払う{unit_ja}",
                 )
 
     @classmethod
@@ -806,6 +833,7 @@ class Singapore(Ruleset):
         tally.explain(
             f"{ev.player} {zh}：本桌未开“{oz}”，不付",
             f"{ev.player} {en}: “{oe}” is off at this table, nothing is paid",
+            f"{ev.player}の{en}：この卓では「{oe}」がオフ、支払いなし",
         )
         return True
 
@@ -817,17 +845,19 @@ class Singapore(Ruleset):
         ev: Event,
         others: Sequence[str],
         k: int,
-        unit_zh: str,
-        unit_en: str,
+        unit: tuple[str, str, str],
     ) -> None:
+        """A kong's instant payout (§2.4); ``unit``: the words of one unit (zh, en, ja)."""
+        unit_zh, unit_en, unit_ja = unit
         if ev.type in KONG_EACH_PAYS:
             n = KONG_EACH_PAYS[ev.type]
             each_pays(tally, others, ev.player, n * k, ev.type)
             zh, en = refs.name("kong", ev.type, *KONG_NAMES[ev.type])
-            nz, ne = _units(n)
+            nz, ne, nj = _units(n)
             tally.explain(
                 f"{ev.player} {zh}：三家各付{nz} = {n * k}{unit_zh}",
                 f"{ev.player} {en}: each of the three pays {ne} = {n * k}{unit_en}",
+                f"{ev.player}の{en}：三家が各{nj} = {n * k}を支払う{unit_ja}",
             )
             return
         feeder = ev.source
@@ -841,6 +871,7 @@ class Singapore(Ruleset):
         fz, fe = cls.word("fresh_tile", "lower")
         note_zh = f"（{fz}）" if fresh else ""
         note_en = f" ({fe})" if fresh else ""
+        note_ja = f"（{fe}）" if fresh else ""
         kz, ke = cls.word("exposed_kong", "lower")
         if mode == "feeder_alone":
             n = KONG_FEEDER_PAYS
@@ -849,12 +880,15 @@ class Singapore(Ruleset):
                 f"{ev.player} {kz}{note_zh}：放杠者 {feeder} 付{_units(n)[0]} = {n * k}{unit_zh}",
                 f"{ev.player} {ke}{note_en}: the feeder {feeder} pays {_units(n)[1]} = "
                 f"{n * k}{unit_en}",
+                f"{ev.player}の{ke}{note_ja}：カンさせた{feeder}が{_units(n)[2]} = {n * k}を支払う"
+                f"{unit_ja}",
             )
         elif mode == "all_three":
             each_pays(tally, others, ev.player, k, "exposed_kong")
             tally.explain(
                 f"{ev.player} {kz}：三家各付1个单位 = {k}{unit_zh}",
                 f"{ev.player} {ke}: each of the three pays 1 unit = {k}{unit_en}",
+                f"{ev.player}の{ke}：三家が各1単位 = {k}を支払う{unit_ja}",
             )
         else:  # feeder_double (C4 "½ Shooter")
             tally.pay(feeder, ev.player, 2 * k, "exposed_kong")
@@ -866,12 +900,14 @@ class Singapore(Ruleset):
                 f"{k}{unit_zh}",
                 f"{ev.player} {ke}: the feeder {feeder} pays 2 units = {2 * k}, the "
                 f"other two 1 unit = {k} each{unit_en}",
+                f"{ev.player}の{ke}：カンさせた{feeder}が2単位 = {2 * k}、他の二家が各1単位 = "
+                f"{k}{unit_ja}",
             )
 
 
-def _units(n: int) -> tuple[str, str]:
-    """ "2个单位" / "2 units": a count of instant payout units (§2.4)."""
-    return f"{n}个单位", ("1 unit" if n == 1 else f"{n} units")
+def _units(n: int) -> tuple[str, str, str]:
+    """ "2个单位" / "2 units" / "2単位": a count of instant payout units (§2.4)."""
+    return f"{n}个单位", ("1 unit" if n == 1 else f"{n} units"), f"{n}単位"
 
 
 RULESETS = [Singapore()]
