@@ -27,164 +27,46 @@ integers (``doubling_from_zero``: ``S(t) = base × 2^t``; ``table``: the three-s
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
 
-from scoring import refs
 from scoring.declarations import (
     DISCARD,
     Choice,
     CountDecl,
     DealerRule,
     EventDecl,
-    FieldDecl,
     OptionDecl,
     PresetDecl,
     WinItemDecl,
 )
 from scoring.errors import RecordError
-from scoring.record import Event, HandRecord, Settlement, Win
+from scoring.record import HandRecord, Settlement, Win
 from scoring.ruleset import Options, Ruleset, Tally, Words
 from scoring.rulesets._common import (
-    KONG_EACH_PAYS,
-    KONG_FEEDER_PAYS,
-    each_pays,
-    exclusions,
     fan_json,
 )
-
-# --- tai items (§3.1) -------------------------------------------------------------------------
-#: id -> (zh, zh_hant, en, tai (None = from an option), at most this many times in a win)
-ITEMS: dict[str, tuple[str, str, str, int | None, int]] = {
-    "dragon_pung": ("三元牌刻子", "三元牌刻子", "Dragon pung", 1, 2),
-    "seat_wind_pung": ("门风刻", "門風刻", "Seat wind pung", 1, 1),
-    "prevailing_wind_pung": ("圈风刻", "圈風刻", "Prevailing wind pung", 1, 1),
-    "seat_flower": ("正花", "正花", "Own flower or season", 1, 2),
-    "flower_set": ("一台花（四花或四季齐）", "一台花（四花或四季齊）", "Complete flower set", 1, 1),
-    "animal": ("动物", "動物", "Animal", 1, 4),
-    "animal_set": ("四动物齐", "四動物齊", "All four animals", 1, 1),
-    "ping_hu": ("平胡（无花）", "平胡（無花）", "All chows, no bonus tiles", 4, 1),
-    "ping_hu_bonus": ("臭平胡（有花）", "臭平胡（有花）", "All chows with bonus tiles", 1, 1),
-    "pong_pong_hu": ("对对胡", "對對胡", "All pungs", 2, 1),
-    "half_flush": ("混一色", "混一色", "Half flush", 2, 1),
-    "full_flush": ("清一色", "清一色", "Full flush", 4, 1),
-    "mixed_terminals": ("混幺九", "混幺九", "Mixed terminals", None, 1),
-    "small_three_dragons": ("小三元", "小三元", "Three lesser scholars", 1, 1),
-    "small_four_winds": ("小四喜", "小四喜", "Four lesser blessings", None, 1),
-    "pure_green": ("绿一色", "綠一色", "All green", 4, 1),
-    "kong_replacement": ("杠上开花", "槓上開花", "Win on a kong replacement", 1, 1),
-    "flower_replacement": ("花上", "花上", "Win on a flower replacement", 1, 8),
-    "robbing_kong": ("抢杠", "搶槓", "Robbing a kong", 1, 1),
-    "last_tile": ("海底捞月", "海底撈月", "Win on the last tile", 1, 1),
-    "concealed_self_drawn": ("门清自摸", "門清自摸", "Fully concealed, self-drawn", None, 1),
-    "seven_pairs": ("七对", "七對", "Seven pairs", None, 1),
-}
-
-#: the item's tai when an option gives it (spec §3.1, §5 SG12/SG13)
-ITEM_OPTION = {
-    "mixed_terminals": "mixed_terminals_tai",
-    "small_four_winds": "small_four_winds_tai",
-    "concealed_self_drawn": "concealed_self_drawn_tai",
-    "seven_pairs": "seven_pairs_tai",
-}
-ITEM_DEFAULT = {
-    "mixed_terminals": 2,
-    "small_four_winds": 2,
-    "concealed_self_drawn": 1,
-    "seven_pairs": 0,
-}
-
-# --- limit hands (§3.2) ----------------------------------------------------------------------
-LIMITS: dict[str, tuple[str, str, str]] = {
-    "big_three_dragons": ("大三元", "大三元", "Three great scholars"),
-    "big_four_winds": ("大四喜", "大四喜", "Four great blessings"),
-    "all_honours": ("字一色", "字一色", "All honours"),
-    "pure_terminals": ("清幺九", "清幺九", "Pure terminals"),
-    "thirteen_wonders": ("十三幺", "十三幺", "Thirteen wonders"),
-    "nine_gates": ("九莲宝灯", "九蓮寶燈", "Nine gates"),
-    "hidden_treasure": ("四暗刻", "四暗刻", "Hidden treasure (four concealed pungs)"),
-    "eighteen_arhats": ("十八罗汉", "十八羅漢", "Eighteen arhats (four kongs)"),
-    "heavenly_hand": ("天胡", "天胡", "Heavenly hand"),
-    "earthly_hand": ("地胡", "地胡", "Earthly hand"),
-    "humanly_hand": ("人胡", "人胡", "Humanly hand (disputed, SG8)"),
-    "kong_on_kong": ("杠上杠", "槓上槓", "Kong upon kong"),
-    "eight_flowers": ("花胡（八仙过海）", "花胡（八仙過海）", "All eight flowers"),
-    "robbing_the_eighth": ("七抢一", "七搶一", "Robbing the eighth flower"),
-}
-
-#: bonus-tile items (ping_hu has none, §3.3) and pung items (ping_hu is four chows)
-BONUS_ITEMS = frozenset(
-    {"seat_flower", "flower_set", "animal", "animal_set", "flower_replacement", "ping_hu_bonus"}
+from scoring.singapore.payments import (
+    count_tai,
+    item_tai,
+    settle_events,
+    settle_win,
+    shares,
 )
-PUNG_ITEMS = frozenset(
-    {
-        "dragon_pung",
-        "seat_wind_pung",
-        "prevailing_wind_pung",
-        "pong_pong_hu",
-        "mixed_terminals",
-        "small_three_dragons",
-        "small_four_winds",
-        "kong_replacement",
-    }
+from scoring.singapore.tables import (
+    DEALER_ONLY,
+    FRESH_FIELD,
+    HIDDEN_FIELD,
+    ITEM_DEFAULT,
+    ITEMS,
+    KONG_NAMES,
+    LIMITS,
+    NON_DEALER_ONLY,
+    NOT_WITH,
+    SELF_DRAWN_ONLY,
+    THREE_SIX,
 )
-#: pairs that cannot both be listed (§3.3); "not after a replacement draw" for last_tile (§3.1)
-EXCLUSIVE: tuple[tuple[str, str], ...] = (
-    *(("ping_hu", b) for b in sorted(BONUS_ITEMS | PUNG_ITEMS)),
-    ("pong_pong_hu", "ping_hu_bonus"),
-    ("half_flush", "full_flush"),
-    ("small_four_winds", "half_flush"),
-    ("pure_green", "half_flush"),
-    ("last_tile", "kong_replacement"),
-    ("last_tile", "flower_replacement"),
-)
-#: items only possible on a self-draw (§3.3; the limit ones by their definition, §3.2)
-SELF_DRAWN_ONLY = frozenset(
-    {
-        "kong_replacement",
-        "flower_replacement",
-        "last_tile",
-        "concealed_self_drawn",
-        "hidden_treasure",
-        "eight_flowers",
-        "heavenly_hand",
-        "kong_on_kong",
-    }
-)
-DEALER_ONLY = frozenset({"heavenly_hand"})
-NON_DEALER_ONLY = frozenset({"earthly_hand", "humanly_hand"})
 
-#: C2 winningSystems.js ``threeSix``: share and self-draw share for 1..5 tai (§2.2)
-THREE_SIX = ((1, 2, 3, 5, 10), (2, 3, 5, 10, 20))
-
-#: event ids
-KONGS = ("exposed_kong", "added_kong", "concealed_kong")
-BITES = ("animal_pair", "seat_flower_pair")
-KONG_NAMES = {"added_kong": ("加杠", "added kong"), "concealed_kong": ("暗杠", "concealed kong")}
-SETS = ("flower_set_complete", "animal_set_complete")
-
-
-#: id -> the ids it cannot be listed with (both ways), built once
-NOT_WITH = exclusions(EXCLUSIVE)
-
-
-def item_name(fid: str) -> tuple[str, str]:
-    """(zh, en) of a tai item or limit hand."""
-    if fid in ITEMS:
-        zh, _, en, _, _ = ITEMS[fid]
-    else:
-        zh, _, en = LIMITS[fid]
-    return zh, en
-
-
-def _bool_field(fid: str, zh: str, en: str, zh_hant: str) -> FieldDecl:
-    return FieldDecl(fid, zh, en, min=0, max=1, default=0, zh_hant=zh_hant)
-
-
-_HIDDEN = _bool_field("hidden", "暗（起手即有，1=是）", "hidden, held from the deal (1 = yes)",
-                      "暗（起手即有，1=是）")  # fmt: skip
-_FRESH = _bool_field("fresh_tile", "生牌（1=是，放杠者独付）",
-                     "fresh tile (1 = yes: the feeder pays alone)", "生牌（1=是，放槓者獨付）")  # fmt: skip
+__all__ = ["RULESETS", "Singapore"]
 
 
 class Singapore(Ruleset):
@@ -407,7 +289,7 @@ class Singapore(Ruleset):
     events: ClassVar[tuple[EventDecl, ...]] = (
         EventDecl(
             "exposed_kong", "明杠（杠打出的牌）", "Kong on a discard", source="required",
-            source_zh="放杠者", source_en="who discarded it", fields=(_FRESH,),
+            source_zh="放杠者", source_en="who discarded it", fields=(FRESH_FIELD,),
             value_zh="全付：放杠者3；三家付：每家1（见选项）",
             value_en="shooter tables: the feeder 3; all-pay: 1 each (see option)",
             enabled_by="kong_payouts", off_pays_nothing=True, zh_hant="明槓（槓打出的牌）",
@@ -423,14 +305,14 @@ class Singapore(Ruleset):
         EventDecl(
             "animal_pair", "咬（猫鼠或鸡蜈蚣）", "Bite (cat + rat or rooster + centipede)",
             source="optional", source_zh="只由一人付（否则每家付）",
-            source_en="paid by one player only (else by each)", fields=(_HIDDEN,),
+            source_en="paid by one player only (else by each)", fields=(HIDDEN_FIELD,),
             value_zh="每家1；暗2", value_en="1 from each; hidden 2",
             enabled_by="bonus_payouts", off_pays_nothing=True, zh_hant="咬（貓鼠或雞蜈蚣）",
         ),
         EventDecl(
             "seat_flower_pair", "正花一对（本位花与季）", "Own flower and season pair",
             source="optional", source_zh="只由一人付（否则每家付）",
-            source_en="paid by one player only (else by each)", fields=(_HIDDEN,),
+            source_en="paid by one player only (else by each)", fields=(HIDDEN_FIELD,),
             value_zh="每家1；暗2", value_en="1 from each; hidden 2",
             enabled_by="bonus_payouts", off_pays_nothing=True, zh_hant="正花一對（本位花與季）",
         ),
@@ -478,71 +360,12 @@ class Singapore(Ruleset):
         return {"fans": items + limits}
 
     # --- tai ---------------------------------------------------------------------------
-    @staticmethod
-    def item_tai(fid: str, opts: Options) -> int:
-        tai = ITEMS[fid][3]
-        return opts.i(ITEM_OPTION[fid]) if tai is None else tai
+    item_tai = staticmethod(item_tai)
+    shares = staticmethod(shares)
 
     def count_tai(self, win: Win, opts: Options) -> tuple[int, int, str, str, str, bool]:
         """(tai used, tai counted, zh, en, ja parts, limit?) of a valid win (§2.1)."""
-        cap = opts.i("max_tai")
-        if win.fan is not None:
-            t = win.fan
-            used = min(t, cap)
-            return used, t, f"共{t}台", f"{t} tai in all", f"計{t}台", False
-        fans = win.fans or ()
-        limits = [f for f in fans if f in LIMITS]
-        if limits:
-            t = cap + opts.i("special_hand_bonus")
-            zh, en = refs.name("fan", limits[0], *item_name(limits[0]))
-            bonus = opts.i("special_hand_bonus")
-            pz = f"{zh}（满贯）= 封顶{cap}台" + (f"+{bonus}" if bonus else "")
-            pe = f"{en} (limit) = limit {cap} tai" + (f" + {bonus}" if bonus else "")
-            pj = f"{en}（満貫）= 上限{cap}台" + (f"+{bonus}" if bonus else "")
-            return t, t, pz, pe, pj, True
-        t = 0
-        zh_parts: list[str] = []
-        en_parts: list[str] = []
-        for fid, n in Counter(fans).items():
-            tai = self.item_tai(fid, opts)
-            t += tai * n
-            zh, en = refs.name("fan", fid, *item_name(fid))
-            times_zh = f"×{n}" if n > 1 else ""
-            times_en = f" × {n}" if n > 1 else ""
-            zh_parts.append(f"{zh}{tai}{times_zh}")
-            en_parts.append(f"{en} {tai}{times_en}")
-        used = min(t, cap)
-        zh, en = " · ".join(zh_parts) + f" = {t}台", " · ".join(en_parts) + f" = {t} tai"
-        return used, t, zh, en, " · ".join(en_parts) + f" = {t}台", False
-
-    @staticmethod
-    def shares(t: int, opts: Options) -> tuple[int, int, str, str, str]:
-        """(S, Z, zh, en, ja): the single and double share of a ``t``-tai win (§2.2)."""
-        base = opts.i("base")
-        prog = opts.s("progression")
-        if prog == "table":
-            s, z = base * THREE_SIX[0][t - 1], base * THREE_SIX[1][t - 1]
-            return (
-                s,
-                z,
-                f"{t}台 → 每份 {base}×{THREE_SIX[0][t - 1]} = {s}，双份 {base}×"
-                f"{THREE_SIX[1][t - 1]} = {z}（三六表）",
-                f"{t} tai → share {base} × {THREE_SIX[0][t - 1]} = {s}, double share {base} × "
-                f"{THREE_SIX[1][t - 1]} = {z} (three-six table)",
-                f"{t}台 → 一口 {base}×{THREE_SIX[0][t - 1]} = {s}、二口分 {base}×"
-                f"{THREE_SIX[1][t - 1]} = {z}（三六表）",
-            )
-        exp = t if prog == "doubling_from_zero" else t - 1
-        s = base * (1 << exp)
-        z = 2 * s
-        # "5台 → 每份 1×16 = 16": each 台 doubles (issue 25 point 6)
-        return (
-            s,
-            z,
-            f"{t}台 → 每份 {base}×{1 << exp} = {s}，双份 {z}",
-            f"{t} tai → share {base} × {1 << exp} = {s}, double share {z}",
-            f"{t}台 → 一口 {base}×{1 << exp} = {s}、二口分 {z}",
-        )
+        return count_tai(win, opts)
 
     # --- checks ------------------------------------------------------------------------
     def check(self, record: HandRecord, opts: Options) -> None:
@@ -612,7 +435,7 @@ class Singapore(Ruleset):
                     f"{path}.fans",
                     "'robbing_kong' goes with robbed_kong: true, and the other way round",
                 )
-        t, counted_tai, _, _, _, limit = self.count_tai(w, opts)
+        t, counted_tai, _, _, _, limit = count_tai(w, opts)
         if not limit and counted_tai < opts.i("min_tai"):
             raise RecordError(
                 f"{path}.fan" if w.fan is not None else f"{path}.fans",
@@ -649,260 +472,11 @@ class Singapore(Ruleset):
         tally = Tally(record.players)
         bao = {e.player: e.source for e in record.events if e.type == "bao"}
         for w in record.wins:
-            self._settle_win(tally, record, opts, w, bao.get(w.winner))
-        self._settle_events(tally, record, opts)
+            settle_win(type(self), tally, record, opts, w, bao.get(w.winner))
+        settle_events(type(self), tally, record, opts)
         if not tally.steps:
             tally.explain("流局，无人付款", "Draw: nobody pays", "流局：支払いなし")
         return tally.settlement()
-
-    def _settle_win(
-        self, tally: Tally, record: HandRecord, opts: Options, w: Win, liable: str | None
-    ) -> None:
-        t, counted, pz, pe, pj, limit = self.count_tai(w, opts)
-        capped_zh = f"，封顶{t}台" if counted > t else ""
-        capped_en = f", capped at {t}" if counted > t else ""
-        capped_ja = f"、{t}台で頭打ち" if counted > t else ""
-        tally.explain(
-            f"{w.winner} 胡：{pz}{capped_zh}",
-            f"{w.winner} wins: {pe}{capped_en}",
-            f"{w.winner}の和了：{pj}{capped_ja}",
-        )
-        s, z, sz, se, sj = self.shares(t, opts)
-        tally.explain(sz, se, sj)
-        others = [p for p in record.players if p != w.winner]
-        pays: list[tuple[str, int, str]] = []  # payer, amount, reason
-        frm = w.discarder
-        fans = w.fans or ()
-        if liable is not None:
-            if frm is None:
-                pays.append((liable, 3 * z, "bao"))
-                tally.explain(
-                    f"包：{liable} 一人付三家的双份 3×{z} = {3 * z}",
-                    f"bao: {liable} alone pays the three double shares, 3 × {z} = {3 * z}",
-                    f"包：{liable}が一人で三家分の二口を支払う 3×{z} = {3 * z}",
-                )
-            else:
-                pays.append((liable, z + 2 * s, "bao"))
-                tally.explain(
-                    f"包：{liable} 一人付双份加两个一份 {z}+2×{s} = {z + 2 * s}",
-                    f"bao: {liable} alone pays a double share and two shares, "
-                    f"{z} + 2 × {s} = {z + 2 * s}",
-                    f"包：{liable}が一人で二口分と一口二つを支払う {z}+2×{s} = {z + 2 * s}",
-                )
-        elif frm is None:
-            for p in others:
-                pays.append((p, z, "self_draw"))
-            tally.explain(
-                f"自摸：三家各付双份 {z}",
-                f"self-drawn: each of the three pays the double share {z}",
-                f"ツモ：三家が各二口分 {z} を支払う",
-            )
-        elif (
-            opts.s("payment") == "shooter"
-            or w.has("fresh_tile")
-            or (opts.b("rob_pays_all") and (w.robbed_kong or "robbing_the_eighth" in fans))
-        ):
-            if w.has("fresh_tile"):
-                fz, fe = self.word("fresh_tile", "lower")
-                why_zh, why_en = f"{fz}，放炮者全付", f"{fe}: the discarder pays for all"
-                why_ja = f"{fe}：放銃者が全額支払い"
-            elif opts.s("payment") == "shooter":
-                why_zh, why_en, why_ja = "放炮者全付", "shooter pays all", "放銃者が全額支払い"
-            else:
-                why_zh, why_en = "被抢者全付", "the robbed player pays for all"
-                why_ja = "搶槓された者が全額支払い"
-            role_zh = "被抢者" if w.robbed_kong or "robbing_the_eighth" in fans else "放炮者"
-            role_en = (
-                "the robbed player" if w.robbed_kong or "robbing_the_eighth" in fans else "shooter"
-            )
-            role_ja = "搶槓された者" if w.robbed_kong or "robbing_the_eighth" in fans else "放銃者"
-            pays.append((frm, z + 2 * s, "shooter"))
-            tally.explain(
-                f"{why_zh}：{role_zh} {frm} 付双份加两个一份 {z}+2×{s} = {z + 2 * s}",
-                f"{why_en}: {role_en} {frm} pays a double share and two shares, "
-                f"{z} + 2 × {s} = {z + 2 * s}",
-                f"{why_ja}：{role_ja} {frm} が二口分と一口二つを支払う {z}+2×{s} = {z + 2 * s}",
-            )
-        elif opts.b("limit_all_pay_double") and limit:
-            for p in others:
-                pays.append((p, z, "limit_all_pay_double"))
-            tally.explain(
-                f"满贯放炮：三家各付双份 {z}",
-                f"limit hand on a discard: each of the three pays the double share {z}",
-                f"満貫のロン：三家が各二口分 {z} を支払う",
-            )
-        else:
-            role_zh = "被抢者" if w.robbed_kong or "robbing_the_eighth" in fans else "放炮者"
-            role_en = (
-                "the robbed player"
-                if w.robbed_kong or "robbing_the_eighth" in fans
-                else "the discarder"
-            )
-            role_ja = "搶槓された者" if w.robbed_kong or "robbing_the_eighth" in fans else "放銃者"
-            pays.append((frm, z, "discarder_share"))
-            for p in others:
-                if p != frm:
-                    pays.append((p, s, "other_share"))
-            tally.explain(
-                f"三家付：{role_zh} {frm} 付双份 {z}，另两家各付 {s}",
-                f"all pay: {role_en} {frm} pays the double share {z}, the other two {s} each",
-                f"全員払い：{role_ja} {frm} が二口分 {z}、他の二家が各 {s}",
-            )
-        if opts.b("thirteen_wonders_double") and "thirteen_wonders" in fans:
-            pays = [(p, 2 * a, r) for p, a, r in pays]
-            tz, te = refs.name("fan", "thirteen_wonders", "十三幺", "thirteen wonders", "lower")
-            tally.explain(
-                f"{tz}：每笔付款×2", f"{te}: every payment × 2", f"{te}：支払いはすべて×2"
-            )
-        if opts.b("dealer_double"):
-            dealer = record.dealer
-            doubled = [(p, 2 * a if dealer in (p, w.winner) else a, r) for p, a, r in pays]
-            if doubled != pays:
-                tally.explain(
-                    f"庄家 {dealer} 付或收的款项×2",
-                    f"payments to or from the dealer {dealer} × 2",
-                    f"親 {dealer} の払う・受け取る支払いは×2",
-                )
-            pays = doubled
-        for payer, amount, reason in pays:
-            tally.pay(payer, w.winner, amount, reason)
-
-    def _settle_events(self, tally: Tally, record: HandRecord, opts: Options) -> None:
-        if not record.events:
-            return
-        k = opts.i("instant_scale") * opts.i("base")
-        players = record.players
-        unit_zh = f"（每单位 {opts.i('instant_scale')}×{opts.i('base')} = {k}）"
-        unit_en = f" (a unit is {opts.i('instant_scale')} × {opts.i('base')} = {k})"
-        unit_ja = f"（一単位 {opts.i('instant_scale')}×{opts.i('base')} = {k}）"
-        for ev in record.events:
-            others = [p for p in players if p != ev.player]
-            if self._switched_off(tally, opts, ev):
-                continue
-            if ev.type in KONGS:
-                self._kong(tally, opts, ev, others, k, (unit_zh, unit_en, unit_ja))
-            elif ev.type in BITES:
-                hidden = ev.int("hidden") == 1
-                amount = 2 * k if hidden else k
-                zh, en = self.word(ev.type, "lower")
-                ja = en
-                if hidden:
-                    zh, en, ja = f"{zh}（暗）", f"{en} (hidden)", f"{en}（暗）"
-                mult_zh, mult_en, mult_ja = _units(2 if hidden else 1)
-                if ev.source is not None:
-                    tally.pay(ev.source, ev.player, amount, ev.type)
-                    tally.explain(
-                        f"{ev.player} {zh}：{ev.source} 一人付{mult_zh} = {amount}{unit_zh}",
-                        f"{ev.player} {en}: {ev.source} alone pays {mult_en} = {amount}{unit_en}",
-                        f"{ev.player}の{ja}：{ev.source}が一人で{mult_ja} = {amount}を支払う{unit_ja}",
-                    )
-                else:
-                    each_pays(tally, others, ev.player, amount, ev.type)
-                    tally.explain(
-                        f"{ev.player} {zh}：三家各付{mult_zh} = {amount}{unit_zh}",
-                        f"{ev.player} {en}: each of the three pays {mult_en} = {amount}{unit_en}",
-                        f"{ev.player}の{ja}：三家が各{mult_ja} = {amount}を支払う{unit_ja}",
-                    )
-            elif ev.type in SETS:
-                n = opts.i("set_payout")
-                amount = n * k
-                zh, en = self.word(ev.type, "lower")
-                each_pays(tally, others, ev.player, amount, ev.type)
-                tally.explain(
-                    f"{ev.player} {zh}：三家各付{_units(n)[0]} = {amount}{unit_zh}",
-                    f"{ev.player} {en}: each of the three pays {_units(n)[1]} = {amount}{unit_en}",
-                    f"{ev.player}の{en}：三家が各{_units(n)[2]} = {amount}を支払う{unit_ja}",
-                )
-
-    @classmethod
-    def _switched_off(cls, tally: Tally, opts: Options, ev: Event) -> bool:
-        """An instant payout recorded while its option is off (``kong_payouts`` or
-        ``bonus_payouts``, SG9) is accepted and pays nothing (spec §2 formula: "if e.type in
-        (…) and O.bonus_payouts"); a step says so. True if so."""
-        decl = cls.event(ev.type)
-        option = decl.enabled_by if decl is not None else None
-        if option is None or opts.b(option):
-            return False
-        if ev.type in KONG_NAMES:
-            zh, en = refs.name("kong", ev.type, *KONG_NAMES[ev.type])
-        else:
-            zh, en = cls.word(ev.type, "lower")
-        o = cls.option(option)
-        assert o is not None
-        oz, oe = refs.name("option", option, o.zh, o.en)
-        tally.explain(
-            f"{ev.player} {zh}：本桌未开“{oz}”，不付",
-            f"{ev.player} {en}: “{oe}” is off at this table, nothing is paid",
-            f"{ev.player}の{en}：この卓では「{oe}」がオフ、支払いなし",
-        )
-        return True
-
-    @classmethod
-    def _kong(
-        cls,
-        tally: Tally,
-        opts: Options,
-        ev: Event,
-        others: Sequence[str],
-        k: int,
-        unit: tuple[str, str, str],
-    ) -> None:
-        """A kong's instant payout (§2.4); ``unit``: the words of one unit (zh, en, ja)."""
-        unit_zh, unit_en, unit_ja = unit
-        if ev.type in KONG_EACH_PAYS:
-            n = KONG_EACH_PAYS[ev.type]
-            each_pays(tally, others, ev.player, n * k, ev.type)
-            zh, en = refs.name("kong", ev.type, *KONG_NAMES[ev.type])
-            nz, ne, nj = _units(n)
-            tally.explain(
-                f"{ev.player} {zh}：三家各付{nz} = {n * k}{unit_zh}",
-                f"{ev.player} {en}: each of the three pays {ne} = {n * k}{unit_en}",
-                f"{ev.player}の{en}：三家が各{nj} = {n * k}を支払う{unit_ja}",
-            )
-            return
-        feeder = ev.source
-        assert feeder is not None
-        mode = opts.s("kong_discard")
-        if mode == "follow_payment":
-            mode = "feeder_alone" if opts.s("payment") == "shooter" else "all_three"
-        fresh = ev.int("fresh_tile") == 1
-        if fresh:
-            mode = "feeder_alone"
-        fz, fe = cls.word("fresh_tile", "lower")
-        note_zh = f"（{fz}）" if fresh else ""
-        note_en = f" ({fe})" if fresh else ""
-        note_ja = f"（{fe}）" if fresh else ""
-        kz, ke = cls.word("exposed_kong", "lower")
-        if mode == "feeder_alone":
-            n = KONG_FEEDER_PAYS
-            tally.pay(feeder, ev.player, n * k, "exposed_kong")
-            tally.explain(
-                f"{ev.player} {kz}{note_zh}：放杠者 {feeder} 付{_units(n)[0]} = {n * k}{unit_zh}",
-                f"{ev.player} {ke}{note_en}: the feeder {feeder} pays {_units(n)[1]} = "
-                f"{n * k}{unit_en}",
-                f"{ev.player}の{ke}{note_ja}：カンさせた{feeder}が{_units(n)[2]} = {n * k}を支払う"
-                f"{unit_ja}",
-            )
-        elif mode == "all_three":
-            each_pays(tally, others, ev.player, k, "exposed_kong")
-            tally.explain(
-                f"{ev.player} {kz}：三家各付1个单位 = {k}{unit_zh}",
-                f"{ev.player} {ke}: each of the three pays 1 unit = {k}{unit_en}",
-                f"{ev.player}の{ke}：三家が各1単位 = {k}を支払う{unit_ja}",
-            )
-        else:  # feeder_double (C4 "½ Shooter")
-            tally.pay(feeder, ev.player, 2 * k, "exposed_kong")
-            for p in others:
-                if p != feeder:
-                    tally.pay(p, ev.player, k, "exposed_kong")
-            tally.explain(
-                f"{ev.player} {kz}：放杠者 {feeder} 付2个单位 = {2 * k}，另两家各付1个单位 = "
-                f"{k}{unit_zh}",
-                f"{ev.player} {ke}: the feeder {feeder} pays 2 units = {2 * k}, the "
-                f"other two 1 unit = {k} each{unit_en}",
-                f"{ev.player}の{ke}：カンさせた{feeder}が2単位 = {2 * k}、他の二家が各1単位 = "
-                f"{k}{unit_ja}",
-            )
 
 
 def _units(n: int) -> tuple[str, str, str]:
