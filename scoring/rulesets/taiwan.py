@@ -354,16 +354,17 @@ class Taiwan(Ruleset):
             )
 
     # --- settlement ------------------------------------------------------------------
-    def hand_tai(self, win: Win, opts: Options) -> tuple[int, str, str]:
-        """The hand's 台 before the cap, without the dealer's, and how it adds up (zh, en)."""
+    def hand_tai(self, win: Win, opts: Options) -> tuple[int, str, str, str]:
+        """The hand's 台 before the cap, without the dealer's, and how it adds up (zh, en,
+        ja)."""
         if win.fan is not None:
-            return win.fan, f"手牌{win.fan}台", f"hand {win.fan} 台"
+            return win.fan, f"手牌{win.fan}台", f"hand {win.fan} 台", f"手牌{win.fan}台"
         if win.fans is None:
             flag = BA_XIAN if win.has(BA_XIAN) else QI_QIANG_YI
             zh, _, en, _, _ = FANS[flag]
             zh, en = refs.name("fan", flag, zh, en)
             v = self.tai_value(flag, opts)
-            return v, f"{zh}{v}台", f"{en} {v} 台"
+            return v, f"{zh}{v}台", f"{en} {v} 台", f"{en} {v}台"
         total = 0
         parts_zh: list[str] = []
         parts_en: list[str] = []
@@ -375,11 +376,12 @@ class Taiwan(Ruleset):
             parts_zh.append(f"{zh}{v}")
             parts_en.append(f"{en} {v}")
         if not parts_zh:
-            return 0, "手牌0台", "hand 0 台"
+            return 0, "手牌0台", "hand 0 台", "手牌0台"
         return (
             total,
             " · ".join(parts_zh) + f" = {total}台",
             " · ".join(parts_en) + f" = {total} 台",
+            " · ".join(parts_en) + f" = {total}台",
         )
 
     @classmethod
@@ -398,41 +400,52 @@ class Taiwan(Ruleset):
             t.explain(
                 f"流局，无人付款；庄家{record.dealer}连庄，连庄次数 {n} → {n + 1}",
                 f"Draw: nobody pays; dealer {record.dealer} keeps the deal, streak {n} → {n + 1}",
+                f"流局：支払いなし；親{record.dealer}の連荘、連荘数 {n} → {n + 1}",
             )
         return t.settlement()
 
     def _win(self, t: Tally, record: HandRecord, opts: Options, win: Win) -> None:
         di, tai, cap = opts.i("di"), opts.i("tai"), opts.i("cap_tai")
         dealer, w, d = record.dealer, win.winner, win.discarder
-        raw, hzh, hen = self.hand_tai(win, opts)
+        raw, hzh, hen, hja = self.hand_tai(win, opts)
         h = min(raw, cap) if cap else raw
         cap_zh = f"，封顶{cap}台" if h != raw else ""
         cap_en = f", capped at {cap}" if h != raw else ""
+        cap_ja = f"、{cap}台で頭打ち" if h != raw else ""
         n = record.count(STREAK, dealer)
         dt = dealer_tai(n)
         if d is None or win.has(BA_XIAN):
             payers = [p for p in record.players if p != w]
-            how_zh, how_en = "自摸，三家付", "self-drawn: all three pay"
+            how_zh, how_en, how_ja = (
+                "自摸，三家付",
+                "self-drawn: all three pay",
+                "ツモ、三家が支払う",
+            )
             reason = "self_draw_share"
         else:
             payers = [d]
             if win.robbed_kong:
                 how_zh, how_en = f"抢杠，被抢者{d}一家付", f"robbing {d}'s kong: {d} alone pays"
+                how_ja = f"{d}のカンを搶槓：{d}が一人で支払う"
             elif win.has(QI_QIANG_YI):
                 qz = refs.name("flag", QI_QIANG_YI, "七抢一", "")[0]  # the English writes 七搶一
                 how_zh, how_en = f"{qz}，{d}一家付", f"七搶一: {d} alone pays"
+                how_ja = f"七搶一：{d}が一人で支払う"
             else:
                 how_zh, how_en = f"放枪，{d}一家付", f"on {d}'s discard: {d} alone pays"
+                how_ja = f"{d}の放銃：{d}が一人で支払う"
             reason = "discarder_share"
         t.explain(
             f"{w}胡：{hzh}{cap_zh}；{how_zh}",
             f"{w} wins: {hen}{cap_en}; {how_en}",
+            f"{w}の和了：{hja}{cap_ja}；{how_ja}",
         )
         if dealer in (w, *payers):
             t.explain(
                 f"庄家{dealer}连{n}拉{n}：庄家台 1+2×{n}={dt}（庄家胡或付时才加）",
                 f"dealer {dealer}, streak {n}: dealer 台 1 + 2×{n} = {dt} (only on a payment "
                 "the dealer is part of)",
+                f"親{dealer}、{n}連荘：親の台 1+2×{n}={dt}（親が和了または支払う時のみ）",
             )
         for p in payers:
             with_dealer = dealer in (w, p)
@@ -442,10 +455,12 @@ class Taiwan(Ruleset):
             if with_dealer:
                 zh = f"{p}付 底{di}+({h}+庄{dt})×{tai}={amount}"
                 en = f"{p} pays base {di} + ({h} + dealer {dt}) × {tai} = {amount}"
+                ja = f"{p}の支払い 底{di}+({h}+親{dt})×{tai}={amount}"
             else:
                 zh = f"{p}付 底{di}+{h}×{tai}={amount}"
                 en = f"{p} pays base {di} + {h} × {tai} = {amount}"
-            t.explain(zh, en)
+                ja = f"{p}の支払い 底{di}+{h}×{tai}={amount}"
+            t.explain(zh, en, ja)
 
 
 RULESETS = [Taiwan()]
