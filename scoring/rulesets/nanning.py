@@ -301,6 +301,7 @@ class Nanning(Ruleset):
                 t.explain(
                     f"{e.player}{kz}：{e.source}付杠钱{base}",
                     f"{e.player}'s {ke}: {e.source} pays kong money {base}",
+                    f"{e.player}の{ke}：{e.source}がカン代{base}を支払う",
                 )
             elif e.type == "concealed_kong":
                 for p in record.players:
@@ -310,6 +311,7 @@ class Nanning(Ruleset):
                 t.explain(
                     f"{e.player}{kz}：其他三家各付杠钱{base}",
                     f"{e.player}'s {ke}: each of the other three pays {base}",
+                    f"{e.player}の{ke}：他の三家が各カン代{base}を支払う",
                 )
         return t.settlement()
 
@@ -319,19 +321,27 @@ class Nanning(Ruleset):
         share = amount * base
         zh = " · ".join(f"{z}{v}" for z, _, v in terms) + f" = {amount}"
         en = " · ".join(f"{e} {v}" for _, e, v in terms) + f" = {amount}"
+        ja = en
         if base != 1:
             zh += f"，×底{base}={share}"
             en += f", × base {base} = {share}"
+            ja += f"、×基本点{base}={share}"
         disc = win.discarder
         if disc is None:
             sz = self.word("self_draw")[0]  # the English: "self-draws"
-            t.explain(f"{winner}{sz}：每家 {zh}", f"{winner} self-draws: per payer {en}")
+            t.explain(
+                f"{winner}{sz}：每家 {zh}",
+                f"{winner} self-draws: per payer {en}",
+                f"{winner}のツモ：一家あたり {ja}",
+            )
             if liable is not None:
                 t.pay(liable, winner, 3 * share, "bao_pai")
                 t.explain(
                     f"{self.word('bao_pai')[0]}：{liable}喂{winner}三比，一人付3份 3×{share}={3 * share}，其他两家不付",
                     f"包牌: {liable} fed {winner} three melds and pays 3 shares alone: "
                     f"3 × {share} = {3 * share}; the other two pay nothing",
+                    f"包牌：{liable}が{winner}に三副露させたため一人で3口 3×{share}={3 * share}、"
+                    "他の二家は支払わない",
                 )
                 return
             for p in record.players:
@@ -340,6 +350,7 @@ class Nanning(Ruleset):
             t.explain(
                 f"三家各付{share}，共{3 * share}",
                 f"each of the other three pays {share}, {3 * share} in all",
+                f"他の三家が各{share}を支払う、計{3 * share}",
             )
             return
         if win.robbed_kong:
@@ -353,9 +364,13 @@ class Nanning(Ruleset):
             if win.robbed_kong
             else ("open-kong replacement" if win.has("ming_gang_hua") else "discard")
         )
+        kind_ja = (
+            "搶槓" if win.robbed_kong else ("明槓の嶺上牌" if win.has("ming_gang_hua") else "放銃")
+        )
         t.explain(
             f"{winner}胡，{disc}{kind_zh}：{zh}",
             f"{winner} wins, {kind_en} by {disc}: {en}",
+            f"{winner}の和了、{disc}の{kind_ja}：{ja}",
         )
         if liable == disc:
             t.pay(disc, winner, 2 * share, "bao_pai")
@@ -363,15 +378,17 @@ class Nanning(Ruleset):
                 f"{self.word('bao_pai')[0]}：{disc}喂{winner}三比又{self.word('discard')[0]}，付两份 2×{share}={2 * share}",
                 f"包牌: {disc} fed {winner} three melds and dealt in: two shares 2 × {share} = "
                 f"{2 * share}",
+                f"包牌：{disc}が{winner}に三副露させた上に放銃、二口 2×{share}={2 * share}",
             )
             return
         t.pay(disc, winner, share, "discarder_share")
-        t.explain(f"{disc}付{share}", f"{disc} pays {share}")
+        t.explain(f"{disc}付{share}", f"{disc} pays {share}", f"{disc}が{share}を支払う")
         if liable is not None:
             t.pay(liable, winner, share, "bao_pai")
             t.explain(
                 f"旅游：{liable}喂{winner}三比，同付一份{share}",
                 f"旅游: {liable} fed {winner} three melds and pays one share too: {share}",
+                f"旅游：{liable}が{winner}に三副露させたため一口も支払う：{share}",
             )
 
 
