@@ -20,6 +20,7 @@ from bot.context import Ctx, Who, db, db_long, ledger
 from bot.i18n import Translator
 from bot.render.game import GameResultView, GameRow, render_game_result
 from bot.render.labels import label
+from bot.render.season import RiichiRankRow, RiichiRanksView
 from bot.terms import ICON_TITLE  # a game's title line, not 🀄 (a winner's)
 from bot.tg import esc
 from scoring import registry
@@ -237,7 +238,33 @@ def season_lines(board: RiichiSeason, tr: Translator) -> str:
     return "\n".join(out)
 
 
+async def season_board(context: Ctx, w: Who, number: int | None) -> RiichiSeason:
+    """The riichi ranks of season ``number`` of the chat (None = the current one)."""
+    return await db_long(ledger(context).riichi_season, w.chat_id, number)
+
+
+def season_text(board: RiichiSeason, tr: Translator) -> str:
+    """The riichi ranks to add under /season's text ("" when the season has no riichi game)."""
+    return "\n\n" + season_lines(board, tr) if board.games else ""
+
+
+def season_view(board: RiichiSeason) -> RiichiRanksView | None:
+    """The riichi section of /season's card (None when the season has no riichi game)."""
+    if not board.games:
+        return None
+    rows = tuple(
+        RiichiRankRow(
+            name=line.name,
+            games=line.games,
+            score=line.score,
+            average_place_x100=line.average_place_x100,
+            places=line.places,
+        )
+        for line in board.lines
+    )
+    return RiichiRanksView(board.games, rows)
+
+
 async def season_part(context: Ctx, w: Who, number: int | None) -> str:
     """The riichi ranks to add under /season ("" when the season has no riichi game)."""
-    board = await db_long(ledger(context).riichi_season, w.chat_id, number)
-    return "\n\n" + season_lines(board, w.tr) if board.games else ""
+    return season_text(await season_board(context, w, number), w.tr)

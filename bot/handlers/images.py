@@ -17,6 +17,7 @@ from scoring.record import Settlement
 from storage.views import HandView, SettleView, StandingsView, TableView
 
 if TYPE_CHECKING:
+    from bot.render.season import RiichiRanksView
     from storage.seasons import PlayerHistory, SeasonBoard
 
 log = logging.getLogger(__name__)
@@ -91,14 +92,19 @@ async def hand_card(
     )
 
 
-async def season_card(context: Ctx, w: Who, board: SeasonBoard, chat_title: str) -> bytes | None:
-    """/season's leaderboard card (None without a night in the season)."""
+async def season_card(
+    context: Ctx, w: Who, board: SeasonBoard, chat_title: str, riichi: RiichiRanksView | None = None
+) -> bytes | None:
+    """/season's leaderboard card (None without a night in the season); ``riichi``: the
+    riichi ranks' section (``bot.riichi_view.season_view``), if the season has riichi games."""
     if not _enabled(context) or not board.lines:
         return None
-    from bot.render.season import render_season_card
+    from bot.render.season import SeasonWithRiichi, render_season_card
 
     return await _draw(
-        render_season_card, lambda: present.season_card(board, chat_title, w.tr), w.tr.lang
+        render_season_card,
+        lambda: SeasonWithRiichi(present.season_card(board, chat_title, w.tr), riichi),
+        w.tr.lang,
     )
 
 

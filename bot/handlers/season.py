@@ -240,8 +240,11 @@ async def cmd_season(update: Update, context: Ctx) -> None:
             ),
         )
         return
-    text = st.season_text(board, w.tr) + await riichi_view.season_part(context, w, number)
-    png = await season_card(context, w, board, update)
+    riichi = await riichi_view.season_board(context, w, number)
+    text = st.season_text(board, w.tr) + riichi_view.season_text(riichi, w.tr)
+    png = await images.season_card(
+        context, w, board, _chat_title(update), riichi_view.season_view(riichi)
+    )
     if png is not None:
         await context.bot.send_photo(w.chat_id, InputFile(png, filename="season.png"))
     await send(context.bot, w.chat_id, fit_html(text, TEXT_LIMIT))

@@ -10,6 +10,7 @@ Translator (:func:`bot.i18n.translator`), so zh_Hant is converted like every oth
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
@@ -43,6 +44,7 @@ from bot.render.views import (
     SeasonRow,
     TrendSeries,
 )
+from scoring.riichi.game_end import money_text
 from scoring.transfers import minor_exponent
 
 WORDS: dict[str, tuple[str, str]] = {
@@ -78,6 +80,102 @@ WORDS: dict[str, tuple[str, str]] = {
 MAX_ROWS = 20
 MAX_LINES = 8  # trend lines (one colour and marker each)
 ROW = 116
+
+#: the riichi section's words (zh, en, ja): a club league's ranks (issue 27.5) — 着 is how a
+#: Japanese club counts placements (1着 = a first place)
+RIICHI_WORDS: dict[str, tuple[str, str, str]] = {
+    "title": ("立直麻将排名", "Riichi ranks", "リーチ麻雀 順位表"),
+    "sub": (
+        "按总分排名 · 平均顺位 · 各名次次数",
+        "by total score · average place · places 1st to 4th",
+        "合計スコア順・平均順位・着順回数",
+    ),
+    "games": ("{n}场", "{n} games", "{n}戦"),
+    "game_1": ("1场", "1 game", "1戦"),
+    "avg": ("平均顺位 {avg}", "average place {avg}", "平均順位 {avg}"),
+    "place_1": ("1位", "1st", "1着"),
+    "place_2": ("2位", "2nd", "2着"),
+    "place_3": ("3位", "3rd", "3着"),
+    "place_4": ("4位", "4th", "4着"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiRankRow:
+    """One player of the riichi ranks: games, the total final score in points (shown ÷ 1,000
+    as a club writes it: +42.1), the average placement × 100 and the placement counts (first
+    places first; three in sanma)."""
+
+    name: str
+    games: int
+    score: int
+    average_place_x100: int
+    places: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiRanksView:
+    """/season's riichi section (``storage.seasons.riichi``, built by ``bot.riichi_view``)."""
+
+    games: int
+    rows: tuple[RiichiRankRow, ...]  # best first
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonWithRiichi:
+    """/season's card with its riichi section (``riichi`` None: the season has no riichi
+    game)."""
+
+    card: SeasonCardView
+    riichi: RiichiRanksView | None = None
+
+
+def riichi_word(key: str, lang: str, **kw: object) -> str:
+    zh, en, ja = RIICHI_WORDS[key]
+    return translator(lang).pick(zh, en, ja=ja).format(**kw)
+
+
+def score_pt(points: int) -> str:
+    """Points ÷ 1,000, signed, one decimal at least, exact (42,100 → +42.1; 1,550 → +1.55)."""
+    text = money_text(points, 1)
+    return text if "." in text else text + ".0"
+
+
+def average_text(x100: int) -> str:
+    return f"{x100 // 100}.{x100 % 100:02d}"
+
+
+def riichi_height(view: RiichiRanksView | None) -> int:
+    """The riichi section's height (0 without riichi games)."""
+    if view is None or not view.rows:
+        return 0
+    return 84 + 44 + len(view.rows[:MAX_ROWS]) * ROW + 28
+
+
+def draw_riichi(im: Image.Image, y: int, view: RiichiRanksView, lang: str) -> int:
+    """The riichi ranks: rank, name, games and average place; the total score (pt) on the
+    right and the placement counts under it. Returns the y below it."""
+    y = section_title(im, y, riichi_word("title", lang))
+    draw_text(im, M, y + 24, riichi_word("sub", lang), 28, MUTED, max_w=W - 2 * M)
+    y += 44
+    d = ImageDraw.Draw(im)
+    for i, r in enumerate(view.rows[:MAX_ROWS]):
+        if i % 2 == 0:
+            d.rounded_rectangle((M - 12, y + 4, W - M + 12, y + ROW - 4), radius=14, fill=ZEBRA)
+        draw_text(im, M, y + 56, f"{i + 1}", 40, MUTED, bold=True)
+        draw_text(im, M + 64, y + 56, r.name, 42, INK, bold=True, max_w=500)
+        games = (
+            riichi_word("game_1", lang) if r.games == 1 else riichi_word("games", lang, n=r.games)
+        )
+        stats = f"{games} · {riichi_word('avg', lang, avg=average_text(r.average_place_x100))}"
+        draw_text(im, M + 64, y + 98, stats, 26, MUTED, max_w=440)
+        draw_value(im, W - M, y + 58, r.score, 46, max_w=360, text=score_pt(r.score) + "pt")
+        places = "  ".join(
+            f"{riichi_word(f'place_{k + 1}', lang)} {n}" for k, n in enumerate(r.places[:4])
+        )
+        draw_text(im, W - M, y + 98, places, 26, INK, align="right", max_w=W - 2 * M - 64 - 460)
+        y += ROW
+    return y + 28
 
 
 def word(key: str, lang: str, **kw: object) -> str:
@@ -122,7 +220,12 @@ def _chart_view(trend: tuple[TrendSeries, ...]) -> ScoreboardView:
 
 
 @_serialized
-def render_season_card(view: SeasonCardView, lang: str) -> bytes:
+def render_season_card(view: SeasonCardView | SeasonWithRiichi, lang: str) -> bytes:
+    """/season's card: the leaderboard, the riichi ranks when the season has riichi games
+    (a :class:`SeasonWithRiichi`), the running totals."""
+    riichi = view.riichi if isinstance(view, SeasonWithRiichi) else None
+    if isinstance(view, SeasonWithRiichi):
+        view = view.card
     rows = view.rows[:MAX_ROWS]
     trend = view.trend[:MAX_LINES]
     if view.trend_money:
@@ -131,7 +234,7 @@ def render_season_card(view: SeasonCardView, lang: str) -> bytes:
         )
     chart_h = 480
     legend_rows = math.ceil(len(trend) / 2)
-    h = 196 + 16 + 84 + max(1, len(rows)) * ROW + 28
+    h = 196 + 16 + 84 + max(1, len(rows)) * ROW + 28 + riichi_height(riichi)
     if trend:
         h += 84 + chart_h + 20 + 56 * legend_rows
     h += 32
@@ -186,6 +289,8 @@ def render_season_card(view: SeasonCardView, lang: str) -> bytes:
             )  # fmt: skip
         y += ROW
     y += 28
+    if riichi is not None and riichi.rows:
+        y = draw_riichi(im, y, riichi, lang)
     if trend:
         y = section_title(im, y, word("trend", lang))
         cv = _chart_view(trend)
@@ -298,8 +403,11 @@ __all__ = [
     "SERIES",
     "NightLine",
     "PlayerCardView",
+    "RiichiRankRow",
+    "RiichiRanksView",
     "SeasonCardView",
     "SeasonRow",
+    "SeasonWithRiichi",
     "render_player_card",
     "render_season_card",
 ]
