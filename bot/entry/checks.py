@@ -392,6 +392,8 @@ def reason(message: str, d: Draft, tr: Translator) -> str:
         if CJK.search(head) and not re.search(r"[A-Za-z]", head):
             return tr.chinese(head)
         return ""
+    if tr.lang != "en":  # ja: the core's reason is English, never shown in another language
+        return ""
     return sanitize(message, d, tr)
 
 

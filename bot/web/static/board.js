@@ -13,7 +13,7 @@ const Board = (() => {
       version = b.version;
       await Tally.setLang(b.lang);
       render(b);
-    } catch (e) { Tally.status(e.message === "unauthorized" ? t("unauthorized") : e.message, true); }
+    } catch (e) { Tally.status(e.message, true); }
   }
 
   async function poll() {

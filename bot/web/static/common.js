@@ -10,15 +10,26 @@ const Tally = (() => {
     return unsafe.start_param || params.get("t") || params.get("tgWebAppStartParam") || null;
   }
 
+  /* a refusal without the server's sentence, in the page's words (never its code) */
+  const REFUSED = { unauthorized: "unauthorized", bad_token: "no_table", no_table: "no_table" };
+
   async function api(name, body) {
-    const r = await fetch("/app/api/" + name, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Telegram-Init-Data": (tg && tg.initData) || "" },
-      body: JSON.stringify(Object.assign({ t: S.token }, body || {})),
-    });
+    let r;
+    try {
+      r = await fetch("/app/api/" + name, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Telegram-Init-Data": (tg && tg.initData) || "" },
+        body: JSON.stringify(Object.assign({ t: S.token }, body || {})),
+      });
+    } catch (e) {  // offline: the browser's own words would be English
+      const err = new Error(t("offline")); err.status = 0; err.code = "offline"; throw err;
+    }
     let data = {};
     try { data = await r.json(); } catch (e) { data = {}; }
-    if (!r.ok) { const err = new Error(data.message || data.error || String(r.status)); err.status = r.status; err.code = data.error; err.data = data; throw err; }
+    if (!r.ok) {
+      const err = new Error(data.message || t(REFUSED[data.error] || "failed"));
+      err.status = r.status; err.code = data.error; err.data = data; throw err;
+    }
     return data;
   }
 
@@ -30,6 +41,19 @@ const Tally = (() => {
     } catch (e) { /* English stays */ }
     document.documentElement.lang = lang === "zh_Hant" ? "zh-Hant" : lang === "zh_Hans" ? "zh-Hans" : lang === "ja" ? "ja" : "en";
     document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
+    document.title = t("app_title");
+    const h = document.getElementById("title");
+    if (h && !h.textContent) h.textContent = t("app_title");
+  }
+
+  /* the page's language before the server says the chat's: the Telegram user's (zh-hant,
+     zh-TW … as bot.i18n.normalize reads them), so that nothing shows in English meanwhile */
+  function guessLang() {
+    const u = ((tg && tg.initDataUnsafe) || {}).user || {};
+    const code = String(u.language_code || navigator.language || "en").toLowerCase().replace("_", "-");
+    if (code.startsWith("zh")) return /hant|tw|hk|mo/.test(code) ? "zh_Hant" : "zh_Hans";
+    if (code.startsWith("ja")) return "ja";
+    return "en";
   }
 
   // a ruleset's own verbs (bot/terms.py: Hong Kong 出銃, 食糊), put into a string before its
@@ -38,7 +62,7 @@ const Tally = (() => {
   function setTerms(list) { TERMS = list || []; }
 
   function t(key, vars) {
-    let s = S.strings[key] || EN[key] || key;
+    let s = S.strings[key] || EN[key] || "";  // never the key: an id is no word
     for (const [a, b] of TERMS) s = s.split(a).join(b);
     for (const k in vars || {}) s = s.split("{" + k + "}").join(vars[k]);
     return s;
@@ -77,8 +101,9 @@ const Tally = (() => {
     if (view === "compose") Compose.open(); else Board.load();
   }
 
-  function boot() {
+  async function boot() {
     if (tg) { try { tg.ready(); tg.expand(); } catch (e) {} }
+    await Promise.all([englishReady, setLang(guessLang())]);
     S.token = token();
     document.getElementById("tab-board").onclick = () => show("board");
     document.getElementById("tab-compose").onclick = () => show("compose");
@@ -93,7 +118,7 @@ const Tally = (() => {
     Board.poll();
   }
 
-  const EN = {};  // filled from i18n/en.json at boot (fallback: the key)
-  fetch("/app/static/i18n/en.json").then((r) => r.json()).then((j) => Object.assign(EN, j)).catch(() => {});
+  const EN = {};  // filled from i18n/en.json before boot goes on (a key missing elsewhere)
+  const englishReady = fetch("/app/static/i18n/en.json").then((r) => r.json()).then((j) => Object.assign(EN, j)).catch(() => {});
   return { S, tg, api, t, el, status, signed, cls, show, boot, setLang, setTerms };
 })();

@@ -22,7 +22,7 @@ const Compose = (() => {
       await Tally.setLang(D.lang);
       Tally.setTerms(D.ruleset.terms);
     } catch (e) {
-      root.replaceChildren(el("p", { class: "status err", id: "compose-refused" }, e.message === "unauthorized" ? t("unauthorized") : e.message));
+      root.replaceChildren(el("p", { class: "status err", id: "compose-refused" }, e.message));
       return;
     }
     document.getElementById("title").textContent = D.ruleset.name;
