@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 import scoring
-from bot import regions
+from bot import fan_words, regions
 from bot.entry import cells
 from bot.entry.keyboard import Button, Screen, WizardError, _paged
 from bot.i18n import Translator
-from bot.present import MONEY_UNITS, per_unit
+from bot.present import MONEY_UNITS, per_unit, unit
 from scoring.ruleset import Ruleset
 from scoring.transfers import CURRENCIES as SYMBOLS
 from scoring.transfers import minor_exponent
@@ -41,6 +41,98 @@ STAKES = (0, *STAKES_OF["CNY"])  # kept: the mainland buttons (none, ¥0.1 … �
 PRESET_STAKES: dict[str, tuple[str, dict[str, int]]] = {
     "hongkong": ("stake", {"er_wu_ji": 25, "wu_yi": 50, "yi_er_man": 100}),
 }
+
+
+#: the unit of each whole-number option (#26.4: "units on every number"), by option id, or
+#: by ``ruleset:option`` where a ruleset's differs: ``pts`` the ruleset's points (子 / 分 /
+#: 元 …), ``fan`` its fan word (番 / 台 / faan), ``x`` a multiplier (×2), ``money`` the table's
+#: currency, else a word of :data:`WORDS`. tests/bot/test_option_units.py checks every option.
+INT_UNITS: dict[str, str] = {
+    **dict.fromkeys(
+        (
+            "base", "xiaohu_zimo", "xiaohu_dianpao", "dahu_zimo", "dahu_dianpao", "hu_value",
+            "follow_dealer", "gang_jing_bonus", "kong_money", "zhahu", "genzhuang",
+            "kong_reward", "da_si_xi_value", "start_points", "return_points", "honba_value",
+            "noten_total", "chombo_penalty", "di", "tai",
+        ),
+        "pts",
+    ),
+    **dict.fromkeys(
+        (
+            "min_fan", "min_faan", "max_faan", "cap_fan", "min_tai", "max_tai", "cap_tai",
+            "special_hand_bonus", "mixed_terminals_tai", "small_four_winds_tai",
+            "concealed_self_drawn_tai", "seven_pairs_tai", "tai_tian_hu", "tai_zi_yi_se",
+            "tai_qing_yi_se", "tai_si_an_ke", "tai_wu_an_ke", "tai_hua_gang", "tai_di_ting",
+            "tai_du_ting",
+        ),
+        "fan",
+    ),
+    **dict.fromkeys(
+        (
+            "four_ghost_mult", "mult_pong_pong_hu", "mult_seven_pairs", "mult_luxury_seven_pairs",
+            "mult_full_flush", "mult_half_flush", "mult_terminals", "mult_all_honours",
+            "mult_thirteen_orphans", "instant_scale", "set_payout", "max_yakuman",
+        ),
+        "x",
+    ),
+    "birds": "tile",
+    **dict.fromkeys(("horses", "extra_horses_no_ghost"), "horse"),
+    **dict.fromkeys(("rob_min_hua", "runaway_hua", "manguan", "flower_value"), "hua"),
+    **dict.fromkeys(("limit", "kong_claimed_hu", "kong_claimed_hard_hu"), "hu"),
+    "da_qidui_fan": "double",
+    "lighter_limit": "lighter",
+    "player_count": "player",
+    "rate": "money",
+    **dict.fromkeys(("uma_1", "uma_2", "uma_3", "uma_4"), "thousand"),
+    # the stake of one 花 in 银子, Wenling's base a multiplier of the 胡 score
+    "suzhou:base": "silver",
+    "taixing:base": "silver",
+    "wenling:base": "x",
+}  # fmt: skip
+#: unit words: (zh, en one, en more, zh_hant, ja); an empty zh_hant is zh converted
+WORDS: dict[str, tuple[str, str, str, str, str]] = {
+    "points": ("分", "point", "points", "", "点"),
+    "fan": ("番", "fan", "fan", "", "番"),
+    "tile": ("张", "tile", "tiles", "", "枚"),
+    "horse": ("马", "horse", "horses", "", "馬"),  # 买4马: four tiles turned up as horses
+    "hua": ("花", "花", "花", "", "花"),
+    "hu": ("胡", "胡", "胡", "", "胡"),
+    "double": ("翻", "fan", "fan", "", "翻"),
+    "lighter": ("个", "lighter", "lighters", "", "個"),
+    "player": ("人", "player", "players", "", "人"),
+    "silver": ("银子", "silver", "silver", "", "銀子"),
+}
+#: the rulesets whose points unit is a base ("底分", "base units"): a number of them is points
+_BASE_UNITS = frozenset({"guangdong", "sichuan", "singapore", "suzhou"})
+
+
+def option_number(rs: Ruleset, option_id: str, value: int, tr: Translator, cur: str) -> str:
+    """A whole-number option's value with its unit in the chat's language: "1 zi" / "1子",
+    "8 fan" / "8番", "×2", "¥0.50" (``cur`` the table's currency)."""
+    kind = INT_UNITS.get(f"{rs.id}:{option_id}") or INT_UNITS.get(option_id, "")
+    if kind == "x":
+        return f"×{value}"
+    if kind == "money":  # whole currency units (riichi: money per 1,000 points)
+        return money(value * 10 ** minor_exponent(cur), tr, cur)
+    if kind == "thousand":  # uma in thousands of points: +15 is 15,000 points
+        value, kind = value * 1000, "pts"
+    word = ""
+    if kind == "pts" and rs.id not in _BASE_UNITS:
+        word = unit(rs.id, tr)
+    elif kind == "fan":
+        word = fan_words.word(rs, tr)
+    kind = {"pts": "points", "fan": "fan"}.get(kind, kind)
+    if not word and kind in WORDS:
+        zh, one, more, hant, ja = WORDS[kind]
+        word = ja if tr.lang == "ja" else tr.pick(zh, one if value in (1, -1) else more, hant)
+    english = not tr.zh and tr.lang != "ja"
+    number = f"{value:,}" if english else str(value)
+    if english and value in (1, -1) and word.endswith("s"):
+        word = word[:-1]  # the ruleset's unit is plural: "1 point", "1 dollar"
+    if not word:
+        return number
+    cjk = cells.width(word[:1]) == 2
+    return f"{number}{word}" if cjk else f"{number} {word}"
 
 
 def customary(rs_id: str) -> str:
@@ -301,7 +393,8 @@ def render(step: str, data: dict[str, Any], tr: Translator) -> Screen:
                 rows.append([Button(label, "oc", str(i))])
             else:
                 # the value whole in a phone's row, ➖ ➕ under it (#26.1, #26.4)
-                rows.append([Button(cells.labelled("", tr.name(o), f": {v}", 36), "pg", "0")])
+                number = option_number(rs, o.id, int(v), tr, currency_of(data) or customary(rs.id))
+                rows.append([Button(cells.labelled("", tr.name(o), f": {number}", 36), "pg", "0")])
                 rows.append([Button("➖", "o-", str(i)), Button("➕", "o+", str(i))])
         rows.append([Button(_("Next") + " ▶", "n")])
     elif step == "stake":

@@ -109,10 +109,10 @@ async def test_guangdong_night(tg: Any, bot: Any) -> None:
     # /newtable: the ruleset, the variant, the options asked; 6 horses instead of 4
     setup = await open_table(s, alice, "Guangdong", "Standard")
     opts = s.labels(setup)
-    assert "Plain-win value: 2" in opts and "Horses: 4" in opts
+    assert "Plain-win value: 2 points" in opts and "Horses: 4 horses" in opts  # units (#26.4)
     assert "▫️ Wins on a discard" in opts and "✅ Robbed player pays for all" in opts
     await tap_row(s, alice, setup, "Horses:", "➕", times=2)
-    assert "Horses: 6" in s.labels(setup)
+    assert "Horses: 6 horses" in s.labels(setup)
     table = await start_table(s, setup, users, "Guangdong")
     assert dealer_of(s, table) == "Alice"
 

@@ -71,7 +71,7 @@ async def test_hong_kong_night(tg, bot):
     assert {"二五雞 two-five chicken", "一二蚊 one-two dollars"} <= set(s.labels(setup))
     await tap_where(s, alice, setup, "五一")
     opts = s.labels(setup)
-    assert "Minimum faan: 3" in opts and "Limit (faan): 13" in opts
+    assert "Minimum faan: 3 faan" in opts and "Limit (faan): 13 faan" in opts
     assert any("半辣上" in t for t in opts) and any("全銃" in t for t in opts)
     table = await start_table(s, setup, users, "Hong Kong", "五一")
     assert dealer_of(s, table) == "Alice"

@@ -96,7 +96,7 @@ async def test_singapore_night(tg: Any, bot: Any) -> None:
     # /newtable: the ruleset, its variant, the options asked (base, who pays, min, limit)
     setup = await open_table(s, alice, "Singapore", "Shooter pays")
     opts = s.labels(setup)
-    assert "Minimum tai: 1" in opts and "Limit (tai): 5" in opts
+    assert "Minimum tai: 1 tai" in opts and "Limit (tai): 5 tai" in opts
     assert any("Shooter pays all" in t for t in opts)
     table = await start_table(s, setup, users, "Singapore", money="S$1")
     assert dealer_of(s, table) == "Alice"

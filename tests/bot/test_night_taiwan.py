@@ -92,9 +92,11 @@ async def test_taiwan_night(tg, bot):
 
     # /newtable: Taiwan, the northern preset, 底 30 and 台值 raised to 20, money ¥1 a dollar
     setup = await open_table(s, alice, "Taiwan", "Northern")
-    assert "Base (底): 30" in s.labels(setup) and "Value of a 台: 10" in s.labels(setup)
+    assert "Base (底): 30 dollars" in s.labels(setup) and "Value of a 台: 10 dollars" in s.labels(
+        setup
+    )
     await tap_row(s, alice, setup, "Value of a 台", "➕", times=10)
-    assert "Value of a 台: 20" in s.labels(setup)
+    assert "Value of a 台: 20 dollars" in s.labels(setup)
     table = await start_table(s, setup, users, "Taiwan")
     assert dealer_of(s, table) == "Alice"
 
