@@ -329,6 +329,12 @@ class Suzhou(Ruleset):
                 + f" = {total} 花"
                 + (f", × stake {stake} = {share}" if stake != 1 else "")
             )
+            # the ja terms: the en's names (the first term is the base 5 花, 底5)
+            sja = (
+                " · ".join(["底5", *en[1:]])
+                + f" = {total}花"
+                + (f"、×{stake}銀子 = {share}" if stake != 1 else "")
+            )
             d = win.discarder
             if d is None:
                 for p in record.players:
@@ -337,6 +343,7 @@ class Suzhou(Ruleset):
                 t.explain(
                     f"{w}自摸：{szh}；三家各付{share}，共{3 * share}",
                     f"{w} self-draws: {sen}; each of the other three pays {share}, {3 * share} in all",
+                    f"{w}のツモ：{sja}；他の三家が各{share}を支払う、計{3 * share}",
                 )
             elif win.robbed_kong:
                 t.pay(d, w, 3 * share, "robbed_kong")
@@ -344,6 +351,7 @@ class Suzhou(Ruleset):
                     f"{w}抢{d}的杠（当自摸）：{szh}；{d}一人付3份 3×{share}={3 * share}",
                     f"{w} robs {d}'s kong (as a self-draw): {sen}; {d} alone pays 3 shares "
                     f"3 × {share} = {3 * share}",
+                    f"{w}が{d}のカンを搶槓（ツモ扱い）：{sja}；{d}が一人で3口 3×{share}={3 * share}",
                 )
             elif win.has("bao_jiao_zi"):
                 t.pay(d, w, 3 * share, "bao_jiao_zi")
@@ -351,12 +359,15 @@ class Suzhou(Ruleset):
                     f"{w}包饺子（杠{d}的牌后杠开）：{szh}；{d}一人付3份 3×{share}={3 * share}",
                     f"{w} wins on the replacement of the kong fed by {d} (包饺子): {sen}; {d} alone "
                     f"pays 3 shares 3 × {share} = {3 * share}",
+                    f"{w}の包饺子（{d}が鳴かせた明槓の嶺上開花）：{sja}；{d}が一人で3口 "
+                    f"3×{share}={3 * share}",
                 )
             else:
                 t.pay(d, w, share, "discarder_share")
                 t.explain(
                     f"{w}胡{d}出冲：{szh}；{d}一人付{share}",
                     f"{w} wins on {d}'s discard: {sen}; {d} alone pays {share}",
+                    f"{w}が{d}から和了（ロン）：{sja}；{d}が一人で{share}を支払う",
                 )
         for e in record.events:
             if e.type != "runaway":
@@ -371,6 +382,8 @@ class Suzhou(Ruleset):
                 f"{e.player}{rz}：扣{opts.i('runaway_hua')}花×{stake}={charge}，其他三家各得{each}",
                 f"{e.player} left: charged {opts.i('runaway_hua')} 花 × {stake} = {charge}; each of "
                 f"the other three gets {each}",
+                f"{e.player}の途中離脱（逃跑）：{opts.i('runaway_hua')}花×{stake}={charge}を科す、"
+                f"他の三家が各{each}を得る",
             )
         return t.settlement()
 
