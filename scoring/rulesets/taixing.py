@@ -293,21 +293,25 @@ class Taixing(Ruleset):
             rw = self.reward(win)
             fl_zh = (" · ".join(fzh) or "0") + f" = {raw}花"
             fl_en = (" · ".join(fen) or "0") + f" = {raw} 花"
+            fl_ja = (" · ".join(fen) or "0") + f" = {raw}花"
             if rw:
                 value = manguan + 10
                 rz = self.word(rw)[0]  # the English names the hand in Chinese, as always
                 vzh = f"{rz}：满贯{manguan}+10={value}花（花数{raw}不另计）"
                 ven = f"{self.words[rw][0]} reward hand: limit {manguan} + 10 = {value} 花 (the {raw} 花 do not add)"
+                vja = f"{self.words[rw][0]}（奨励役）：満貫{manguan}+10={value}花（花数{raw}は加算しない）"
             elif raw > manguan:
                 value = manguan
                 vzh, ven = f"{fl_zh}，满贯{manguan}", f"{fl_en}, capped at the limit {manguan}"
+                vja = f"{fl_ja}、満貫{manguan}で頭打ち"
             else:
-                value, vzh, ven = raw, fl_zh, fl_en
+                value, vzh, ven, vja = raw, fl_zh, fl_en, fl_ja
             share = value * stake
             if stake != 1:
                 vzh += f"；×{stake}={share}"
                 ven += f"; × stake {stake} = {share}"
-            t.explain(f"{w}胡：{vzh}", f"{w} wins: {ven}")
+                vja += f"；×{stake}={share}"
+            t.explain(f"{w}胡：{vzh}", f"{w} wins: {ven}", f"{w}の和了：{vja}")
             liable = bao.get(w)
             mutual = liable is not None and bao.get(liable) == w
             k = 2 if mutual else 1
@@ -316,6 +320,7 @@ class Taixing(Ruleset):
                     f"互包：{w}与{liable}互相碰三摊，包牌者付2倍",
                     f"mutual 包: {w} and {liable} each took three sets from the other; the liable "
                     f"player pays double",
+                    f"互包：{w}と{liable}が互いに三摊を鳴き合った、包の者は倍額を支払う",
                 )
             d = win.discarder
             if d is None:
@@ -325,6 +330,7 @@ class Taixing(Ruleset):
                     t.explain(
                         f"{bz}自摸：{liable}一人付三份 {3 * k}×{share}={3 * k * share}",
                         f"包三摊 self-draw: {liable} alone pays {3 * k} × {share} = {3 * k * share}",
+                        f"包三摊のツモ：{liable}が一人で {3 * k}×{share}={3 * k * share} を支払う",
                     )
                     continue
                 for p in record.players:
@@ -333,6 +339,7 @@ class Taixing(Ruleset):
                 t.explain(
                     f"自摸：三家各付{share}，共{3 * share}",
                     f"self-drawn: each of the other three pays {share}, {3 * share} in all",
+                    f"ツモ：他の三家が各{share}を支払う、計{3 * share}",
                 )
             elif liable == d:
                 t.pay(d, w, 2 * k * share, "bao_san_tan")
@@ -340,16 +347,22 @@ class Taixing(Ruleset):
                     f"点冲：{w}碰{d}三摊后{d}出冲，付{2 * k}份 {2 * k}×{share}={2 * k * share}",
                     f"点冲: {w} took three sets from {d}, who dealt in: {2 * k} × {share} = "
                     f"{2 * k * share}",
+                    f"点冲：{w}が{d}から三摊を鳴き、{d}が放銃：{2 * k}×{share}={2 * k * share}",
                 )
             else:
                 t.pay(d, w, share, "discarder_share")
-                t.explain(f"{d}出冲，付{share}", f"{d} dealt in and pays {share}")
+                t.explain(
+                    f"{d}出冲，付{share}",
+                    f"{d} dealt in and pays {share}",
+                    f"{d}の放銃、{share}を支払う",
+                )
                 if liable is not None:
                     t.pay(liable, w, k * share, "bao_san_tan")
                     t.explain(
                         f"陪冲：{w}碰{liable}三摊，{liable}也付 {k}×{share}={k * share}",
                         f"陪冲: {w} took three sets from {liable}, who pays too: {k} × {share} = "
                         f"{k * share}",
+                        f"陪冲：{w}が{liable}から三摊を鳴いた、{liable}も支払う {k}×{share}={k * share}",
                     )
         return t.settlement()
 
