@@ -20,9 +20,12 @@ han and fu is not asked them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import Any
 
-from bot.entry.draft import Draft, WinDraft
+import scoring
+from bot.entry.draft import Draft, WinDraft, resolved
 from scoring.riichi.decls import GAME_END
 from scoring.riichi.points import FU_VALUES, MANGAN
 from scoring.ruleset import Ruleset
@@ -238,3 +241,116 @@ def entered(rs: Ruleset, result: str) -> bool:
     """Whether the table enters this result: a riichi game's end is the ledger's, never
     entered (storage.ledger.games adds it after the hand that ends the game, §2.9)."""
     return not (applies(rs) and result == GAME_END)
+
+
+# --------------------------------------------------------------------------------------
+# a tiles reply's red fives and nuki dora (spec §1.3)
+# --------------------------------------------------------------------------------------
+#: the tile groups of the phone notation: digits, then the suit (0 = a red five, R20 aka dora)
+_GROUP = re.compile(r"([0-9]+)([mps])")
+#: the North tiles set aside in sanma (抜きドラ, spec §1.3 ``nuki_dora`` / §2.11): a count, or
+#: the North tiles themselves (``nuki 44z``, ``抜きドラ 北北``)
+NUKI = re.compile(
+    r"(?:nuki(?:\s*dora)?|kita|抜きドラ|抜き|北抜き|拔北|拔北宝牌)\s*[:：]?\s*"
+    r"(?P<n>[0-4](?![0-9]*z)|4+z|北+)",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RedFives:
+    """Where a reply's red fives were: per suit, in the concealed tiles, in each meld (in
+    the order written) and the winning tile (a suit, or "")."""
+
+    concealed: dict[str, int]
+    melds: tuple[dict[str, int], ...]
+    win: str
+
+    @property
+    def count(self) -> int:
+        return (
+            sum(self.concealed.values())
+            + sum(sum(m.values()) for m in self.melds)
+            + (1 if self.win else 0)
+        )
+
+
+def _count_reds(text: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for m in _GROUP.finditer(text):
+        if "0" in m.group(1):
+            out[m.group(2)] = out.get(m.group(2), 0) + m.group(1).count("0")
+    return out
+
+
+def fives(text: str) -> str:
+    """``text`` with each red five written as a plain five (``0m`` → ``5m``)."""
+    return _GROUP.sub(lambda m: m.group(1).replace("0", "5") + m.group(2), text)
+
+
+def split_red(hand: str, win: str) -> tuple[str, str, RedFives]:
+    """``hand`` and ``win`` (the reply's two parts) with each red five ``0m``/``0p``/``0s``
+    written as a plain five (what the tile notation reads), and where the red ones were."""
+    concealed: dict[str, int] = {}
+    melds: list[dict[str, int]] = []
+    i = 0
+    while i < len(hand):
+        if hand[i] in "[(":
+            close = "]" if hand[i] == "[" else ")"
+            j = hand.find(close, i + 1)
+            j = len(hand) if j < 0 else j
+            melds.append(_count_reds(hand[i + 1 : j]))
+            i = j + 1
+            continue
+        k = i
+        while k < len(hand) and hand[k] not in "[(":
+            k += 1
+        for suit, n in _count_reds(hand[i:k]).items():
+            concealed[suit] = concealed.get(suit, 0) + n
+        i = k
+    win_red = next(iter(_count_reds(win)), "")
+    return fives(hand), fives(win), RedFives(concealed, tuple(melds), win_red)
+
+
+def _redden(tiles: str, reds: dict[str, int]) -> str:
+    """``tiles`` (contract notation) with ``reds[suit]`` of its fives of that suit red."""
+    left = dict(reds)
+
+    def sub(m: re.Match[str]) -> str:
+        digits, suit = m.group(1), m.group(2)
+        n = min(left.get(suit, 0), digits.count("5"))
+        left[suit] = left.get(suit, 0) - n
+        return digits.replace("5", "0", n) + suit
+
+    return _GROUP.sub(sub, tiles)
+
+
+def put_red(tiles: dict[str, Any], reds: RedFives) -> None:
+    """The red fives back into the §1.3 tiles object ``tiles`` (as the tile notation read the
+    reply: ``hand``, ``win_tile``, ``melds`` in the order written)."""
+    tiles["hand"] = _redden(tiles["hand"], reds.concealed)
+    if reds.win:
+        tiles["win_tile"] = _redden(tiles["win_tile"], {reds.win: 1})
+    for meld, red in zip(tiles.get("melds") or [], reds.melds, strict=False):
+        if red:
+            meld["tiles"] = _redden(meld["tiles"], red)
+
+
+def take_nuki(text: str) -> tuple[str, int | None]:
+    """``text`` without its nuki dora words, and how many North tiles were set aside (None:
+    not said). ``nuki 2``, ``抜きドラ 2``, ``抜き 北北``, ``nuki 44z``."""
+    found: list[int] = []
+
+    def take(m: re.Match[str]) -> str:
+        n = m.group("n")
+        found.append(int(n) if n.isdigit() else n.count("4") if n.endswith("z") else len(n))
+        return " "
+
+    rest = NUKI.sub(take, text)
+    return rest, (sum(found) if found else None)
+
+
+def aka_dora(ruleset: str, options: dict[str, Any]) -> bool:
+    """Whether the table plays red fives (option ``aka_dora``; a reply's ``0m`` at a table
+    without them is a plain five, as the tile is on the table)."""
+    return applies(scoring.get(ruleset)) and resolved(ruleset, options).b("aka_dora")

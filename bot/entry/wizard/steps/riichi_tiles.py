@@ -29,9 +29,11 @@ _DORA = re.compile(
 _MELD = ("kind", "tiles", "concealed")
 
 
-def read(text: str, *, self_drawn: bool, prevalent: str) -> dict[str, Any]:
-    """The §1.3 tiles object of a reply (raises :class:`TilesError`)."""
-    folded = unicodedata.normalize("NFKC", text).strip()
+def read(text: str, *, self_drawn: bool, prevalent: str, aka: bool = True) -> dict[str, Any]:
+    """The §1.3 tiles object of a reply (raises :class:`TilesError`): red fives ``0m 0p 0s``
+    where the table plays them (``aka``; else plain fives), ``nuki 2`` the North tiles set
+    aside in sanma (:func:`bot.entry.riichi.take_nuki`)."""
+    folded, nuki = riichi.take_nuki(unicodedata.normalize("NFKC", text).strip())
     dora: list[str] = []
     ura: list[str] = []
 
@@ -43,7 +45,8 @@ def read(text: str, *, self_drawn: bool, prevalent: str) -> dict[str, Any]:
     if len(rest) != 2:
         raise TilesError("win_tile" if len(rest) == 1 else "bad_tiles", folded)
     try:
-        got = parse_phone(rest[0], rest[1], self_drawn=self_drawn, prevalent=prevalent)
+        hand, win, reds = riichi.split_red(rest[0], rest[1])
+        got = parse_phone(hand, win, self_drawn=self_drawn, prevalent=prevalent)
     except NotationError as exc:
         raise TilesError("bad_tiles", str(exc)) from exc
     tiles: dict[str, Any] = {
@@ -52,10 +55,14 @@ def read(text: str, *, self_drawn: bool, prevalent: str) -> dict[str, Any]:
         "melds": [{k: m[k] for k in _MELD if k in m} for m in got.get("melds") or []],
         "prevalent_wind": prevalent,
     }
+    if aka:
+        riichi.put_red(tiles, reds)
     if dora:
-        tiles["dora_indicators"] = "".join(dora)
+        tiles["dora_indicators"] = "".join(dora) if aka else riichi.fives("".join(dora))
     if ura:
-        tiles["ura_dora_indicators"] = "".join(ura)
+        tiles["ura_dora_indicators"] = "".join(ura) if aka else riichi.fives("".join(ura))
+    if nuki:
+        tiles["nuki_dora"] = nuki
     return tiles
 
 
@@ -66,7 +73,12 @@ def set_tiles(data: dict[str, Any], step: str, text: str) -> None:
     if kind != "tiles":
         raise WizardError("bad_arg")
     win = data["wins"][n]
-    tiles = read(text, self_drawn=win.get("from") is None, prevalent=_prevalent(data))
+    tiles = read(
+        text,
+        self_drawn=win.get("from") is None,
+        prevalent=_prevalent(data),
+        aka=riichi.aka_dora(data["ruleset"], data.get("options") or {}),
+    )
     before = {k: dict(v) for k, v in data["counts"].items()}, dict(win)
     win.update(tiles=tiles, mode="tiles", fan=None)
     for cid in ("fu", "yakuman"):
