@@ -266,8 +266,8 @@ class Wenling(Ruleset):
             return zh, "", en
         return None
 
-    def score(self, record: HandRecord, opts: Options, win: Win) -> tuple[int, str, str]:
-        """The win's score (before base) and its formula."""
+    def score(self, record: HandRecord, opts: Options, win: Win) -> tuple[int, str, str, str]:
+        """The win's score (before base) and its formula (zh, en, ja)."""
         w = win.winner
         hu = 20
         zh, en = ["底20"], ["base 20"]
@@ -297,14 +297,21 @@ class Wenling(Ruleset):
             zh.append(f"{bzh}2")
             en.append(f"{ben} 2")
         hu_zh, hu_en = " · ".join(zh) + f" = {hu}胡", " · ".join(en) + f" = {hu} 胡"
+        hu_ja = " · ".join(["底20", *en[1:]]) + f" = {hu}胡"  # the en's names, 底20 first
         if opts.b("round_hu") and hu % 10:
             hu = (hu + 9) // 10 * 10
             hu_zh += f"，进到{hu}"
             hu_en += f", rounded up to {hu}"
+            hu_ja += f"、{hu}に切り上げ"
         limit = opts.i("limit")
         if win.has("qing_yi_se"):
             qzh, qen = refs.name("flag", "qing_yi_se", "清一色", "full flush")
-            return limit, f"{qzh}直接蜡纸：{limit}", f"{qen} is the limit: {limit}"
+            return (
+                limit,
+                f"{qzh}直接蜡纸：{limit}",
+                f"{qen} is the limit: {limit}",
+                f"{qen}はそのまま上限（蜡纸）：{limit}",
+            )
         tai_terms: list[tuple[str, str, int]] = []
         n = record.count("baiban", w)
         if n:
@@ -325,26 +332,34 @@ class Wenling(Ruleset):
         # "台 平胡1 · 混一色2 = 3台 → 30×8 = 240": each 台 doubles (issue 25 point 6)
         zh_out = f"{hu_zh}；台 {tzh} = {tai}台 → {hu}×{2**tai} = {raw}"
         en_out = f"{hu_en}; 台 {ten} = {tai} 台 → {hu} × {2**tai} = {raw}"
+        tja = " · ".join(f"{e} {t}" for _, e, t in tai_terms) or "なし"
+        ja_out = f"{hu_ja}；台 {tja} = {tai}台 → {hu}×{2**tai} = {raw}"
         if raw > limit:
             zh_out += f"，封顶{limit}"
             en_out += f", capped at the limit {limit}"
+            ja_out += f"、上限{limit}で頭打ち"
             raw = limit
-        return raw, zh_out, en_out
+        return raw, zh_out, en_out, ja_out
 
     def compute(self, record: HandRecord, opts: Options) -> Settlement:
         t = Tally(record.players)
         base = opts.i("base")
         for win in record.wins:
             w = win.winner
-            sc, zh, en = self.score(record, opts, win)
+            sc, zh, en, ja = self.score(record, opts, win)
             amount = sc * base
             if base != 1:
                 zh += f"；×底{base}={amount}"
                 en += f"; × base {base} = {amount}"
-            t.explain(f"{w}胡：{zh}", f"{w} wins: {en}")
+                ja += f"；×基本点{base}={amount}"
+            t.explain(f"{w}胡：{zh}", f"{w} wins: {en}", f"{w}の和了：{ja}")
             if win.discarder is not None and opts.s("payer") == "discarder":
                 t.pay(win.discarder, w, amount, "discarder_share")
-                t.explain(f"{win.discarder}一人付{amount}", f"{win.discarder} alone pays {amount}")
+                t.explain(
+                    f"{win.discarder}一人付{amount}",
+                    f"{win.discarder} alone pays {amount}",
+                    f"{win.discarder}が一人で{amount}を支払う",
+                )
             else:
                 for p in record.players:
                     if p != w:
@@ -352,6 +367,7 @@ class Wenling(Ruleset):
                 t.explain(
                     f"三家各付{amount}，共{3 * amount}",
                     f"each of the other three pays {amount}, {3 * amount} in all",
+                    f"他の三家が各{amount}を支払う、計{3 * amount}",
                 )
         return t.settlement()
 
