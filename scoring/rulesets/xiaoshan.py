@@ -353,11 +353,12 @@ class Xiaoshan(Ruleset):
                     f"wins[{i}].from", "no wins on a discard at this table (option discard_wins)"
                 )
 
-    def size(self, record: HandRecord, opts: Options, win: Win) -> tuple[int, str, str]:
-        """大小 and its formula (zh, en)."""
+    def size(self, record: HandRecord, opts: Options, win: Win) -> tuple[int, str, str, str]:
+        """大小 and its formula (zh, en, ja)."""
         v, szh, sen = SHAPE_MULT[win.shape or "ping_hu"]
         szh, sen = refs.name("label", win.shape or "ping_hu", szh, sen)
-        terms: list[tuple[str, str, int]] = [(szh, sen, v)] if v != 1 else []
+        # (zh, en, ja, factor); ja names an item as the en does
+        terms: list[tuple[str, str, str, int]] = [(szh, sen, sen, v)] if v != 1 else []
         for fid in (
             "bao_tou",
             "cai_piao",
@@ -378,22 +379,23 @@ class Xiaoshan(Ruleset):
                 m = 2
             if fid == "cai_piao" and opts.s("cai_piao_reading") == "xiaoshan":
                 bz = refs.name("term", "bao_tou", *FLAG_MULT["bao_tou"][1:])[0]
-                terms.append((bz, "爆头", 2))  # the English writes 爆头
-            terms.append((zh, en, m))
+                terms.append((bz, "爆头", "爆头", 2))  # the English writes 爆头
+            terms.append((zh, en, en, m))
         n4 = record.count("qidui_fours", win.winner)
         if n4:
-            terms.append((f"{n4}组4张", f"{n4} set(s) of four", 2**n4))
+            terms.append((f"{n4}组4张", f"{n4} set(s) of four", f"四枚組{n4}組", 2**n4))
         if win.robbed_kong and opts.b("qiang_gang_x2"):
-            terms.append(("抢杠", "robbed kong", 2))
+            terms.append(("抢杠", "robbed kong", "搶槓", 2))
         total = 1
-        for _, _, m in terms:
+        for _, _, _, m in terms:
             total *= m
         if not terms:
-            return 1, "自摸1", "self-draw 1"
+            return 1, "自摸1", "self-draw 1", "ツモ1"
         return (
             total,
-            "×".join(f"{zh}{m}" for zh, _, m in terms) + f"={total}",
-            " × ".join(f"{en} {m}" for _, en, m in terms) + f" = {total}",
+            "×".join(f"{zh}{m}" for zh, _, _, m in terms) + f"={total}",
+            " × ".join(f"{en} {m}" for _, en, _, m in terms) + f" = {total}",
+            " × ".join(f"{ja} {m}" for _, _, ja, m in terms) + f" = {total}",
         )
 
     @classmethod
@@ -417,11 +419,13 @@ class Xiaoshan(Ruleset):
     def _win(self, t: Tally, record: HandRecord, opts: Options, win: Win) -> None:
         base = opts.i("base")
         dealer, w = record.dealer, win.winner
-        size, szh, sen = self.size(record, opts, win)
+        size, szh, sen, sja = self.size(record, opts, win)
         streak = record.count("lian_zhuang", dealer)
         dmult = 2 ** min(streak + 1, 3)
         kongs = record.count("kongs", w) * opts.i("kong_reward")
-        t.explain(f"{w}胡：大小 {szh}", f"{w} wins: hand value (大小) {sen}")
+        t.explain(
+            f"{w}胡：大小 {szh}", f"{w} wins: hand value (大小) {sen}", f"{w}の和了：大小 {sja}"
+        )
         others = [p for p in record.players if p != w]
         per: dict[str, int] = {}
         for p in others:
@@ -433,17 +437,24 @@ class Xiaoshan(Ruleset):
                 + (f" × dealer {m}" if m != 1 else "")
                 + (f" + kongs {kongs}" if kongs else "")
             )
+            ja = f"{size}" + (f"×親{m}" if m != 1 else "") + (f"+カン{kongs}" if kongs else "")
             if base != 1:
                 zh, en = f"底{base}×({zh})", f"base {base} × ({en})"
+                ja = f"基本点{base}×({ja})"
             if zh == str(per[p]):  # nothing to work out: "bob的份：2", not "2=2"
-                t.explain(f"{p}的份：{zh}", f"{p}'s share: {en}")
+                t.explain(f"{p}的份：{zh}", f"{p}'s share: {en}", f"{p}の分：{ja}")
             else:
-                t.explain(f"{p}的份：{zh}={per[p]}", f"{p}'s share: {en} = {per[p]}")
+                t.explain(
+                    f"{p}的份：{zh}={per[p]}",
+                    f"{p}'s share: {en} = {per[p]}",
+                    f"{p}の分：{ja}={per[p]}",
+                )
         total = sum(per.values())
         if streak:
             t.explain(
                 f"庄家{dealer}已连庄{streak}次：庄倍{dmult}",
                 f"dealer {dealer} has kept the deal {streak} time(s): dealer factor {dmult}",
+                f"親{dealer}は{streak}回連荘：親の倍率{dmult}",
             )
         # 承包 (L199): the claimed-from player pays all when the claimer wins; the claimer pays
         # all ×2 when the claimed-from player wins. Every relation counts ("都要算").
@@ -467,6 +478,7 @@ class Xiaoshan(Ruleset):
                 f"{w}有{cz}关系但抢了第三家{d}的杠：本桌抢杠优先，不计{cz}",
                 f"{w} has a 承包 relation but robs a third player's ({d}) kong: at this table the "
                 "robbed kong comes first, 承包 does not apply",
+                f"{w}は承包の関係があるが第三者{d}のカンを搶槓：この卓では搶槓が優先、承包は適用しない",
             )
             liable = []
         if liable:
@@ -476,27 +488,38 @@ class Xiaoshan(Ruleset):
                     t.explain(
                         f"{cz}：{w}吃碰{p}三摊，{p}一家全包三家的份 {total}",
                         f"承包: {w} claimed three sets from {p}; {p} pays all three shares: {total}",
+                        f"承包：{w}が{p}から三摊を鳴いた；{p}が三家分を全額支払う：{total}",
                     )
                 else:
                     t.explain(
                         f"{cz}：{p}吃碰{w}三摊，{p}全包并加倍 2×{total}={2 * total}",
                         f"承包: {p} claimed three sets from {w} and pays all three shares doubled: "
                         f"2 × {total} = {2 * total}",
+                        f"承包：{p}が{w}から三摊を鳴いた、三家分を倍額で支払う 2×{total}={2 * total}",
                     )
             return
         if d is None:
             for p in others:
                 t.pay(p, w, per[p], "self_drawn_share")
-            t.explain(f"自摸：三家共付{total}", f"self-drawn: the three pay {total} in all")
+            t.explain(
+                f"自摸：三家共付{total}",
+                f"self-drawn: the three pay {total} in all",
+                f"ツモ：三家で計{total}を支払う",
+            )
         elif win.robbed_kong:
             t.pay(d, w, total, "robbed_kong")
             t.explain(
                 f"抢杠：{d}一人付三份 {total}",  # seed L125
                 f"robbed kong: {d} alone pays the three shares, {total}",
+                f"搶槓：{d}が一人で三家分 {total} を支払う",
             )
         else:
             t.pay(d, w, per[d], "discarder_share")
-            t.explain(f"点炮：{d}付一份 {per[d]}", f"on a discard: {d} pays one share, {per[d]}")
+            t.explain(
+                f"点炮：{d}付一份 {per[d]}",
+                f"on a discard: {d} pays one share, {per[d]}",
+                f"ロン：{d}が一口 {per[d]} を支払う",
+            )
 
 
 RULESETS = [Xiaoshan()]
