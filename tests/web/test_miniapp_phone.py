@@ -86,6 +86,18 @@ RED = """() => [...document.querySelectorAll('#view-compose *, #status')].filter
     .includes('rgb(221, 51, 51)')).map((e) => e.outerHTML.slice(0, 80))"""
 TARGETS = """() => [...document.querySelectorAll('.stepper button, [data-count], [data-minus]')]
   .map((e) => { const r = e.getBoundingClientRect(); return [e.textContent, r.width, r.height]; })"""
+# every tappable control on screen (buttons: tabs, chips, tiles, ±, count cells, Confirm; a
+# hand's summary) with its size: each must be ≥ 44 × 44 px (#26.2 "steppers are ≥ 44 px")
+TAPPABLE = """() => [...document.querySelectorAll('button, summary, a[href], input, select')]
+  .filter((e) => e.offsetParent !== null)
+  .map((e) => { const r = e.getBoundingClientRect(); return [e.textContent.trim().slice(0, 20), r.width, r.height]; })"""
+
+
+async def too_small(page: Any) -> list[Any]:
+    """The tappable controls under 44 px either way (none, on every screen)."""
+    return [x for x in await page.evaluate(TAPPABLE) if x[1] < TOUCH - 0.5 or x[2] < TOUCH - 0.5]
+
+
 TREND = """() => {
   const svg = document.querySelector('svg.trend');
   const vb = svg.viewBox.baseVal;
@@ -153,6 +165,7 @@ async def test_xingguo_on_a_360_phone_in_every_language(
             assert len(targets) >= 15, targets
             small = [x for x in targets if x[1] < TOUCH or x[2] < TOUCH]
             assert small == [], (lang, small)
+            assert await too_small(comp) == [], (lang, await too_small(comp))
             assert await comp.evaluate(CLIPPED) == [], (lang, await comp.evaluate(CLIPPED))
             sw, cw = await comp.evaluate(OVERFLOW)
             assert sw <= cw, (lang, sw, cw)
@@ -200,6 +213,7 @@ async def test_xingguo_on_a_360_phone_in_every_language(
                 "document.querySelectorAll('svg.trend polyline')[0].points.length === 3"
             )
             check_trend(await board.evaluate(TREND), {v: k for k, v in ids.items()})
+            assert await too_small(board) == [], (lang, await too_small(board))
             assert await board.evaluate(CLIPPED) == [], (lang, await board.evaluate(CLIPPED))
             sw, cw = await board.evaluate(OVERFLOW)
             assert sw <= cw, (lang, sw, cw)
@@ -211,7 +225,8 @@ async def test_xingguo_on_a_360_phone_in_every_language(
 async def test_guobiao_tile_picker_fits_a_360_phone(
     tg: FakeTelegram, web_bot: WebBot, web_port: int
 ) -> None:
-    """The tile palette (nine tiles a row) and the dock on the narrowest phone."""
+    """The tile palette (1–5 and 6–9 of a suit a row: nine tiles of 44 px do not fit 360 px),
+    the tiles tapped, and the dock on the narrowest phone; every tile and chip ≥ 44 px."""
     w = await make_world(tg, web_bot, web_port, "Guobiao", chat_id=-1003)
     async with browser() as b:
         for lang in ("en", "zh_Hant"):
@@ -231,6 +246,19 @@ async def test_guobiao_tile_picker_fits_a_360_phone(
                 "els => els.map(e => e.getBoundingClientRect().right)"
             )
             assert len(tiles) == 34 and max(tiles) <= PHONE["width"], tiles
+            # a concealed tile and a pung (its "claimed from" chips shown) on the screen too
+            await comp.click("#palette [data-tile='2m']")
+            await comp.click("[data-mode='pung']")
+            await comp.click("#palette [data-tile='5z']")
+            await comp.wait_for_selector("#melds [data-tile='5z']")
+            assert await too_small(comp) == [], (lang, await too_small(comp))
+            rows = await comp.locator("#palette [data-tile]").evaluate_all(
+                "els => els.map(e => Math.round(e.getBoundingClientRect().top))"
+            )
+            assert len(set(rows)) == 8, rows  # 1–5 and 6–9 of each suit, the winds, the dragons
+            sw, cw = await comp.evaluate(OVERFLOW)
+            assert sw <= cw, (lang, sw, cw)
+            assert await comp.evaluate(CLIPPED) == [], (lang, await comp.evaluate(CLIPPED))
             await comp.close()
 
 
@@ -263,6 +291,7 @@ async def test_long_names_fit_a_360_phone(tg: FakeTelegram, web_bot: WebBot, web
                 assert sw <= cw, (lang, sw, cw)
             small = [x for x in await comp.evaluate(TARGETS) if x[1] < TOUCH or x[2] < TOUCH]
             assert small == [], (lang, small)
+            assert await too_small(comp) == [], (lang, await too_small(comp))
             assert box_in_view(await comp.locator("#confirm").bounding_box()), lang
             await comp.close()
             board = await on_phone(b, w, w.users[0], "/app/")
@@ -308,6 +337,7 @@ async def test_every_ruleset_in_the_calculator_fits_a_360_phone(
                 assert sw <= cw, (where, sw, cw)
                 small = [x for x in await page.evaluate(TARGETS) if x[1] < TOUCH or x[2] < TOUCH]
                 assert small == [], (where, small)
+                assert await too_small(page) == [], (where, await too_small(page))
                 assert box_in_view(await page.locator("#reset").bounding_box()), where
                 assert box_in_view(await page.locator("#preview").bounding_box()), where
             assert not page.errors, page.errors
