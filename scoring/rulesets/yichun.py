@@ -462,8 +462,8 @@ class Yichun(Ruleset):
             return zh, "", en
         return None
 
-    def hand_value(self, record: HandRecord, opts: Options, win: Win) -> tuple[int, str, str]:
-        """The hand's value and its formula in zh and en (e.g. ``大七对3×单钓2×杠开2=12``)."""
+    def hand_value(self, record: HandRecord, opts: Options, win: Win) -> tuple[int, str, str, str]:
+        """The hand's value and its formula in zh, en and ja (e.g. ``大七对3×单钓2×杠开2=12``)."""
         shape = win.shape or "ping_hu"
         v, zh_name, en_name = SHAPE_VALUE[shape]
         zh_name, en_name = refs.name("label", shape, zh_name, en_name)
@@ -471,6 +471,7 @@ class Yichun(Ruleset):
             v = opts.i("da_si_xi_value")
         parts_zh = [f"{zh_name}{v}"]
         parts_en = [f"{en_name} {v}"]
+        parts_ja = [f"{en_name} {v}"]  # ja names an item as the en does
         n4 = record.count("four_in_pairs", win.winner)
         if shape == "xiao_qi_dui" and n4:
             if opts.s("haohua") == "pow2":
@@ -479,25 +480,34 @@ class Yichun(Ruleset):
                 parts_zh.append(f"{hz}{n4}杠×{2**n4}")
                 sets = "1 set of four" if n4 == 1 else f"{n4} sets of four"
                 parts_en.append(f"{he} {sets} ×{2**n4}")
+                parts_ja.append(f"{he} 四枚組{n4}組 ×{2**n4}")
             else:
                 v *= n4
                 hz, he = self.word("haohua")
                 parts_zh.append(f"{hz}×{n4}")
                 parts_en.append(f"{he} ×{n4}")
-        factors: list[tuple[str, str, int]] = []
+                parts_ja.append(f"{he} ×{n4}")
+        factors: list[tuple[str, str, str, int]] = []  # zh, en, ja, factor
         if win.has("qing_yi_se"):
-            factors.append((*self.word("flush"), 5))
+            fz, fe = self.word("flush")
+            factors.append((fz, fe, fe, 5))
         for fid in ("dan_diao", "men_qing", "gang_kai"):
             if win.has(fid):
                 zh, en = refs.name("term", fid, *FLAG_NAMES[fid])
-                factors.append((zh, en, 2))
+                factors.append((zh, en, en, 2))
         if win.robbed_kong:
-            factors.append(("抢杠", "robbed kong", 2))
-        for zh, en, f in factors:
+            factors.append(("抢杠", "robbed kong", "搶槓", 2))
+        for zh, en, ja, f in factors:
             v *= f
             parts_zh.append(f"{zh}{f}")
             parts_en.append(f"{en} {f}")
-        return v, "×".join(parts_zh) + f"={v}", " × ".join(parts_en) + f" = {v}"
+            parts_ja.append(f"{ja} {f}")
+        return (
+            v,
+            "×".join(parts_zh) + f"={v}",
+            " × ".join(parts_en) + f" = {v}",
+            " × ".join(parts_ja) + f" = {v}",
+        )
 
     def compute(self, record: HandRecord, opts: Options) -> Settlement:
         t = Tally(record.players)
@@ -509,6 +519,7 @@ class Yichun(Ruleset):
             t.explain(
                 "买：" + "、".join(buyers) + "（买者输赢×2，对火×4）",
                 "Bought: " + ", ".join(buyers) + " (a buyer's wins and losses ×2; both bought ×4)",
+                "買い（买）：" + "、".join(buyers) + "（買った者の勝ち負けは×2、双方買いは×4）",
             )
         for win in record.wins:
             self._settle_win(t, record, opts, win, base, bought, lighters)
@@ -528,7 +539,7 @@ class Yichun(Ruleset):
         lighters: int,
     ) -> None:
         dealer, winner = record.dealer, win.winner
-        v, fzh, fen = self.hand_value(record, opts, win)
+        v, fzh, fen, fja = self.hand_value(record, opts, win)
         others = [p for p in record.players if p != winner]
         robbed_all = win.robbed_kong and opts.s("robbed_kong_payer") == "all"
         if win.discarder is None or robbed_all:
@@ -538,6 +549,7 @@ class Yichun(Ruleset):
                 ("自摸" if not win.robbed_kong else "抢杠（三家付）"),
                 ("self-drawn" if not win.robbed_kong else "robbed kong (all three pay)"),
             )
+            how_ja = "ツモ" if not win.robbed_kong else "搶槓（三家払い）"
         else:
             payers = [win.discarder]
             reason = "robbed_kong_share" if win.robbed_kong else "discarder_share"
@@ -547,36 +559,48 @@ class Yichun(Ruleset):
                 if win.robbed_kong
                 else f"on {win.discarder}'s discard"
             )
+            how_ja = f"{win.discarder}のカンを搶槓" if win.robbed_kong else f"{win.discarder}の放銃"
         t.explain(
             f"{winner}胡（{how_zh}）：牌分 {fzh}",
             f"{winner} wins ({how_en}): hand value {fen}",
+            f"{winner}の和了（{how_ja}）：牌の点 {fja}",
         )
         head_zh = [f"牌分{v}"] + ([f"底{base}"] if base != 1 else [])
         head_en = [f"value {v}"] + ([f"base {base}"] if base != 1 else [])
+        head_ja = [f"牌の点{v}"] + ([f"基本点{base}"] if base != 1 else [])
         for payer in payers:
-            mult: list[tuple[str, str, int]] = []
+            mult: list[tuple[str, str, str, int]] = []  # zh, en, ja, factor
             if payer == dealer:
-                mult.append(("庄", "dealer", 2))
+                mult.append(("庄", "dealer", "親", 2))
             elif winner == dealer and opts.b("dealer_x2_on_receive"):
-                mult.append(("庄胡", "dealer wins", 2))
+                mult.append(("庄胡", "dealer wins", "親の和了", 2))
             if payer == win.discarder and not robbed_all and opts.b("fangchong_x2"):
-                mult.append(("放冲", "discarder", 2))
+                mult.append(("放冲", "discarder", "放銃", 2))
             if bought[winner]:
-                mult.append((f"买({winner})", f"bought ({winner})", 2))
+                mult.append((f"买({winner})", f"bought ({winner})", f"買い({winner})", 2))
             if bought[payer]:
-                mult.append((f"买({payer})", f"bought ({payer})", 2))
+                mult.append((f"买({payer})", f"bought ({payer})", f"買い({payer})", 2))
             if lighters:
-                mult.append((f"打火机{lighters}个", f"{lighters} lighter(s)", 2**lighters))
+                mult.append(
+                    (
+                        f"打火机{lighters}个",
+                        f"{lighters} lighter(s)",
+                        f"ライター{lighters}個",
+                        2**lighters,
+                    )
+                )
             amount = v * base
-            zh_terms, en_terms = head_zh.copy(), head_en.copy()
-            for zh, en, f in mult:
+            zh_terms, en_terms, ja_terms = head_zh.copy(), head_en.copy(), head_ja.copy()
+            for zh, en, ja, f in mult:
                 amount *= f
                 zh_terms.append(f"{zh}{f}")
                 en_terms.append(f"{en} {f}")
+                ja_terms.append(f"{ja}{f}")
             t.pay(payer, winner, amount, reason)
             t.explain(
                 f"{payer}付{winner}：" + "×".join(zh_terms) + f"={amount}",
                 f"{payer} pays {winner}: " + " × ".join(en_terms) + f" = {amount}",
+                f"{payer}が{winner}に支払う：" + "×".join(ja_terms) + f"={amount}",
             )
 
     def _kong_money(self, t: Tally, record: HandRecord, base: int) -> None:
@@ -591,6 +615,7 @@ class Yichun(Ruleset):
             t.explain(
                 f"{e.player}{name_zh}：其他三家各付{per}，共{3 * per}",
                 f"{e.player} {name_en}: each of the other three pays {per}, {3 * per} in all",
+                f"{e.player}の{name_en}：他の三家が各{per}を支払う、計{3 * per}",
             )
 
     def _side_bets(self, t: Tally, record: HandRecord, clone: bool) -> None:
@@ -614,6 +639,8 @@ class Yichun(Ruleset):
                 f"{seat}付出的每笔钱，{backer}同额付给收款人",
                 f"{se}: {backer} backs {seat} and wins or loses as {seat} does ({n:+d}): whoever "
                 f"paid {seat} pays {backer} the same, and {backer} pays the same to whoever {seat} paid",
+                f"{se}：{backer}が{seat}に賭け、勝ち負けは{seat}と同じ（{n:+d}）：{seat}に支払った者は"
+                f"{backer}にも同額を支払い、{backer}は{seat}が支払った相手に同額を支払う",
             )
 
         if clone:
@@ -628,6 +655,8 @@ class Yichun(Ruleset):
                 "押付款人的鸽子也同额付给押收款人的鸽子，每个鸽子的输赢等于所押座位的最终输赢",
                 "Side bets (clone): a backer of the payer also pays a backer of the payee the "
                 "same amount, so every backer ends with exactly its seat's final net",
+                f"{se}（座席の写し）：支払う側に賭けた者は受け取る側に賭けた者にも同額を支払い、"
+                "賭けた者の収支は賭けた座席の最終収支と等しくなる",
             )
 
 
