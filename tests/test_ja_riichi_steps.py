@@ -34,6 +34,7 @@ from tests.scoring.builders import win as chinese_win
 from tests.scoring.test_riichi_builders import game_end, hand, win
 from tests.scoring.test_riichi_examples import DERIVED
 from tests.scoring.test_riichi_props import hands
+from tests.test_hant_night import problems
 
 JA = Translator("ja")
 #: the players in Japanese, so any Latin letter left in a shown step is English
@@ -98,6 +99,7 @@ def check_riichi(rec: dict[str, Any]) -> None:
     for text, step in zip(shown, plain.explanation, strict=True):
         assert not _MARKERS.search(text), text
         assert not latin(text), (text, step.en)
+        assert not problems(text, "ja", drawn=True), text  # no id; every Han in the JP face
         assert not numbers(step.en) - numbers(text), (text, step.en)
         # the stored hand reads as the plain settlement (players named the same way)
         want = step.ja

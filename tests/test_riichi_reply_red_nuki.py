@@ -268,3 +268,11 @@ def test_nuki_at_four_players_is_refused() -> None:
 
     with pytest.raises(RecordError, match="sanma"):
         ours("234m567p345s678s2z 2z nuki 1", tsumo=False)
+
+
+def test_the_ema_preset_plays_no_red_fives() -> None:
+    # spec §2.13: aka_dora "R2 (EMA 2016: open tanyao, no red fives, renhou mangan)"
+    assert riichi.aka_dora("riichi", {}) and not riichi.aka_dora("riichi", {"preset": "ema"})
+    assert ours("234m067p345s678s2z 2z", tsumo=False, preset="ema") == ours(
+        "234m567p345s678s2z 2z", tsumo=False, preset="ema"
+    )

@@ -253,8 +253,9 @@ PRESETS: tuple[PresetDecl, ...] = (
     PresetDecl("friendly", "朋友局", "Friends", {}),
     PresetDecl("tenhou", "天凤规则", "Tenhou", {"west_extension": True, "final_rounding": "half_up"},
                zh_hant="天鳳規則"),
+    # EMA 2016 plays no red fives (spec §2.13 aka_dora: "R2 (EMA 2016: … no red fives …)")
     PresetDecl("ema", "EMA 2016", "EMA 2016", {**_TOURNAMENT, "uma": "15_5", "triple_ron": "allow",
-               "honba_multi": "each", "sticks_multi": "own_back_nearest"}),
+               "honba_multi": "each", "sticks_multi": "own_back_nearest", "aka_dora": False}),
     PresetDecl("wrc", "WRC 世界锦标赛", "WRC", {**_TOURNAMENT, **_HEAD_BUMP, "uma": "15_5",
                "leftover_sticks": "lost", "kiriage": "all"}, zh_hant="WRC 世界錦標賽"),
     PresetDecl("mleague", "M联赛", "M.League", {**_TOURNAMENT, **_HEAD_BUMP, "start_points": 25000,
