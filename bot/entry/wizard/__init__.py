@@ -44,10 +44,13 @@ from bot.entry.wizard.face import (
     build_record,
     can_add,
     checklist_total,
+    describe_event,
+    editor_rows,
     enabled_counts,
     enabled_events,
     event_cells,
     fan_compatible,
+    format_settlement,
     grid_hows,
     how_choices,
     next_step,
@@ -59,6 +62,7 @@ from bot.entry.wizard.face import (
     result_event,
     set_text_value,
     shown_counts,
+    summary,
     text_choices,
     text_fields,
     uses_shape,
@@ -72,15 +76,7 @@ from bot.entry.wizard.face import (
 from bot.entry.wizard.flow import STEPS, apply, from_record, new_state, render
 from bot.entry.wizard.steps.counts import CountStep, FlagsStep, MoreStep
 from bot.entry.wizard.steps.events import EventsStep, EventStep
-from bot.entry.wizard.steps.preview import (
-    _SOURCE_REF,
-    COUNT_BUTTONS,
-    PreviewStep,
-    describe_event,
-    editor_rows,
-    format_settlement,
-    summary,
-)
+from bot.entry.wizard.steps.preview import _SOURCE_REF, COUNT_BUTTONS, PreviewStep
 from bot.entry.wizard.steps.tiles import (
     _TILES_FOLD,
     PAD_TILES,

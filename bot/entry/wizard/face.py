@@ -12,9 +12,11 @@ from typing import Any
 import scoring
 from bot.entry import allowed, checks
 from bot.entry.draft import Draft, WinDraft
+from bot.entry.keyboard import Button
 from bot.entry.wizard import changes, order
 from bot.entry.wizard.changes import enabled_counts, enabled_events, text_fields
 from bot.entry.wizard.order import result_event
+from bot.entry.wizard.steps import preview as _preview
 from bot.i18n import Translator
 from scoring.declarations import CountDecl, EventDecl
 from scoring.errors import RecordError
@@ -25,10 +27,13 @@ __all__ = [
     "build_record",
     "can_add",
     "checklist_total",
+    "describe_event",
+    "editor_rows",
     "enabled_counts",
     "enabled_events",
     "event_cells",
     "fan_compatible",
+    "format_settlement",
     "grid_hows",
     "how_choices",
     "next_step",
@@ -41,6 +46,7 @@ __all__ = [
     "set_text_value",
     "shown_counts",
     "stored",
+    "summary",
     "text_choices",
     "text_fields",
     "uses_shape",
@@ -208,3 +214,28 @@ def walk(data: dict[str, Any]) -> list[str]:
 def value_mode(data: dict[str, Any], n: int) -> str | None:
     """How win ``n``'s value is entered: as chosen, or the ruleset's only way."""
     return changes.value_mode(_d(data), n)
+
+
+def summary(data: dict[str, Any], tr: Translator) -> str:
+    """The hand as chosen so far (the top of every wizard screen)."""
+    return _preview.summary(_d(data), tr)
+
+
+def describe_event(rs: Ruleset, data: dict[str, Any], ev: dict[str, Any], tr: Translator) -> str:
+    return _preview.describe_event(rs, _d(data), ev, tr)
+
+
+def editor_rows(
+    data: dict[str, Any],
+    tr: Translator,
+    *,
+    base: Mapping[str, int] | None = None,
+    impossible: bool = False,
+) -> list[list[Button]]:
+    """The preview's editing buttons (:func:`bot.entry.wizard.steps.preview.editor_rows`)."""
+    return _preview.editor_rows(_d(data), tr, base=base, impossible=impossible)
+
+
+def format_settlement(st: Settlement, data: dict[str, Any], tr: Translator) -> str:
+    """The settlement as the preview shows it."""
+    return _preview.format_settlement(st, _d(data), tr)

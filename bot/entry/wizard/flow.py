@@ -182,11 +182,11 @@ def render(
     kind_step = STEPS.get(_split(step)[0])
     if kind_step is None:
         raise WizardError("bad_step")
+    d = Draft.from_json(data)
     if not kind_step.typed:
         dc = DictCtx.of(step, data, error=error, settlement=settlement)
         prompt, rows = kind_step.render(dc, tr)
     else:
-        d = Draft.from_json(data)
         prompt, rows = kind_step.render(Ctx.of(step, d, error=error, settlement=settlement), tr)
-    text = summary(data, tr) + ("\n\n" + prompt if prompt else "")
+    text = summary(d, tr) + ("\n\n" + prompt if prompt else "")
     return Screen(text, rows)

@@ -4,14 +4,10 @@ not fit."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot.describe import name as _name
-from bot.entry import cells
+from bot.entry import allowed, cells, edits
 from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import Button, Ctx, Step, WizardError, _esc, _idx, _nav, _paged
-from bot.entry.wizard._legacy_changes import _go, _multi_possible, _step_count, _toggle_flag, valid_flags
-from bot.entry.wizard._legacy_order import _after_wins, next_step
+from bot.entry.wizard.targets import AfterWins, Go, Next, Stay, Target
 from bot.i18n import Translator
 
 
@@ -19,37 +15,33 @@ class FlagsStep(Step):
     """Flags on their own screen (drafts from before the editor; the preview toggles them now)."""
 
     kinds = ("flags",)
+    typed = True
 
-    def apply(self, c: Ctx, action: str, arg: str) -> str:
-        step, data, rs, opts, n = c.step, c.data, c.rs, c.opts, c.n
+    def apply(self, c: Ctx, action: str, arg: str) -> Target:
         if action == Code.FLAG:
-            _toggle_flag(rs, opts, data, n, _idx(arg, len(rs.flags)))
-            return step
+            edits.toggle_flag(c.d, c.n, _idx(arg, len(c.rs.flags)))
+            return Stay()
         if action == Code.NEXT:
-            return _go(data, step, next_step(data, step))
+            return Next()
         raise WizardError("bad_arg")
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
-        data, rs, opts, n = c.data, c.rs, c.opts, c.n
+        d, rs = c.d, c.rs
         _ = tr.gettext
-        rows: list[list[Button]] = []
-        next_lbl = _("Next") + " ▶"
-        prompt = ""
-        win = data["wins"][n]
-        flags_on = win.get("flags") or []
+        w = c.win
         prompt = _("Anything special? Tap to toggle, then Next.")
         btns = [
             Button(  # two a row on a phone (#26.1): a bracketed gloss goes first
                 cells.labelled(
-                    "✅ " if rs.flags[i].id in flags_on else "▫️ ", tr.name(rs.flags[i]), "", 17
+                    "✅ " if rs.flags[i].id in w.flags else "▫️ ", tr.name(rs.flags[i]), "", 17
                 ),
                 Code.FLAG,
                 str(i),
             )
-            for i in valid_flags(rs, opts, data, win)
+            for i in allowed.flags(d, w)
         ]
-        rows = _paged(btns, data.get("page", 0))
-        rows.append(_nav(data, tr, next_label=next_lbl))
+        rows = _paged(btns, d.page)
+        rows.append(_nav(d, tr, next_label=_("Next") + " ▶"))
         return prompt, rows
 
 
@@ -58,41 +50,39 @@ class MoreStep(Step):
     winner)."""
 
     kinds = ("more",)
+    typed = True
 
-    def apply(self, c: Ctx, action: str, arg: str) -> str:
-        step, data, rs, opts, n = c.step, c.data, c.rs, c.opts, c.n
-        wins: list[dict[str, Any]] = c.data["wins"]
+    def apply(self, c: Ctx, action: str, arg: str) -> Target:
+        d, rs, n = c.d, c.rs, c.n
         if action == Code.ANOTHER:
-            if not _multi_possible(rs, data) and len(wins) <= n + 1:
+            if not allowed.multi_possible(d) and len(d.wins) <= n + 1:
                 raise WizardError("bad_arg")
-            return _go(data, step, f"winner.{n + 1}")
+            return Go(f"winner.{n + 1}")
         if action == Code.NEXT:
-            del wins[n + 1 :]
-            return _go(data, step, next_step(data, step))
+            del d.wins[n + 1 :]
+            return Next()
         if action == Code.RESULT:
             results = [
                 r.value for r in rs.results if r.value != "win" and r.value in rs.wins_allowed_in
             ]
-            data["result"] = results[_idx(arg, len(results))]
-            del wins[n + 1 :]
-            return _go(data, step, _after_wins(rs, opts, data))
+            d.result = results[_idx(arg, len(results))]
+            del d.wins[n + 1 :]
+            return AfterWins()
         raise WizardError("bad_arg")
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
-        data, rs, n = c.data, c.rs, c.n
+        d, rs, n = c.d, c.rs, c.n
         _ = tr.gettext
-        rows: list[list[Button]] = []
-        prompt = ""
         prompt = _("Did anyone else win this hand?")
         btns = []
-        if _multi_possible(rs, data) or len(data["wins"]) > n + 1:
+        if allowed.multi_possible(d) or len(d.wins) > n + 1:
             btns.append(Button("➕ " + _("Another winner"), Code.ANOTHER))
         rows = [btns] if btns else []
         if n >= 0:
             extra = [r for r in rs.results if r.value != "win" and r.value in rs.wins_allowed_in]
             if extra:
                 rows.append([Button(tr.name(r), Code.RESULT, str(i)) for i, r in enumerate(extra)])
-        rows.append(_nav(data, tr, next_label=_("No, next") + " ▶"))
+        rows.append(_nav(d, tr, next_label=_("No, next") + " ▶"))
         return prompt, rows
 
 
@@ -100,33 +90,30 @@ class CountStep(Step):
     """One count for every player (from the preview when its ➖ n ➕ rows do not fit)."""
 
     kinds = ("count",)
+    typed = True
 
-    def apply(self, c: Ctx, action: str, arg: str) -> str:
-        step, data, n = c.step, c.data, c.n
-        players = c.data["players"]
+    def apply(self, c: Ctx, action: str, arg: str) -> Target:
         if action in (Code.PLUS, Code.MINUS):
-            _step_count(data, n, _idx(arg, len(players)), action)
-            return step
+            i = _idx(arg, len(c.d.players))
+            edits.step_count(c.d, c.n, i, up=action == Code.PLUS)
+            return Stay()
         if action == Code.NEXT:
-            return _go(data, step, next_step(data, step))
+            return Next()
         raise WizardError("bad_arg")
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
-        data, rs, n = c.data, c.rs, c.n
-        players = c.data["players"]
+        d, rs, n = c.d, c.rs, c.n
         _ = tr.gettext
-        rows: list[list[Button]] = []
-        next_lbl = _("Next") + " ▶"
-        prompt = ""
         cdecl = rs.counts[n]
-        per = data["counts"].get(cdecl.id, {})
+        per = d.counts.get(cdecl.id, {})
         total = sum(per.values())
         prompt = _("{what} for each player:").format(what=_esc(tr.name(cdecl)))
         if cdecl.total_max is not None:
             prompt += " " + _("(at most {n} in all)").format(n=cdecl.total_max)
-        for i, p in enumerate(players):
+        rows: list[list[Button]] = []
+        for i, p in enumerate(d.players):
             v = per.get(p, 0)
-            name = cells.short_names([_name(data, p)], cells.budget(3) - 4)[0]  # " 12:"
+            name = cells.short_names([d.name(p)], cells.budget(3) - 4)[0]  # " 12:"
             row = [Button(f"{name}: {v}", Code.PAGE, "0")]
             row.append(
                 Button("➖", Code.MINUS, str(i)) if v > cdecl.min else Button(" ", Code.PAGE, "0")
@@ -134,5 +121,5 @@ class CountStep(Step):
             can_add = v < cdecl.max and (cdecl.total_max is None or total < cdecl.total_max)
             row.append(Button("➕", Code.PLUS, str(i)) if can_add else Button(" ", Code.PAGE, "0"))
             rows.append(row)
-        rows.append(_nav(data, tr, next_label=next_lbl))
+        rows.append(_nav(d, tr, next_label=_("Next") + " ▶"))
         return prompt, rows

@@ -11,24 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from bot.describe import how as _how
-from bot.describe import name as _name
 from bot.entry import allowed, cells
+from bot.entry.draft import Draft, WinDraft
 from bot.entry.keyboard import Button, Code, WizardError
-from bot.entry.wizard.actions import _idx, _opts, _rs
-from bot.entry.wizard._legacy_changes import (
-    _go,
-    _multi_possible,
-    enabled_counts,
-    enabled_events,
-    valid_flags,
-)
-from bot.entry.wizard._legacy_order import _after_how
+from bot.entry.wizard.actions import _idx
+from bot.entry.wizard.changes import asks_value, enabled_counts, enabled_events
+from bot.entry.wizard.targets import Go, Stay, Target
 from bot.i18n import Translator
 from scoring.declarations import DISCARD, SELF_DRAWN
-from scoring.ruleset import Options, Ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,13 +55,12 @@ TRIES = (
 #: the keyboard's 12 rows less Confirm's and the Back/Cancel row
 EDITOR_ROWS = 10
 TAB_ROWS = 2  # rows of counts' tabs at most; beyond, ◀ ▶ between them
-MINUS = "minus"  # the draft's key: the counts' cells count down
-TAB = "ct"  # the draft's key: the count whose cells are shown (its index in the ruleset)
+# the draft's ``ct``: the count whose cells are shown (its index in the ruleset); ``minus``:
+# the counts' cells count down
 
 
 def count_rows(
-    rs: Ruleset,
-    data: dict[str, Any],
+    d: Draft,
     shown: list[int],
     tr: Translator,
     room: int,
@@ -81,13 +71,12 @@ def count_rows(
     cells, or ``"cycle"`` only the chosen tab with ◀ ▶ where the tabs are many."""
     if not shown:
         return []
-    cur = data.get(TAB)
-    if cur not in shown:
-        cur = shown[0]
-    minus = bool(data.get(MINUS))
+    rs = d.rs
+    cur = d.ct if d.ct is not None and d.ct in shown else shown[0]
+    minus = d.minus
 
     def total(c: int) -> int:
-        return sum((data["counts"].get(rs.counts[c].id) or {}).values())
+        return sum((d.counts.get(rs.counts[c].id) or {}).values())
 
     def tab(c: int, cells_: int) -> Button:
         head = "▸ " if c == cur and len(shown) > 1 else ""
@@ -100,7 +89,7 @@ def count_rows(
         for k, c in enumerate(shown):
             name = cells.labelled("", tr.name(rs.counts[c]), f" {total(c)}", 17 if k == 0 else 36)
             out.append([Button(name, Code.PAGE, "0"), *([mode] if k == 0 else [])])
-            out.append(_cells(rs, data, c, minus))
+            out.append(_cells(d, c, minus))
         return out
     tab_rows = cells.pack([*(tab(c, room) for c in shown), mode], 3)
     if way == "cycle" and len(tab_rows) > TAB_ROWS:  # the chosen one, ◀ ▶ to the others
@@ -110,17 +99,17 @@ def count_rows(
             [tab(cur, 36)],
             [Button("◀", Code.EDIT, f"t{prev}"), Button("▶", Code.EDIT, f"t{nxt}"), mode],
         ]
-    return [*tab_rows, _cells(rs, data, cur, minus)]
+    return [*tab_rows, _cells(d, cur, minus)]
 
 
-def _cells(rs: Ruleset, data: dict[str, Any], c: int, minus: bool) -> list[Button]:
+def _cells(d: Draft, c: int, minus: bool) -> list[Button]:
     """Count ``c``'s cells: a player's short name and value, counting up on tap (down in ➖
     mode); a cell that cannot move is inert."""
-    players = data["players"]
-    decl = rs.counts[c]
-    per = data["counts"].get(decl.id) or {}
+    players = d.players
+    decl = d.rs.counts[c]
+    per = d.counts.get(decl.id) or {}
     width = cells.budget(len(players)) - 3  # " 12"
-    shorts = cells.short_names([_name(data, p) for p in players], width)
+    shorts = cells.short_names([d.name(p) for p in players], width)
     row = []
     for i, (p, s) in enumerate(zip(players, shorts, strict=True)):
         v = per.get(p, 0)
@@ -131,25 +120,22 @@ def _cells(rs: Ruleset, data: dict[str, Any], c: int, minus: bool) -> list[Butto
 
 
 def win_rows(
-    rs: Ruleset,
-    opts: Options,
-    data: dict[str, Any],
+    d: Draft,
     tr: Translator,
     level: Level,
     *,
-    value_of: Any,
-    asks_value: Any,
-    flags_of: Any,
+    value_of: Callable[[WinDraft], str],
 ) -> list[list[Button]]:
     """Each win's line (who and how; its shape or value) and its flags' toggles."""
     _ = tr.gettext
+    rs = d.rs
     rows: list[list[Button]] = []
-    wins = data["wins"]
+    wins = d.wins
     for n, w in enumerate(wins):
-        who, other = _name(data, w["winner"]), _name(data, w.get("from"))
+        who, other = d.name(w.winner), d.name(w.discarder)
         if level.short_names:
             who, other = cells.short_names([who, other], 5)
-        h = _how(w)
+        h = w.how
         if h == SELF_DRAWN:
             how_txt = _("{name} self-drawn").format(name=who)
         elif h == DISCARD:
@@ -157,45 +143,45 @@ def win_rows(
         else:
             how_txt = _("{name} robs {other}'s kong").format(name=who, other=other)
         line = [Button(cells.fit("✏️ " + how_txt, 36), Code.EDIT, f"w{n}")]
-        if asks_value(n):
+        if asks_value(d, n):
             value = value_of(w) or _("No special shape")
             cut = 17 if level.short_names else 36
             line.append(Button(cells.labelled("✏️ ", value, "", cut), Code.EDIT, f"v{n}"))
         rows += cells.pack(line, 2)
         earlier = n < len(wins) - 1 or level.flags_screen
-        if level.last_flags_only and earlier and flags_of(w):
-            on = len(w.get("flags") or [])
+        flags_of = allowed.flags(d, w)
+        if level.last_flags_only and earlier and flags_of:
+            on = len(w.flags)
             label = "✏️ " + _("Special") + (f" ({on})" if on else "")
             rows[-1].append(Button(label, Code.EDIT, f"f{n}"))  # the win's own flags screen
             if cells.over([[b.label for b in rows[-1]]]):
                 rows.append([rows[-1].pop()])
             continue
         flags = []
-        for i in flags_of(w):
-            mark = "✅ " if rs.flags[i].id in (w.get("flags") or []) else "▫️ "
+        for i in flags_of:
+            mark = "✅ " if rs.flags[i].id in w.flags else "▫️ "
             label = cells.labelled(mark, tr.name(rs.flags[i]), "", level.room)  # under its win
             flags.append(Button(label, Code.TOGGLE, f"{n}.{i}"))
         rows += cells.pack(flags, 3)
     return rows
 
 
-def event_rows(
-    rs: Ruleset, data: dict[str, Any], tr: Translator, room: int, enabled: list[int]
-) -> list[list[Button]]:
+def event_rows(d: Draft, tr: Translator, room: int, enabled: list[int]) -> list[list[Button]]:
     """The events: ✖ removes one (its players never cut), ➕ adds one."""
+    rs = d.rs
     removes = []
-    for i, ev in enumerate(data["events"]):
+    for i, ev in enumerate(d.events):
         decl = rs.event(ev["type"])
         name = tr.name(decl) if decl else ev["type"]
-        tail = f": {_name(data, ev.get('player'))}"
+        tail = f": {d.name(ev.get('player'))}"
         if ev.get("from"):
-            tail += f" ← {_name(data, ev['from'])}"
+            tail += f" ← {d.name(ev['from'])}"
         for f in decl.fields if decl else ():
             v = ev.get(f.id)
             if v is not None and v != 0 and f.kind != "text":
                 tail += f" · {v}"
             elif v and f.kind == "text":
-                tail += f" · {_name(data, str(v))}"
+                tail += f" · {d.name(str(v))}"
         label = cells.fit(cells.labelled("✖ ", name, tail, 36), 36)
         removes.append(Button(label, Code.EVENT_REMOVE, str(i)))
     adds = [
@@ -205,86 +191,73 @@ def event_rows(
     return cells.pack(removes, 2) + cells.pack(adds, 3)
 
 
-def events_button(data: dict[str, Any], tr: Translator) -> list[list[Button]]:
+def events_button(d: Draft, tr: Translator) -> list[list[Button]]:
     """The events behind one button (their own screen) when the editor has no room for them."""
     _ = tr.gettext
-    n = len(data["events"])
+    n = len(d.events)
     return [[Button("✏️ " + _("Kongs and other events") + (f" ({n})" if n else ""), Code.EDIT, "e")]]
 
 
 def rows(
-    data: dict[str, Any],
+    d: Draft,
     tr: Translator,
     shown: list[int],
     *,
-    value_of: Callable[[dict[str, Any]], str],
+    value_of: Callable[[WinDraft], str],
 ) -> list[list[Button]]:
     """The editor under Confirm, in at most :data:`EDITOR_ROWS` rows where it can be: names
     whole where they fit alone, else shortened to two a row, then the events behind one
     button."""
-    rs, opts = _rs(data), _opts(data)
     out: list[list[Button]] = []
     for way, level in TRIES:
-        out = _rows(rs, opts, data, tr, shown, level, value_of, way)
+        out = _rows(d, tr, shown, level, value_of, way)
         if len(out) <= EDITOR_ROWS:
             return out
     return out
 
 
 def _rows(
-    rs: Ruleset,
-    opts: Options,
-    data: dict[str, Any],
+    d: Draft,
     tr: Translator,
     shown: list[int],
     level: Level,
-    value_of: Callable[[dict[str, Any]], str],
+    value_of: Callable[[WinDraft], str],
     way: str = "tabs",
 ) -> list[list[Button]]:
     _ = tr.gettext
+    rs = d.rs
     room = level.room
     out: list[list[Button]] = []
-    wins = data["wins"]
-    if data["result"] != "win" and not wins:
-        r = next((r for r in rs.results if r.value == data["result"]), None)
-        label = cells.labelled("✏️ ", tr.name(r) if r else data["result"], "", 36)
+    if d.result != "win" and not d.wins:
+        r = next((r for r in rs.results if r.value == d.result), None)
+        label = cells.labelled("✏️ ", tr.name(r) if r else d.result, "", 36)
         out.append([Button(label, Code.EDIT, "r")])
-    out += win_rows(
-        rs,
-        opts,
-        data,
-        tr,
-        level,
-        value_of=value_of,
-        asks_value=lambda n: _after_how(rs, opts, data, n) != "preview",
-        flags_of=lambda w: valid_flags(rs, opts, data, w),
-    )
-    out += count_rows(rs, data, shown, tr, room, way)
-    enabled = enabled_events(rs, opts, data["result"])
+    out += win_rows(d, tr, level, value_of=value_of)
+    out += count_rows(d, shown, tr, room, way)
+    enabled = enabled_events(rs, d.opts, d.result)
     if level.events:
-        out += event_rows(rs, data, tr, room, enabled)
-    elif enabled or data["events"]:
-        out += events_button(data, tr)
-    if wins and _multi_possible(rs, data):
+        out += event_rows(d, tr, room, enabled)
+    elif enabled or d.events:
+        out += events_button(d, tr)
+    if d.wins and allowed.multi_possible(d):
         out.append([Button("➕ " + _("Another winner"), Code.ANOTHER)])
     return out
 
 
-def apply_edit(step: str, data: dict[str, Any], what: str, num: str) -> str | None:
+def apply_edit(d: Draft, what: str, num: str) -> Target | None:
     """The editor's own taps (``Code.EDIT``): a count's tab (``t<c>``), the ➖/➕ mode (``m``),
-    the events' screen (``e``); None for the others."""
-    rs, opts = _rs(data), _opts(data)
+    the events' screen (``e``), a win's flags screen (``f<n>``); None for the others."""
     if what == "t":
-        c = _idx(num, len(rs.counts))
-        if c not in enabled_counts(rs, opts, data["result"]):
+        c = _idx(num, len(d.rs.counts))
+        if c not in enabled_counts(d.rs, d.opts, d.result):
             raise WizardError("bad_arg")
-        data[TAB] = c
-        return step
+        d.ct = c
+        return Stay()
     if what == "m" and not num:
-        data[MINUS] = not data.get(MINUS)
-        return step
+        d.minus = not d.minus
+        return Stay()
     if what == "e" and not num:
-        return _go(data, step, "events")
+        return Go("events")
     if what == "f":
-        return _go(data, step, f"flags.{_idx(num, len(data['wins']))}")
+        return Go(f"flags.{_idx(num, len(d.wins))}")
     return None

@@ -3,11 +3,8 @@ fields, then its text fields (a bystander, or a typed name); and the older event
 
 from __future__ import annotations
 
-from functools import partial
-from typing import Any
-
-from bot.describe import name as _name
-from bot.entry import cells
+from bot.entry import allowed, cells, edits
+from bot.entry.draft import Draft
 from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import (
     Button,
@@ -20,62 +17,56 @@ from bot.entry.wizard.actions import (
     _paged,
     _seat_name,
 )
-from bot.entry.wizard._legacy_changes import (
-    _begin_event,
-    _ev_after_from,
-    _ev_after_player,
-    _ev_first,
-    _finish_event,
-    _go,
-    _set_text,
-    _text_field,
+from bot.entry.wizard.changes import (
     enabled_events,
-    event_cells,
+    ev_after_from,
+    ev_after_player,
+    ev_go,
+    event_decl,
+    finish_event,
+    set_text,
     text_choices,
+    text_field,
 )
 from bot.entry.wizard.steps import editor
+from bot.entry.wizard.targets import Go, Stay, Target
 from bot.i18n import Translator
-from scoring.declarations import (
-    EventDecl,
-)
+from scoring.declarations import EventDecl
 
 
 class EventsStep(Step):
     """The events list (drafts from before the editor; the preview adds and removes them)."""
 
     kinds = ("events",)
+    typed = True
 
-    def apply(self, c: Ctx, action: str, arg: str) -> str:
-        step, data, rs, opts = c.step, c.data, c.rs, c.opts
-        evs = enabled_events(rs, opts, data["result"])
+    def apply(self, c: Ctx, action: str, arg: str) -> Target:
+        d, rs = c.d, c.rs
         if action == Code.EVENT_ADD:
             i = _idx(arg, len(rs.events))
-            if i not in evs:
+            if i not in enabled_events(rs, c.opts, d.result):
                 raise WizardError("bad_arg")
-            _begin_event(data, rs.events[i])
-            return _go(data, step, _ev_first(data, rs.events[i]))
+            edits.begin_event(d, rs.events[i])
+            return Go("evplayer")  # the players' grid: who, and from whom, in one tap
         if action == Code.EVENT_REMOVE:
-            i = _idx(arg, len(data["events"]))
-            del data["events"][i]
-            return step
+            del d.events[_idx(arg, len(d.events))]
+            return Stay()
         if action == Code.NEXT:
-            return _go(data, step, "preview")
+            return Go("preview")
         raise WizardError("bad_arg")
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
-        data, rs, opts = c.data, c.rs, c.opts
+        d, rs = c.d, c.rs
         _ = tr.gettext
-        rows: list[list[Button]] = []
-        prompt = ""
         prompt = _("Anything else that pays (kongs, penalties…)? Add it, or Next.")
-        enabled = enabled_events(rs, opts, data["result"])
-        rows = editor.event_rows(rs, data, tr, 17, [])  # each ✖ in a phone's row (#26.1)
+        enabled = enabled_events(rs, c.opts, d.result)
+        rows = editor.event_rows(d, tr, 17, [])  # each ✖ in a phone's row (#26.1)
         btns = [
             Button(cells.labelled("➕ ", tr.name(rs.events[i]), "", 17), Code.EVENT_ADD, str(i))
             for i in enabled
         ]
-        rows += _paged(btns, data.get("page", 0))
-        rows.append(_nav(data, tr, next_label=_("Preview") + " ▶"))
+        rows += _paged(btns, d.page)
+        rows.append(_nav(d, tr, next_label=_("Preview") + " ▶"))
         return prompt, rows
 
 
@@ -84,29 +75,28 @@ class EventStep(Step):
     then its text fields (a bystander, or a typed name)."""
 
     kinds = ("evplayer", "evfrom", "evtext", "evname", "evfields")
+    typed = True
 
-    def apply(self, c: Ctx, action: str, arg: str) -> str:
-        step, data, rs, kind, n = c.step, c.data, c.rs, c.kind, c.n
-        players = c.data["players"]
-        ev = data.get("ev")
-        if not ev:
-            raise WizardError("bad_arg")
-        decl = rs.event(ev["type"])
-        assert decl is not None
+    def apply(self, c: Ctx, action: str, arg: str) -> Target:
+        d, kind, n = c.d, c.kind, c.n
+        players = d.players
+        decl = event_decl(d)
+        ev = d.ev
+        assert ev is not None
         if kind == "evtext" and action == Code.PICK:
-            offered = text_choices(decl, data, n)
-            pid = str(data.get("bystanders", [])[_idx(arg, len(data.get("bystanders", [])))])
+            offered = text_choices(decl, d, n)
+            by = d.bystanders or []
+            pid = str(by[_idx(arg, len(by))])
             if pid not in offered:
                 raise WizardError("bad_arg")
-            return _set_text(data, step, decl, n, pid)
+            return set_text(d, decl, n, pid)
         if kind == "evtext" and action == Code.NEW_NAME:
-            _text_field(decl, n)
-            return _go(data, step, f"evname.{n}")
+            text_field(decl, n)
+            return Go(f"evname.{n}")
         if kind == "evplayer" and action == Code.EVENT_CELL:
-            cells = event_cells(data, decl)
-            ev["player"], ev["from"] = cells[_idx(arg, len(cells))]
-            new = _ev_after_from(decl, grid=True)
-            return _finish_event(data, step) if new == "evadd" else _go(data, step, new)
+            cells_ = allowed.event_cells(d, decl)
+            ev["player"], ev["from"] = cells_[_idx(arg, len(cells_))]
+            return ev_go(d, ev_after_from(decl, grid=True))
         if kind in ("evplayer", "evfields") and action in (Code.PLUS, Code.MINUS):
             ints = [f for f in decl.fields if f.kind == "int"]
             fd = ints[_idx(arg, len(ints))]
@@ -115,13 +105,12 @@ class EventStep(Step):
             if not fd.min <= v <= fd.max:
                 raise WizardError("at_max" if action == Code.PLUS else "at_min")
             ev[fd.id] = v
-            return step
+            return Stay()
         if kind == "evplayer" and action == Code.PICK:
             ev["player"] = players[_idx(arg, len(players))]
             if ev.get("from") == ev["player"]:
                 ev["from"] = None
-            new = _ev_after_player(decl)
-            return _finish_event(data, step) if new == "evadd" else _go(data, step, new)
+            return ev_go(d, ev_after_player(decl))
         if kind == "evfrom" and action == Code.PICK:
             if arg == "-" and decl.source == "optional":
                 ev["from"] = None
@@ -130,24 +119,22 @@ class EventStep(Step):
                 if src == ev["player"]:
                     raise WizardError("bad_arg")
                 ev["from"] = src
-            new = _ev_after_from(decl)
-            return _finish_event(data, step) if new == "evadd" else _go(data, step, new)
+            return ev_go(d, ev_after_from(decl))
         if kind == "evfields" and action == Code.NEXT:
-            return _finish_event(data, step)
+            return finish_event(d)
         raise WizardError("bad_arg")
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
-        data, rs, kind, n = c.data, c.rs, c.kind, c.n
-        players = c.data["players"]
+        d, rs, kind, n = c.d, c.rs, c.kind, c.n
+        players = d.players
         _ = tr.gettext
         rows: list[list[Button]] = []
         prompt = ""
-
-        pname = partial(_seat_name, data)
-
-        ev = data["ev"]
+        ev = d.ev
+        assert ev is not None
         decl = rs.event(ev["type"])
         assert decl is not None
+        who = _esc(d.name(ev.get("player")))
         if kind == "evplayer":
             if decl.source == "forbidden":
                 prompt = _("{event}: who?").format(event=_esc(tr.name(decl)))
@@ -160,12 +147,12 @@ class EventStep(Step):
             for i, f in enumerate(ints):
                 v = int(ev.get(f.id, f.default))
                 rows += _field_rows(tr.name(f), v, i, f.min, f.max)
-            grid = _event_grid(data, decl, pname)
+            grid = _event_grid(d, decl)
             if len(rows) + len(grid) > 10:  # two taps where the one-tap grid is too tall
-                names = {p for p, _q in event_cells(data, decl)}
+                names = {p for p, _q in allowed.event_cells(d, decl)}
                 grid = cells.pack(
                     [
-                        Button(pname(p), Code.PICK, str(i))
+                        Button(_seat_name(d, p), Code.PICK, str(i))
                         for i, p in enumerate(players)
                         if p in names
                     ],
@@ -174,9 +161,9 @@ class EventStep(Step):
             rows += grid
         elif kind == "evfrom":
             src_label = tr.pick(decl.source_zh, decl.source_en) or _("from whom?")
-            prompt = f"{_esc(tr.name(decl))} · {_esc(_name(data, ev['player']))}: {_esc(src_label)}"
+            prompt = f"{_esc(tr.name(decl))} · {who}: {_esc(src_label)}"
             btns = [
-                Button(pname(p), Code.PICK, str(i))
+                Button(_seat_name(d, p), Code.PICK, str(i))
                 for i, p in enumerate(players)
                 if p != ev["player"]
             ]
@@ -184,47 +171,46 @@ class EventStep(Step):
             if decl.source == "optional":
                 rows.append([Button(_("Nobody"), Code.PICK, "-")])
         elif kind == "evtext":
-            fd = _text_field(decl, n)
-            prompt = f"{_esc(tr.name(decl))} · {_esc(_name(data, ev['player']))}: " + _(
-                "who is the {field}?"
-            ).format(field=_esc(tr.name(fd)))
-            by = [str(p) for p in data.get("bystanders", [])]
+            fd = text_field(decl, n)
+            prompt = f"{_esc(tr.name(decl))} · {who}: " + _("who is the {field}?").format(
+                field=_esc(tr.name(fd))
+            )
+            by = [str(p) for p in d.bystanders or []]
             btns = [
-                Button(_name(data, p), Code.PICK, str(by.index(p)))
-                for p in text_choices(decl, data, n)
+                Button(d.name(p), Code.PICK, str(by.index(p))) for p in text_choices(decl, d, n)
             ]
-            rows = _paged(btns, data.get("page", 0))
+            rows = _paged(btns, d.page)
             rows.append([Button("✏️ " + _("Someone else"), Code.NEW_NAME)])
         elif kind == "evname":
-            fd = _text_field(decl, n)
-            prompt = f"{_esc(tr.name(decl))} · {_esc(_name(data, ev['player']))}: " + _(
+            fd = text_field(decl, n)
+            prompt = f"{_esc(tr.name(decl))} · {who}: " + _(
                 "reply to this message with the {field}'s name."
             ).format(field=_esc(tr.name(fd)))
         else:
-            prompt = f"{_esc(tr.name(decl))} · {_esc(_name(data, ev['player']))}"
+            prompt = f"{_esc(tr.name(decl))} · {who}"
             ints = [f for f in decl.fields if f.kind == "int"]
             for i, f in enumerate(ints):
                 v = int(ev.get(f.id, f.default))
                 rows += _field_rows(tr.name(f), v, i, f.min, f.max)
             rows.append([Button("✔ " + _("Add"), Code.NEXT)])
-        rows.append(_nav(data, tr))
+        rows.append(_nav(d, tr))
         return prompt, rows
 
 
-def _event_grid(data: dict[str, Any], decl: EventDecl, pname: Any) -> list[list[Button]]:
+def _event_grid(d: Draft, decl: EventDecl) -> list[list[Button]]:
     """The players' grid of an event: "Carol", or "Carol ← Dave" where it has a ``from``; a
     player's row names the player once, in its first cell ("Carol ← Alice | ← Bob | ← Dave"),
     or, where that does not fit a phone (#26.1), that cell alone and the others under it."""
     rows: list[list[Button]] = []
     by: dict[str, list[tuple[int, str | None]]] = {}
-    for j, (p, q) in enumerate(event_cells(data, decl)):
+    for j, (p, q) in enumerate(allowed.event_cells(d, decl)):
         by.setdefault(p, []).append((j, q))
     for p, ways in by.items():
         btns = [
             Button(
-                pname(p)
+                _seat_name(d, p)
                 if q is None
-                else (f"{_name(data, p)} ← {_name(data, q)}" if k == 0 else f"← {_name(data, q)}"),
+                else (f"{d.name(p)} ← {d.name(q)}" if k == 0 else f"← {d.name(q)}"),
                 Code.EVENT_CELL,
                 str(j),
             )

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.describe import name as _name
 from bot.entry import cells
+from bot.entry.draft import Draft
 from bot.entry.keyboard import Button, Code
-from bot.entry.wizard._legacy_changes import grid_hows
+from bot.entry.wizard.changes import grid_hows
 from bot.i18n import Translator
 from scoring.declarations import DISCARD, SELF_DRAWN
 from scoring.ruleset import Options, Ruleset
@@ -72,34 +72,28 @@ def _rows_of(
     return None if cells.over([[b.label for b in r] for r in rows]) else rows
 
 
-def winner_grid(
-    rs: Ruleset, opts: Options, data: dict[str, Any], n: int, choices: list[str], tr: Translator
-) -> list[list[Button]]:
+def winner_grid(d: Draft, n: int, choices: list[str], tr: Translator) -> list[list[Button]]:
     """The winners' grid for win ``n``: one tap for who and how where its rows fit, else the
     winners' names (Code.WINNER: the way is asked next)."""
-    players = data["players"]
     rows: list[list[Button]] = []
     for p in choices:
         ways = [
-            (h, _name(data, src), Button("", Code.GRID, f"{players.index(p)}.{j}"))
-            for j, (h, src) in enumerate(grid_hows(rs, opts, data, n, p))
+            (h, d.name(src), Button("", Code.GRID, f"{d.players.index(p)}.{j}"))
+            for j, (h, src) in enumerate(grid_hows(d, n, p))
         ]
-        got = _rows_of(tr, _name(data, p), ways)
+        got = _rows_of(tr, d.name(p), ways)
         if got is None:  # this winner's name is too long for a row: by name, then how
-            rows += names_grid(data, [p])
+            rows += names_grid(d, [p])
             continue
         rows += got
     if len(rows) > GRID_ROWS:
-        return names_grid(data, choices)
+        return names_grid(d, choices)
     return rows
 
 
-def names_grid(data: dict[str, Any], choices: list[str]) -> list[list[Button]]:
+def names_grid(d: Draft, choices: list[str]) -> list[list[Button]]:
     """The winners by name (the two-tap way), as many to a row as fit."""
-    players = data["players"]
-    btns = [
-        Button(cells.fit(_name(data, p), 36), Code.WINNER, str(players.index(p))) for p in choices
-    ]
+    btns = [Button(cells.fit(d.name(p), 36), Code.WINNER, str(d.players.index(p))) for p in choices]
     return cells.pack(btns, 2)
 
 
@@ -107,11 +101,12 @@ def full_labels(
     rs: Ruleset, opts: Options, data: dict[str, Any], n: int, tr: Translator
 ) -> dict[str, Button]:
     """The grid's cells by what they mean in full ("Bob ← Carol", "Bob self-drawn"), as a
-    person reads a cell with its row's winner: for the tests that tap by meaning."""
-    players = data["players"]
+    person reads a cell with its row's winner: for the tests that tap by meaning (``data``:
+    the stored draft)."""
+    d = Draft.from_json(data)
     out = {}
-    for p in data["players"]:
-        for j, (h, src) in enumerate(grid_hows(rs, opts, data, n, p)):
-            label = _cell(tr, h, _name(data, p), _name(data, src), True)
-            out[label] = Button(label, Code.GRID, f"{players.index(p)}.{j}")
+    for p in d.players:
+        for j, (h, src) in enumerate(grid_hows(d, n, p)):
+            label = _cell(tr, h, d.name(p), d.name(src), True)
+            out[label] = Button(label, Code.GRID, f"{d.players.index(p)}.{j}")
     return out

@@ -12,13 +12,12 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from bot.describe import name as _name
-from bot.entry import riichi
-from bot.entry.draft import Draft
+from bot.entry import allowed, edits, riichi
+from bot.entry.draft import Draft, WinDraft
 from bot.entry.keyboard import Code
-from bot.entry.wizard.actions import Button, Ctx, Step, WizardError, _d, _idx, _nav
-from bot.entry.wizard._legacy_changes import _go, _keep_or_refuse, _refuse_win, _snapshot, repair
-from bot.entry.wizard._legacy_order import _after_wins
+from bot.entry.wizard.actions import Button, Ctx, Step, WizardError, _idx, _nav
+from bot.entry.wizard.changes import refuse_win
+from bot.entry.wizard.targets import AfterWins, At, Go, Stay, Target
 from bot.i18n import Translator
 from scoring.ruleset import Options, Ruleset
 
@@ -38,25 +37,18 @@ def _cut(name: str, cells: int) -> str:
     return out or name[:1]
 
 
-def _store(data: dict[str, Any], d: Draft) -> None:
-    """The draft's changes back into the step's data (in place)."""
-    data.clear()
-    data.update(d.to_json())
-
-
-def _finish(c: Ctx) -> str:
+def _finish(c: Ctx) -> Target:
     """The value is complete: refused here if the core objects to the win, else back to the
-    preview it came from (its ✏️), or on to the preview."""
-    data, n = c.data, c.n
-    w = data["wins"][n]["winner"]
-    _refuse_win(data, n, (f"wins[{n}]", f"counts.fu.{w}", f"counts.yakuman.{w}"))
-    trail = data["trail"]
-    if trail[-1:] == ["preview"]:
-        trail.pop()
-        data["page"] = 0
-        repair(data)
-        return "preview"
-    return _go(data, c.step, _after_wins(c.rs, c.opts, data))
+    preview it came from (its ✏️), or on to what follows the wins."""
+    d, n = c.d, c.n
+    w = d.wins[n].winner
+    refuse_win(d, n, (f"wins[{n}]", f"counts.fu.{w}", f"counts.yakuman.{w}"))
+    if d.trail[-1:] == ["preview"]:
+        d.trail.pop()
+        d.page = 0
+        allowed.repair(d)
+        return At("preview")
+    return AfterWins()
 
 
 def limit_label(limit_id: str, tr: Translator) -> str:
@@ -74,17 +66,16 @@ def yakuman_label(k: int, tr: Translator) -> str:
     return _("Yakuman") if k == 1 else _("Yakuman ×{k}").format(k=k)
 
 
-def value_label(data: dict[str, Any], w: dict[str, Any], tr: Translator) -> str:
+def value_label(d: Draft, w: WinDraft, tr: Translator) -> str:
     """A riichi win's value on the preview: "3 han 30 fu", "6 han", "Yakuman ×2"."""
     _ = tr.gettext
-    d = _d(data)
-    k = d.count("yakuman", w["winner"])
+    k = d.count("yakuman", w.winner)
     if k:
         return yakuman_label(k, tr)
-    han = w.get("fan")
+    han = w.fan
     if han is None:
         return ""
-    fu = d.count("fu", w["winner"])
+    fu = d.count("fu", w.winner)
     if han <= 4 and fu:
         return _("{han} han {fu} fu").format(han=han, fu=fu)
     return _("{n} han").format(n=han)
@@ -94,37 +85,34 @@ class HanStep(Step):
     """The han keypad: 1–13, mangan / haneman / baiman / sanbaiman, yakuman ×k."""
 
     kinds = ("han",)
+    typed = True
 
-    def apply(self, c: Ctx, action: str, arg: str) -> str:
-        d, n = _d(c.data), c.n
+    def apply(self, c: Ctx, action: str, arg: str) -> Target:
+        d, n = c.d, c.n
         if action == Code.HAN:
             han = _idx(arg, riichi.HAN_MAX + 1)
             if han not in riichi.han_values():
                 raise WizardError("bad_arg")
             riichi.set_han(d, n, han)
-            _store(c.data, d)
             if riichi.fu_values(d, d.wins[n], han):
-                return _go(c.data, c.step, f"fu.{n}")
+                return Go(f"fu.{n}")
             return _finish(c)
         if action == Code.YAKUMAN:
             k = _idx(arg, 100)
             if k not in riichi.yakuman_multiples(d):
                 raise WizardError("bad_arg")
             riichi.set_yakuman(d, n, k)
-            _store(c.data, d)
             return _finish(c)
         if action == Code.MODE and arg == "tiles" and "tiles" in c.rs.win_inputs:
             riichi.set_han(d, n, 5)  # drops fu and yakuman; the tiles replace the han
             d.wins[n].fan, d.wins[n].mode = None, "tiles"
-            _store(c.data, d)
-            return _go(c.data, c.step, f"tiles.{n}")
+            return Go(f"tiles.{n}")
         raise WizardError("bad_arg")
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
         _ = tr.gettext
-        d = _d(c.data)
-        name = _name(c.data, c.data["wins"][c.n]["winner"])
-        prompt = _("{name}: how many han (dora included)?").format(name=name)
+        d = c.d
+        prompt = _("{name}: how many han (dora included)?").format(name=d.name(c.win.winner))
         nums = [Button(str(h), Code.HAN, str(h)) for h in riichi.han_values()]
         rows = [nums[0:4], nums[4:8], nums[8:13]]
         limits = [Button(limit_label(x.id, tr), Code.HAN, str(x.han)) for x in riichi.LIMITS]
@@ -136,7 +124,7 @@ class HanStep(Step):
         rows += _rows(yakuman, 3)
         if "tiles" in c.rs.win_inputs:  # the tiles, scored by the mahjong library (§1.3)
             rows.append([Button("🀄 " + _("Tiles"), Code.MODE, "tiles")])
-        rows.append(_nav(c.data, tr))
+        rows.append(_nav(d, tr))
         return prompt, rows
 
 
@@ -145,9 +133,10 @@ class FuStep(Step):
     winning; the last stands for itself and more where they all pay mangan."""
 
     kinds = ("fu",)
+    typed = True
 
-    def apply(self, c: Ctx, action: str, arg: str) -> str:
-        d, n = _d(c.data), c.n
+    def apply(self, c: Ctx, action: str, arg: str) -> Target:
+        d, n = c.d, c.n
         w = d.wins[n]
         if action != Code.FU or w.fan is None:
             raise WizardError("bad_arg")
@@ -155,15 +144,14 @@ class FuStep(Step):
         if fu not in riichi.fu_values(d, w, w.fan):
             raise WizardError("bad_arg")
         riichi.set_fu(d, n, fu)
-        _store(c.data, d)
         return _finish(c)
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
         _ = tr.gettext
-        d = _d(c.data)
-        w = d.wins[c.n]
+        d = c.d
+        w = c.win
         han = w.fan or 0
-        prompt = _("{name}: {han} han, how many fu?").format(name=_name(c.data, w.winner), han=han)
+        prompt = _("{name}: {han} han, how many fu?").format(name=d.name(w.winner), han=han)
         btns = []
         for fu in riichi.fu_values(d, w, han):
             label = _("{n} fu").format(n=fu)
@@ -171,7 +159,7 @@ class FuStep(Step):
                 label = _("{n}+ fu").format(n=fu)
             btns.append(Button(label, Code.FU, str(fu)))
         rows = _rows(btns, 4)  # "110 fu" fits four to a row (8 cells)
-        rows.append(_nav(c.data, tr))
+        rows.append(_nav(d, tr))
         return prompt, rows
 
 
@@ -183,12 +171,11 @@ def declaration_label(eid: str, tr: Translator) -> str:
     return {"riichi": _("Riichi"), "tenpai": _("Tenpai")}[eid]
 
 
-def declaration_rows(data: dict[str, Any], tr: Translator) -> list[list[Button]]:
+def declaration_rows(d: Draft, tr: Translator) -> list[list[Button]]:
     """One row per declaration (riichi; tenpai at a draw): a toggle per player, its label
     the declaration's word on the first button (``✅ Riichi Alice``)."""
-    d = _d(data)
     rows: list[list[Button]] = []
-    names = [_cut(_name(data, p), 6) for p in d.players]  # 8 cells with the mark
+    names = [_cut(d.name(p), 6) for p in d.players]  # 8 cells with the mark
     for e, eid in enumerate(riichi.declarations(d)):
         on = set(riichi.declared(d, eid))
         word = declaration_label(eid, tr)
@@ -201,30 +188,25 @@ def declaration_rows(data: dict[str, Any], tr: Translator) -> list[list[Button]]
     return rows
 
 
-def apply_declare(data: dict[str, Any], step: str, arg: str) -> str:
+def apply_declare(d: Draft, arg: str) -> Stay:
     """A tap on a declaration toggle: ``<declaration>.<player>``; refused if the hand then
     breaks (a fifth riichi cannot be: four players)."""
-    d = _d(data)
     kinds = riichi.declarations(d)
     e_txt, _dot, i_txt = arg.partition(".")
     eid = kinds[_idx(e_txt, len(kinds))]
     p = d.players[_idx(i_txt, len(d.players))]
-    before = _snapshot(data)
+    before = d.copy()
     riichi.toggle(d, eid, p)
-    _store(data, d)
-    _keep_or_refuse(data, before, related="events")
-    return step
+    edits.keep_or_refuse(d, before, related="events")
+    return Stay()
 
 
 _AFTER = (Code.EVENT_REMOVE, Code.EVENT_ADD, Code.ANOTHER)
 
 
-def with_declarations(
-    data: dict[str, Any], tr: Translator, rows: list[list[Button]]
-) -> list[list[Button]]:
+def with_declarations(d: Draft, tr: Translator, rows: list[list[Button]]) -> list[list[Button]]:
     """The preview's editor ``rows`` at a riichi table: the declarations' toggle rows in
     place of their ✖ / ➕ event buttons (before the other events and ➕ another winner)."""
-    d = _d(data)
     if not riichi.applies(d.rs):
         return rows
     hidden = riichi.hidden_events(d.rs)
@@ -240,7 +222,7 @@ def with_declarations(
     kept = [[b for b in row if shown(b)] for row in rows]
     kept = [row for row in kept if row]
     at = next((i for i, row in enumerate(kept) if any(b.action in _AFTER for b in row)), len(kept))
-    return [*kept[:at], *declaration_rows(data, tr), *kept[at:]]
+    return [*kept[:at], *declaration_rows(d, tr), *kept[at:]]
 
 
 def keypad_json(rs: Ruleset, opts: Options, tr: Translator) -> dict[str, Any] | None:

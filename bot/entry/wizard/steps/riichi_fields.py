@@ -5,11 +5,12 @@ the event is added straight from its players' grid. Other tables: the generic st
 
 from __future__ import annotations
 
-from bot.entry import riichi
+from bot.entry import allowed, riichi
 from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import Ctx, _idx
-from bot.entry.wizard._legacy_changes import _finish_event, event_cells
+from bot.entry.wizard.changes import finish_event
 from bot.entry.wizard.steps.events import EventStep
+from bot.entry.wizard.targets import Target
 
 
 class RiichiEventStep(EventStep):
@@ -17,15 +18,15 @@ class RiichiEventStep(EventStep):
 
     kinds: tuple[str, ...] = ("evplayer",)  # type: ignore[assignment]
 
-    def apply(self, c: Ctx, action: str, arg: str) -> str:
-        ev = c.data.get("ev")
+    def apply(self, c: Ctx, action: str, arg: str) -> Target:
+        ev = c.d.ev
         if not (riichi.applies(c.rs) and ev and action == Code.EVENT_CELL):
             return super().apply(c, action, arg)
         decl = c.rs.event(ev["type"])
         assert decl is not None
         if any(f.kind == "int" for f in decl.fields):
             return super().apply(c, action, arg)
-        cells = event_cells(c.data, decl)
+        cells = allowed.event_cells(c.d, decl)
         ev["player"], ev["from"] = cells[_idx(arg, len(cells))]
-        c.data["trail"].append(c.step)
-        return _finish_event(c.data, c.step)
+        c.d.trail.append(c.step)
+        return finish_event(c.d)

@@ -19,6 +19,8 @@ from bot.entry import pad
 from bot.entry.keyboard import Code
 from bot.entry.pad import PAD_TILES as PAD_TILES
 from bot.entry.pad import pad_text as pad_text
+from bot.entry.wizard._legacy_changes import _CJK, _go, build_record, valid_flags
+from bot.entry.wizard._legacy_order import next_step
 from bot.entry.wizard.actions import (
     TILES_EXAMPLE,
     Button,
@@ -32,8 +34,6 @@ from bot.entry.wizard.actions import (
     _rs,
     _split,
 )
-from bot.entry.wizard.changes import _CJK, _go, build_record, valid_flags
-from bot.entry.wizard.order import next_step
 from bot.i18n import Translator
 from scoring.errors import RecordError
 from scoring.gb.notation import (
