@@ -392,15 +392,18 @@ class Guangdong(Ruleset):
                     raise RecordError(f"events[{j}]", "跟庄 happens at most once a hand")
 
     # --- settlement --------------------------------------------------------------------
-    def per_payer(self, record: HandRecord, w: Win, opts: Options) -> tuple[int, str, str]:
-        """The amount each payer owes for ``w`` (before 全包), with its derivation (§2)."""
+    def per_payer(self, record: HandRecord, w: Win, opts: Options) -> tuple[int, str, str, str]:
+        """The amount each payer owes for ``w`` (before 全包), with its derivation (§2; zh, en,
+        ja)."""
         base = opts.i("base")
         hv = opts.i("hu_value")
         zh: list[str] = []
         en: list[str] = []
+        ja: list[str] = []
         if _is_discard_win(w) and opts.s("discard_value") == "half":
             zh.append(f"点炮取一半 {hv}÷2={hv // 2}")
             en.append(f"discard win takes half: {hv} ÷ 2 = {hv // 2}")
+            ja.append(f"ロンは半分 {hv}÷2={hv // 2}")
             hv //= 2
         assert w.shape is not None
         szh, _, sen, opt = SHAPES[w.shape]
@@ -409,14 +412,17 @@ class Guangdong(Ruleset):
         h = base * hv * mult
         hz = f"底分{base}×胡牌分{hv}×{szh}{mult}倍"
         he = f"base {base} × win value {hv} × {sen} ×{mult}"
+        hj = f"基本点{base}×和了点{hv}×{sen}{mult}倍"
         for flag, opt in _DOUBLES:
             if w.has(flag) and opts.b(opt) and (flag != "no_ghost" or opts.b("ghosts")):
                 h *= 2
                 dz, de = self.word(opt)
                 hz += f"×{dz}"
                 he += f" × {de}"
+                hj += f"×{de}"
         zh.append(f"牌分 {hz} = {h}")
         en.append(f"hand value {he} = {h}")
+        ja.append(f"手の点 {hj} = {h}")
         hits = record.count("horses_hit", w.winner)
         unit = h if opts.s("horse_value") == "hand" else base * hv
         p = h + hits * unit
@@ -426,6 +432,8 @@ class Guangdong(Ruleset):
             zh.append(f"中{hits}马 × {what_zh}：{hits}×{unit} = {hits * unit}")
             horses = "1 horse" if hits == 1 else f"{hits} horses"
             en.append(f"{horses} hit × {what_en}: {hits} × {unit} = {hits * unit}")
+            what_ja = "手の点" if opts.s("horse_value") == "hand" else f"平和の点{base}×{hv}"
+            ja.append(f"馬{hits}頭的中 × {what_ja}：{hits}×{unit} = {hits * unit}")
         if opts.b("jiejiegao") and w.winner == record.dealer:
             streak = record.count("dealer_streak", w.winner)
             if streak:
@@ -433,9 +441,11 @@ class Guangdong(Ruleset):
                 jz, _ = refs.name("option", "jiejiegao", "节节高", "")  # en writes the Chinese
                 zh.append(f"{jz} 2×{base}×连庄{streak}={2 * base * streak}")
                 en.append(f"节节高 2 × {base} × streak {streak} = {2 * base * streak}")
+                ja.append(f"节节高 2×{base}×連荘{streak}={2 * base * streak}")
         zh.append(f"每家付 {p}")
         en.append(f"each payer owes {p}")
-        return p, "；".join(zh), "; ".join(en)
+        ja.append(f"各家の支払い {p}")
+        return p, "；".join(zh), "; ".join(en), "；".join(ja)
 
     def compute(self, record: HandRecord, opts: Options) -> Settlement:
         tally = Tally(record.players)
@@ -452,13 +462,16 @@ class Guangdong(Ruleset):
                 tally.explain(
                     f"{gz}：庄家 {ev.player} 付每家 {n_follow}×{base}={amount}",
                     f"跟庄: the dealer {ev.player} pays each player {n_follow} × {base} = {amount}",
+                    f"跟庄：親 {ev.player} が各家に {n_follow}×{base}={amount} を支払う",
                 )
         for w in record.wins:
-            p, zh, en = self.per_payer(record, w, opts)
+            p, zh, en, ja = self.per_payer(record, w, opts)
             w_how = how(w)
             others = [q for q in players if q != w.winner]
             frm = w.discarder
-            tally.explain(f"{w.winner} 胡：{zh}", f"{w.winner} wins: {en}")
+            tally.explain(
+                f"{w.winner} 胡：{zh}", f"{w.winner} wins: {en}", f"{w.winner}の和了：{ja}"
+            )
             if w.robbed_kong:
                 assert frm is not None
                 if opts.b("rob_kong_pays_all"):
@@ -466,29 +479,40 @@ class Guangdong(Ruleset):
                     tally.explain(
                         f"抢杠全包：被抢杠者 {frm} 付三家 3×{p}={3 * p}",
                         f"robbed kong, pays for all: {frm} pays 3 × {p} = {3 * p}",
+                        f"搶槓の全額払い：搶槓された{frm}が三家分 3×{p}={3 * p} を支払う",
                     )
                 else:
                     tally.pay(frm, w.winner, p, "robbed_kong")
                     tally.explain(
                         f"抢杠：被抢杠者 {frm} 付一份 {p}",
                         f"robbed kong: {frm} pays one share {p}",
+                        f"搶槓：搶槓された{frm}が一口 {p} を支払う",
                     )
             elif w.has("kong_flower") and frm is not None and opts.b("gang_bao_quan_bao"):
                 tally.pay(frm, w.winner, 3 * p, "gang_bao_quan_bao")
                 tally.explain(
                     f"杠爆全包：点杠者 {frm} 付三家 3×{p}={3 * p}",
                     f"kong-flower on a fed kong: the feeder {frm} pays 3 × {p} = {3 * p}",
+                    f"杠爆全包（鳴かせた明槓の嶺上開花）：カンさせた{frm}が 3×{p}={3 * p} を支払う",
                 )
             elif w_how == DISCARD and not w.has("kong_flower"):
                 assert frm is not None
                 tally.pay(frm, w.winner, p, "discard")
-                tally.explain(f"点炮：{frm} 一人付 {p}", f"won on a discard: {frm} alone pays {p}")
+                tally.explain(
+                    f"点炮：{frm} 一人付 {p}",
+                    f"won on a discard: {frm} alone pays {p}",
+                    f"ロン：{frm}が一人で {p} を支払う",
+                )
             else:
                 each_pays(tally, others, w.winner, p, "self_draw")
-                tally.explain(f"自摸：三家各付 {p}", f"self-drawn: each of the three pays {p}")
+                tally.explain(
+                    f"自摸：三家各付 {p}",
+                    f"self-drawn: each of the three pays {p}",
+                    f"ツモ：三家が各 {p} を支払う",
+                )
         self._kongs(tally, record, opts)
         if not tally.steps:
-            tally.explain("流局，无人付款", "Draw: nobody pays")
+            tally.explain("流局，无人付款", "Draw: nobody pays", "流局：支払いなし")
         return tally.settlement()
 
     @classmethod
@@ -507,6 +531,7 @@ class Guangdong(Ruleset):
             tally.explain(
                 "流局：杠分作废（流局不算杠）",
                 "Draw: the kong money is void (kongs do not count in a draw)",
+                "流局：カン代は無効（流局ではカンを数えない）",
             )
             return
         base = opts.i("base")
@@ -518,6 +543,7 @@ class Guangdong(Ruleset):
             zh, en = refs.name("kong", ev.type, *KONG_NAMES[ev.type])
             fz = f"×(1+中马{f - 1})" if f > 1 else ""
             fe = f" × (1 + {f - 1} horse(s))" if f > 1 else ""
+            fj = f"×(1+馬{f - 1})" if f > 1 else ""
             if ev.type == "exposed_kong":
                 assert ev.source is not None
                 n = KONG_FEEDER_PAYS
@@ -526,6 +552,7 @@ class Guangdong(Ruleset):
                 tally.explain(
                     f"{ev.player} {zh}：点杠者 {ev.source} 付 {n}×{base}{fz}={amount}",
                     f"{ev.player} {en}: the feeder {ev.source} pays {n} × {base}{fe} = {amount}",
+                    f"{ev.player}の{en}：カンさせた{ev.source}が {n}×{base}{fj}={amount} を支払う",
                 )
             else:
                 n = KONG_EACH_PAYS[ev.type]
@@ -534,6 +561,7 @@ class Guangdong(Ruleset):
                 tally.explain(
                     f"{ev.player} {zh}：三家各付 {n}×{base}{fz}={each}",
                     f"{ev.player} {en}: each of the three pays {n} × {base}{fe} = {each}",
+                    f"{ev.player}の{en}：三家が各 {n}×{base}{fj}={each} を支払う",
                 )
 
 
