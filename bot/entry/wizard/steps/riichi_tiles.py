@@ -110,6 +110,11 @@ class RiichiTilesStep(TilesStep):
             "tiles: digits with m, p, s; honours 1z–7z (East South West North, white, green, "
             "red). The flags (riichi, ippatsu …) are ticked on the preview."
         ).format(example=EXAMPLE)
+        # the tiles reply's red fives and nuki dora (spec riichi.md §1.3)
+        prompt += "\n" + _(
+            "0m 0p 0s are the red fives (where the table plays them); in three-player, "
+            "nuki 2 counts two North tiles set aside."
+        )
         rows = [[Button("🀄 " + _("Tile pad"), Code.PAD)]]
         nxt = _("Next") + " ▶" if win.get("tiles") else None
         rows.append(_nav(c.data, tr, next_label=nxt))
