@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Protocol, TypeVar
 
 #: the cells a label may take, by the number of buttons in its row
@@ -17,6 +18,7 @@ _ZERO = {"Mn", "Me", "Cf"}  # combining marks, variation selectors, joiners
 _SHAPES = {0x23EA, 0x23E9, 0x23F8, 0x2B05, 0x27A1}  # ⏪ ⏩ ⏸ ⬅ ➡ (◀ ▶ are text without VS16)
 
 
+@lru_cache(maxsize=4096)
 def _char(ch: str) -> int:
     o = ord(ch)
     if unicodedata.category(ch) in _ZERO or 0xFE00 <= o <= 0xFE0F:
@@ -28,6 +30,7 @@ def _char(ch: str) -> int:
     return 1
 
 
+@lru_cache(maxsize=8192)  # a screen measures the same few hundred labels at every render
 def width(text: str) -> int:
     """``text``'s width in display cells (a character drawn as an emoji, with U+FE0F after
     it, two: "▫️")."""

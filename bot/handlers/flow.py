@@ -136,29 +136,6 @@ def is_web_entry(data: dict[str, Any]) -> bool:
     return data.get("kind") == "hand" and data.get("mode") == "web"
 
 
-def open_web_entry(drafts: list[DraftView], table: TableView) -> DraftView | None:
-    """The table's open composer entry for its next hand (one for an earlier hand is stale:
-    the composer drops it when opened again)."""
-    for d in drafts:
-        if (
-            d.table_id == table.id
-            and is_web_entry(d.data)
-            and d.step not in guard.CONVERGE_STEPS
-            and d.data.get("hand_count", table.hand_count) == table.hand_count
-        ):
-            return d
-    return None
-
-
-def open_entry(drafts: list[DraftView], table_id: int) -> DraftView | None:
-    """The table's hand entry that is open (not /edit, nor a recorded hand whose messages are
-    being shown)."""
-    for d in drafts:
-        if d.table_id == table_id and is_table_entry(d.data) and d.step not in guard.CONVERGE_STEPS:
-            return d
-    return None
-
-
 async def entry_author(context: Ctx, d: DraftView) -> str:
     name = d.data.get("names", {}).get(str(d.author_id))
     if name is None:
@@ -224,29 +201,15 @@ async def point_to_entry(context: Ctx, w: Who, d: DraftView, *, draw: bool) -> s
     return pointer_text(author, d, w.tr)
 
 
-async def current_entry(context: Ctx, w: Who, table: TableView) -> DraftView | None:
-    """The table's open entry (chat or Mini App): the one holding the database's slot, or
-    one opened before the slot existed."""
-    L = ledger(context)
-    d = await db(L.open_entry, table.id, guard.CONVERGE_STEPS)
-    if d is not None:
-        return d
-    drafts = await db(L.open_drafts, w.chat_id)
-    return open_entry(drafts, table.id) or open_web_entry(drafts, table)
-
-
-# ---------------------------------------------------------------------------------------
-# a new hand at the table
-# ---------------------------------------------------------------------------------------
 async def start_hand(context: Ctx, w: Who, table: TableView, result: str | None) -> str | None:
     """Record hand (or Draw) on the table message, or 🔄 Start over: the hand's entry, unless
-    one is open already. One at a time, kept by the database: a concurrent tap that loses
-    the race is given the entry that won it (never a fresh one). Returns the answer for the
-    tap when it was pointed to an open entry (None: a new entry was posted)."""
+    one is open already. One at a time, kept by the database: creating the entry is the check
+    (``EntryOpen`` carries the open one, chat or Mini App: every hand entry holds the table's
+    slot since migration 0003), so a concurrent tap that loses the race is given the entry
+    that won it (never a fresh one), and a tap costs no read of the open drafts first.
+    Returns the answer for the tap when it was pointed to an open entry (None: a new entry
+    was posted)."""
     assert table.dealer_id is not None
-    d = await current_entry(context, w, table)
-    if d is not None:
-        return await point_to_entry(context, w, d, draw=result == "draw")
     step, data = await entry_state(context, table, result)
     try:
         await start_draft(context, w, table_id=table.id, step=step, data=data, entry=True)

@@ -9,7 +9,7 @@ from contextvars import ContextVar
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine, delete, select
+from sqlalchemy import Connection, Engine, delete, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
@@ -18,7 +18,7 @@ from scoring.errors import RecordError
 from storage.db import default_url, is_sqlite, make_engine, normalize_url, writer
 from storage.errors import AlreadyDone, Conflict, NotFound, TableClosed
 from storage.ledger._views import ViewBuilders
-from storage.models import Chat, GameTable, Night, Player, Seat, UpdateKey
+from storage.models import Chat, GameTable, Night, Player, Seat, UpdateKey, utcnow
 
 T = TypeVar("T")
 #: the key :meth:`LedgerBase.keyed` hands to the next write transaction of its call
@@ -70,6 +70,19 @@ class LedgerBase(ViewBuilders):
                 s.add(UpdateKey(key=pending.pop()))
                 try:
                     s.flush()
+                except IntegrityError:
+                    raise AlreadyDone("this update was processed already") from None
+
+    @contextmanager
+    def _write_core(self) -> Iterator[Connection]:
+        """A write transaction on a plain connection (the hot write paths skip the ORM), with
+        the pending key of a keyed call like :meth:`_write`."""
+        with self._writer.connect() as conn, conn.begin():
+            yield conn
+            pending = _KEY.get()
+            if pending:
+                try:
+                    conn.execute(insert(UpdateKey).values(key=pending.pop(), created_at=utcnow()))
                 except IntegrityError:
                     raise AlreadyDone("this update was processed already") from None
 

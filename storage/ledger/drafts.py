@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import Connection, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
 from storage.errors import Conflict, DraftExpired, EntryOpen, NotFound, StaleDraft
 from storage.ledger._base import LedgerBase
-from storage.ledger._util import DT, _aware, _dump
+from storage.ledger._util import DT, PT, TT, _aware, _dump
 from storage.models import Draft, utcnow
 from storage.views import DraftView
 
@@ -34,6 +34,14 @@ _UPDATE_DRAFT = (
     )
     .returning(DT.c.author_id, DT.c.table_id, DT.c.tg_chat_id, DT.c.message_id, DT.c.expires_at)
 )
+
+
+_PLAYER = select(PT.c.id).where(PT.c.id == bindparam("id"))
+_TABLE = select(TT.c.id).where(TT.c.id == bindparam("id"))
+#: the table row locked (PostgreSQL: concurrent entries of one table queue here)
+_TABLE_LOCK = _TABLE.with_for_update()
+#: the open draft holding a table's entry slot (at most one: ``uq_draft_open_entry``)
+_HOLDER = select(DT).where(DT.c.entry_table_id == bindparam("t"), DT.c.status == "open")
 
 
 class DraftsArea(LedgerBase):
@@ -60,68 +68,86 @@ class DraftsArea(LedgerBase):
         if entry and table_id is None:
             raise Conflict("an entry belongs to a table")
         for attempt in range(3):
-            try:
-                with self._write() as s:
-                    self._player(s, author_id)
+            try:  # Core, not the ORM: a Record hand's one write (0.3 vs 1.1 ms, SQLite)
+                with self._write_core() as conn:
+                    if conn.execute(_PLAYER, {"id": author_id}).first() is None:
+                        raise NotFound(f"player {author_id} does not exist")
                     if table_id is not None:
-                        self._table(s, table_id, lock=entry)
+                        q = _TABLE_LOCK if entry else _TABLE
+                        if conn.execute(q, {"id": table_id}).first() is None:
+                            raise NotFound(f"table {table_id} does not exist")
                     if entry:
                         assert table_id is not None
-                        held = self._entry_of(s, table_id, done_steps)
+                        held = self._entry_of(conn, table_id, done_steps)
                         if held is not None:
                             raise EntryOpen(f"table {table_id} has an open entry", held)
                     now = utcnow()
-                    d = Draft(
-                        tg_chat_id=tg_chat_id,
+                    dumped = _dump(data)
+                    expires = now + timedelta(seconds=ttl_seconds)
+                    row = conn.execute(
+                        insert(DT)
+                        .values(
+                            tg_chat_id=tg_chat_id,
+                            author_id=author_id,
+                            table_id=table_id,
+                            step=step,
+                            data=dumped,
+                            version=1,
+                            status="open",
+                            created_at=now,
+                            updated_at=now,
+                            expires_at=expires,
+                            entry_table_id=table_id if entry else None,
+                        )
+                        .returning(DT.c.id)
+                    ).first()
+                    assert row is not None
+                    return DraftView(
+                        id=int(row[0]),
+                        version=1,
+                        step=step,
+                        data=json.loads(dumped),
                         author_id=author_id,
                         table_id=table_id,
-                        step=step,
-                        data=_dump(data),
-                        created_at=now,
-                        updated_at=now,
-                        expires_at=now + timedelta(seconds=ttl_seconds),
-                        entry_table_id=table_id if entry else None,
+                        tg_chat_id=tg_chat_id,
+                        message_id=None,
+                        status="open",
+                        expires_at=expires,
                     )
-                    s.add(d)
-                    s.flush()
-                    return self._draft_view(d)
             except IntegrityError:  # another entry took the slot between the check and here
                 if not entry or attempt == 2:
                     raise
         raise AssertionError("unreachable")
 
-    def _entry_of(self, s: Session, table_id: int, done_steps: Sequence[str]) -> DraftView | None:
+    def _entry_of(
+        self, conn: Connection, table_id: int, done_steps: Sequence[str]
+    ) -> DraftView | None:
         """The table's entry that holds its slot, after freeing the slot of an entry that
-        expired or whose hand is recorded (``done_steps``)."""
+        expired or whose hand is recorded (``done_steps``). One read when the slot is free
+        (the partial unique index allows one open holder)."""
         now = utcnow()
-        holds = (col(Draft.entry_table_id) == table_id, col(Draft.status) == "open")
-        s.exec(
-            update(Draft)
-            .where(*holds, col(Draft.expires_at) <= now)
-            .values(status="expired", version=col(Draft.version) + 1, updated_at=now)
-        )
-        if done_steps:
-            s.exec(
-                update(Draft)
-                .where(*holds, col(Draft.step).in_(list(done_steps)))
-                .values(entry_table_id=None)
+        d = conn.execute(_HOLDER, {"t": table_id}).first()
+        if d is None:
+            return None
+        if self._expired(d, now):
+            conn.execute(
+                update(DT)
+                .where(DT.c.id == d.id, DT.c.status == "open")
+                .values(status="expired", version=DT.c.version + 1, updated_at=now)
             )
-        d = s.scalars(select(Draft).where(*holds)).first()
-        return self._draft_view(d) if d is not None else None
+            return None
+        if d.step in done_steps:
+            conn.execute(update(DT).where(DT.c.id == d.id).values(entry_table_id=None))
+            return None
+        return self._draft_view(d)
 
     def open_entry(self, table_id: int, done_steps: Sequence[str] = ()) -> DraftView | None:
         """The table's open entry that holds its slot (see :meth:`create_draft`), if any."""
-        now = utcnow()
-        with self._read() as s:
-            d = s.scalars(
-                select(Draft).where(
-                    col(Draft.entry_table_id) == table_id,
-                    col(Draft.status) == "open",
-                    col(Draft.expires_at) > now,
-                    col(Draft.step).not_in(list(done_steps)),
-                )
-            ).first()
-            return self._draft_view(d) if d is not None else None
+        with self._core() as conn:
+            d = conn.execute(_HOLDER, {"t": table_id}).first()
+        if d is None or self._expired(d, utcnow()) or d.step in done_steps:
+            return None
+        return self._draft_view(d)
 
     @staticmethod
     def _expired(d: Any, now: datetime) -> bool:
@@ -141,23 +167,20 @@ class DraftsArea(LedgerBase):
 
     def open_drafts(self, tg_chat_id: int) -> list[DraftView]:
         """The chat's open, unexpired drafts (e.g. to restore keyboards after a restart)."""
-        with self._read() as s:
-            ds = s.scalars(
-                select(Draft)
-                .where(
-                    col(Draft.tg_chat_id) == tg_chat_id,
-                    col(Draft.status) == "open",
-                    col(Draft.expires_at) > utcnow(),
-                )
-                .order_by(col(Draft.id))
+        with self._core() as conn:
+            ds = conn.execute(
+                select(DT)
+                .where(DT.c.tg_chat_id == tg_chat_id, DT.c.status == "open")
+                .where(DT.c.expires_at > utcnow())
+                .order_by(DT.c.id)
             ).all()
-            return [self._draft_view(d) for d in ds]
+        return [self._draft_view(d) for d in ds]
 
     def set_draft_message(self, draft_id: int, message_id: int) -> None:
         """Remember the message that shows the draft's keyboard (its version is unchanged, so
         the keyboard just posted stays current); taps from other messages are refused."""
-        with self._write() as s:
-            s.exec(update(Draft).where(col(Draft.id) == draft_id).values(message_id=message_id))
+        with self._write_core() as conn:
+            conn.execute(update(DT).where(DT.c.id == draft_id).values(message_id=message_id))
 
     def drafts_at_steps(self, steps: Sequence[str]) -> list[DraftView]:
         """The open drafts (of every chat) at one of ``steps``, e.g. hands recorded whose
@@ -234,19 +257,24 @@ class DraftsArea(LedgerBase):
         """Close the draft as ``done`` or ``cancelled`` (version-checked)."""
         if status not in ("done", "cancelled"):
             raise Conflict(f"a draft is closed as 'done' or 'cancelled', not {status!r}")
-        with self._write() as s:
-            self._draft_for_update(s, draft_id, version)
-            res = s.exec(
-                update(Draft)
-                .where(col(Draft.id) == draft_id, col(Draft.version) == version)
-                .values(version=version + 1, status=status, updated_at=utcnow())
-            )
-            if res.rowcount != 1:
-                raise StaleDraft(f"draft {draft_id} changed concurrently")
-            d = s.get(Draft, draft_id)
-            assert d is not None
-            s.refresh(d)
-            return self._draft_view(d)
+        now = utcnow()
+        with self._write_core() as conn:  # one UPDATE … RETURNING, as update_draft
+            row = conn.execute(
+                update(DT)
+                .where(
+                    DT.c.id == draft_id,
+                    DT.c.version == version,
+                    DT.c.status == "open",
+                    DT.c.expires_at > now,
+                )
+                .values(version=version + 1, status=status, updated_at=now)
+                .returning(*DT.c)
+            ).first()
+        if row is None:
+            with self._write() as s:
+                self._draft_for_update(s, draft_id, version)  # raises the precise error
+            raise StaleDraft(f"draft {draft_id} changed concurrently")
+        return self._draft_view(row)
 
     def expire_drafts(self, now: datetime | None = None) -> int:
         """Mark open drafts past their expiry as ``expired``; return how many."""
