@@ -40,41 +40,8 @@ from scoring.declarations import (
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement, Win
 from scoring.ruleset import Options, Ruleset, Tally, Words
-
-# shape id -> (value, zh, en)
-SHAPE_VALUE: dict[str, tuple[int, str, str]] = {
-    "ping_hu": (1, "平糊", "basic hand"),
-    "shisan_lan": (2, "十三烂", "thirteen rotten"),
-    "qixing_shisan_lan": (3, "七星十三烂", "seven-star thirteen rotten"),
-    "da_qi_dui": (3, "大七对", "big seven pairs (all pungs)"),
-    "xiao_qi_dui": (4, "小七对", "small seven pairs"),
-    "zi_yi_se_loose": (6, "字一色（不成阕）", "all honours, not in sets"),
-    "zi_yi_se": (12, "字一色（成阕）", "all honours in sets"),
-    "tian_hu": (12, "天糊", "heavenly hand"),
-    "di_hu": (12, "地糊", "earthly hand"),
-    "da_san_yuan": (3, "大三元", "big three dragons"),
-    "da_si_xi": (0, "大四喜", "big four winds"),  # value from the option da_si_xi_value
-}
-
-#: hands that hold no kong: seven pairs "不能吃，不能碰" (L31; four alike stay in the hand as 豪华),
-#: the thirteen-rotten hands have no two alike (L25 "要相隔2位")
-NO_KONG_SHAPES = frozenset({"xiao_qi_dui", "shisan_lan", "qixing_shisan_lan"})
-
-FLAG_NAMES: dict[str, tuple[str, str]] = {
-    "qing_yi_se": ("清一色", "full flush"),
-    "dan_diao": ("单钓", "single tile left"),
-    "men_qing": ("门清", "concealed self-draw"),
-    "gang_kai": ("杠开", "win on a kong replacement"),
-}
-
-REASONS: dict[str, tuple[str, str]] = {
-    "self_drawn_share": ("自摸每家付", "self-draw share"),
-    "discarder_share": ("放冲者付", "discarder pays"),
-    "robbed_kong_share": ("被抢杠者付", "robbed kong: the kong player pays"),
-    "exposed_kong": ("明杠钱", "open kong money"),
-    "concealed_kong": ("暗杠钱", "concealed kong money"),
-    "side_bet": ("压鸽子", "side bet"),
-}
+from scoring.yichun.payments import kong_money, side_bets
+from scoring.yichun.tables import FLAG_NAMES, NO_KONG_SHAPES, REASONS, SHAPE_VALUE
 
 
 def _shape(
@@ -524,8 +491,8 @@ class Yichun(Ruleset):
         for win in record.wins:
             self._settle_win(t, record, opts, win, base, bought, lighters)
         if opts.b("kong_money"):
-            self._kong_money(t, record, base)
-        self._side_bets(t, record, opts.s("side_bet_mode") == "clone")
+            kong_money(t, record, base)
+        side_bets(t, record, opts.s("side_bet_mode") == "clone")
         return t.settlement()
 
     def _settle_win(
@@ -601,62 +568,6 @@ class Yichun(Ruleset):
                 f"{payer}付{winner}：" + "×".join(zh_terms) + f"={amount}",
                 f"{payer} pays {winner}: " + " × ".join(en_terms) + f" = {amount}",
                 f"{payer}が{winner}に支払う：" + "×".join(ja_terms) + f"={amount}",
-            )
-
-    def _kong_money(self, t: Tally, record: HandRecord, base: int) -> None:
-        for e in record.events:
-            if e.type not in ("exposed_kong", "concealed_kong"):
-                continue
-            per = (1 if e.type == "exposed_kong" else 2) * base
-            name_zh, name_en = refs.name("money", e.type, *REASONS[e.type])
-            for p in record.players:
-                if p != e.player:
-                    t.pay(p, e.player, per, e.type)
-            t.explain(
-                f"{e.player}{name_zh}：其他三家各付{per}，共{3 * per}",
-                f"{e.player} {name_en}: each of the other three pays {per}, {3 * per} in all",
-                f"{e.player}の{name_en}：他の三家が各{per}を支払う、計{3 * per}",
-            )
-
-    def _side_bets(self, t: Tally, record: HandRecord, clone: bool) -> None:
-        bets = [(str(e.get("backer")), e.player) for e in record.events if e.type == "side_bet"]
-        if not bets:
-            return
-        seat_payments = list(t.payments)
-        seat_net = {p: t.net.get(p, 0) for p in record.players}
-        for backer, seat in bets:
-            t.net.setdefault(backer, 0)
-            for pay in seat_payments:
-                if pay.payee == seat:
-                    t.pay(pay.payer, backer, pay.amount, "side_bet")
-                if pay.payer == seat:
-                    t.pay(backer, pay.payee, pay.amount, "side_bet")
-        sz, se = refs.name("money", "side_bet", REASONS["side_bet"][0], "Side bet", "cap")
-        for backer, seat in bets:
-            n = seat_net[seat]
-            t.explain(
-                f"{sz}：{backer}押{seat}，输赢与{seat}相同（{n:+d}）：每笔付给{seat}的钱，付款人同额付给{backer}；"
-                f"{seat}付出的每笔钱，{backer}同额付给收款人",
-                f"{se}: {backer} backs {seat} and wins or loses as {seat} does ({n:+d}): whoever "
-                f"paid {seat} pays {backer} the same, and {backer} pays the same to whoever {seat} paid",
-                f"{se}：{backer}が{seat}に賭け、勝ち負けは{seat}と同じ（{n:+d}）：{seat}に支払った者は"
-                f"{backer}にも同額を支払い、{backer}は{seat}が支払った相手に同額を支払う",
-            )
-
-        if clone:
-            # backers of the payer pay backers of the payee too: each backer is a copy of its seat
-            for pay in seat_payments:
-                for bx, sx in bets:
-                    for by, sy in bets:
-                        if sx == pay.payer and sy == pay.payee:
-                            t.pay(bx, by, pay.amount, "side_bet")
-            t.explain(
-                f"{sz}（鸽子等同座位）："
-                "押付款人的鸽子也同额付给押收款人的鸽子，每个鸽子的输赢等于所押座位的最终输赢",
-                "Side bets (clone): a backer of the payer also pays a backer of the payee the "
-                "same amount, so every backer ends with exactly its seat's final net",
-                f"{se}（座席の写し）：支払う側に賭けた者は受け取る側に賭けた者にも同額を支払い、"
-                "賭けた者の収支は賭けた座席の最終収支と等しくなる",
             )
 
 
