@@ -34,7 +34,7 @@ from typing import Any
 from aiohttp import web
 
 import scoring
-from bot import fan_words, guard, present, riichi_view
+from bot import fan_words, guard, present, riichi_entry, riichi_view
 from bot.context import db, db_long, is_admin
 from bot.describe import fan_list
 from bot.entry import allowed, checks, riichi
@@ -549,6 +549,14 @@ def settlement_json(rec: dict[str, Any], names: dict[str, str], tr: Translator) 
     }
 
 
+def table_counts(data: dict[str, Any]) -> dict[str, int]:
+    """A riichi hand's honba and riichi sticks on the table (``counts.honba`` /
+    ``counts.riichi_sticks``, on the dealer: bot.riichi_entry), {} elsewhere."""
+    counts = data.get("counts") or {}
+    out = {k: sum((counts.get(k) or {}).values()) for k in riichi_entry.COUNTS}
+    return {k: v for k, v in out.items() if v}
+
+
 async def web_entry(acc: Access) -> DraftView | None:
     """The open entry of the table (chat or Mini App), if any."""
     drafts = await db(acc.ledger.open_drafts, acc.table.chat_id)
@@ -605,6 +613,7 @@ async def compose(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
             "names": present.names_of(t),
             **extra,
         }
+        await riichi_entry.prefill(acc.ctx, t, data)  # riichi: honba, sticks (as the chat's)
         try:  # the table's one open entry, kept by the database (issue 24 point 1)
             d = await db(
                 L.create_draft,
@@ -652,6 +661,7 @@ async def compose(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
         ],
         bystanders=bystanders,
         joined=joined,
+        table_counts=table_counts(d.data),  # riichi: the honba and sticks the preview counts
     )
     return out
 
@@ -664,19 +674,28 @@ async def preview(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
         raise Refusal(400, "bad_request")
     dealer, prevalent = str(t.dealer_id), "E"
     entry = body.get("entry")
+    on_table: dict[str, dict[str, int]] = {}
     if isinstance(entry, int):
         try:
             d = await db(acc.ledger.get_draft, entry)
             if d.table_id == t.id and d.data.get("mode") == "web":
                 dealer = str(d.data.get("dealer", dealer))
                 prevalent = str(d.data.get("prevalent_wind") or "E")
+                on_table = {k: v for k, v in (d.data.get("counts") or {}).items()
+                            if k in riichi_entry.COUNTS}  # fmt: skip
         except LedgerError:
             pass
+    counts = form.get("counts")
+    if t.ruleset == riichi_view.RIICHI and isinstance(counts, dict):
+        # the ledger's honba and sticks, never the page's (as when the hand is recorded)
+        kept = {k: v for k, v in counts.items() if k not in riichi_entry.COUNTS}
+        form = {**form, "counts": {**kept, **on_table}}
     rec = build_record(t, dealer, prevalent, form)
     rs = scoring.get(t.ruleset)
     opts = rs.resolve_options(dict(t.options))
     names = present.names_of(t)
     out: dict[str, Any] = {"valid": valid_choices(rs, opts, rec), "hand": hand_choices(rec)}
+    out["table_counts"] = table_counts(rec)  # riichi: honba and sticks, shown over the nets
     try:
         out["settlement"] = settlement_json(rec, names, tr)
     except RecordError as err:

@@ -241,7 +241,12 @@ const Compose = (() => {
     if (result.problem && !result.asked) { box.append(el("p", { class: "meta", id: "preview-hint" }, t("preview_hint"))); return box; }
     if (result.problem) { box.classList.add("bad"); box.append(el("p", { class: "problem" }, result.problem)); return box; }
     const s = result.settlement;
+    /* riichi: the honba and riichi sticks on the table, which this hand's payments include
+       (the words of the table message: bot/riichi_view.py round_label) */
+    const tc = result.table_counts || {};
+    const onTable = [tc.honba ? t("honba_n", { n: tc.honba }) : null, tc.riichi_sticks ? t("sticks_n", { n: tc.riichi_sticks }) : null].filter(Boolean);
     box.append(el("b", null, s.headline),
+      onTable.length ? el("div", { class: "meta", id: "table-counts" }, onTable.join(" · ")) : "",
       el("div", { class: "row", id: "nets" }, s.net.map((n) => el("span", { class: cls(n.amount) }, `${n.name} ${signed(n.amount)}`))),
       el("ul", { class: "steps scroll" }, s.payments.map((p) => el("li", { class: "pay" }, `${p.from} → ${p.to}: ${p.amount} ${s.unit}` + (p.for ? ` · ${p.for}` : ""))), s.steps.map((x) => el("li", { class: "step" }, x))));
     return box;
