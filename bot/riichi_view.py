@@ -20,7 +20,7 @@ from bot.context import Ctx, Who, db, db_long, ledger
 from bot.i18n import Translator
 from bot.render.game import GameResultView, GameRow, render_game_result
 from bot.render.labels import label
-from bot.render.season import RiichiRankRow, RiichiRanksView
+from bot.render.season import RiichiRankRow, RiichiRanksView, score_pt
 from bot.terms import ICON_TITLE  # a game's title line, not 🀄 (a winner's)
 from bot.tg import esc
 from scoring import registry
@@ -38,9 +38,8 @@ RIICHI = "riichi"
 
 def pt(points: int) -> str:
     """Points as a club writes a score: ÷ 1,000, signed, one decimal at least, exact (42,100 →
-    "+42.1", −14,000 → "-14.0", 1,550 → "+1.55")."""
-    text = money_text(points, 1)
-    return text if "." in text else text + ".0"
+    "+42.1", −14,000 → "-14.0", 1,550 → "+1.55"), as the season card draws it."""
+    return score_pt(points)
 
 
 def round_label(state: RiichiState, tr: Translator) -> str:

@@ -51,10 +51,11 @@ WORDS: Mapping[str, Names] = {
     "uma": ("顺位马（Uma）", "順位馬（Uma）", "uma"),
 }
 
-#: the same words as a Japanese table says them (spec §6 terms), for the steps' ``ja`` text
-#: where no name references are made (``scoring.settle``); the ledger's steps reference the
-#: word and a Japanese chat names it from bot/locales/ja/LC_MESSAGES/names.po, which
-#: tests/test_ja_riichi_steps.py keeps equal to this table
+#: the same words as a Japanese table says them (spec §6 terms), for the steps' ``ja`` text:
+#: written as they are, also in the ledger's steps (no name reference: the scoring side has
+#: no Japanese names to resolve one with, so a stored step reads as ``scoring.settle`` writes
+#: it); bot/locales/ja/LC_MESSAGES/names.po names the same words elsewhere, and
+#: tests/test_ja_riichi_steps.py keeps the two equal
 WORDS_JA: Mapping[str, str] = {
     "mangan": "満貫",
     "haneman": "跳満",
@@ -102,25 +103,19 @@ PAO_LISTS: Mapping[str, frozenset[str]] = {
 }
 
 
-def _ja(kind: str, item_id: str, plain: str) -> str:
-    """The Japanese a step writes for a declared item: ``plain``, or while storing the item's
-    reference (a Japanese chat names it from its own names catalog)."""
-    rid = refs.active()
-    return plain if rid is None else refs.ref(rid, kind, item_id)
-
-
 def word(word_id: str, form: str = "") -> tuple[str, str, str]:
-    """The (zh, en, ja) a step writes for one of :data:`WORDS` (a reference while storing)."""
+    """The (zh, en, ja) a step writes for one of :data:`WORDS` (zh and en: a reference while
+    storing; ja: :data:`WORDS_JA`)."""
     zh, _, en = WORDS[word_id]
     z, e = refs.name("word", word_id, zh, refs.FORMS[form](en), form)
-    return z, e, _ja("word", word_id, WORDS_JA[word_id])
+    return z, e, WORDS_JA[word_id]
 
 
 def event_name(event_id: str) -> tuple[str, str, str]:
     """An event's declared name inside a step (English in lower case), zh, en, ja."""
     decl = next(e for e in EVENTS if e.id == event_id)
     z, e = refs.name("event", event_id, decl.zh, decl.en.lower(), "lower")
-    return z, e, _ja("event", event_id, EVENTS_JA[event_id])
+    return z, e, EVENTS_JA[event_id]
 
 
 def _c(value: str, zh: str, en: str, hant: str = "") -> Choice:
