@@ -182,3 +182,44 @@ def test_a_sichuan_hand_in_a_japanese_chat() -> None:
         else:
             assert latin(text), text  # the English fallback
         assert not numbers(step.en) - numbers(text), (text, step.en)
+
+
+# --- the surfaces of a stored hand: /explain's text and the hand card image ------------------
+def test_explain_and_hand_card_in_a_japanese_chat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A riichi hand recorded into a real ledger (SQLite), shown as /explain shows it
+    (bot.texts.explain_text) and drawn as its hand card (bot.render.draw.render_hand_card):
+    the derivation in Japanese, the players by name, no English sentence."""
+    from bot.render import draw as draw_mod
+    from bot.render import text as render_text
+    from bot.render.draw import render_hand_card
+    from bot.render.samples import temporary_ledger
+    from bot.texts import explain_text
+    from tests.storage.test_riichi_games import OPTIONS, Table, ron
+    from tests.test_hant_night import Recorder
+
+    with temporary_ledger() as led:
+        led.ensure_chat(-4128, title="麻雀クラブ")
+        people = [led.ensure_user(7200 + i, n) for i, n in enumerate(NAMES.values())]
+        t = led.open_table(-4128, creator_id=people[0].id, ruleset="riichi", options=OPTIONS)
+        for p in people[:4]:
+            led.join(t.id, p.id)
+        led.start(t.id, dealer_id=people[0].id)
+        table = Table(led, t.id, [str(p.id) for p in people[:4]])
+        h = table.record(ron(table, 1, 2, 3, riichi=(1, 3)))  # 佐藤 rons 鈴木, 3 han 30 fu
+        view = led.get_table(t.id)
+        names = present.names_of(view, h.names)
+        shown = present.shown(h, names)
+        text = explain_text(h, names, shown, JA)
+        how = text.split("\n")[text.split("\n").index("<b>" + JA.gettext("How") + "</b>") + 1 :]
+        assert "· 佐藤の和了、3翻30符：基本点30符×32=960" in how
+        assert "· 佐藤、高橋が立直：各1,000点を供託へ" in how
+        for line in how:
+            assert not latin(line), line
+        rec = Recorder()
+        monkeypatch.setattr(render_text, "draw_runs", rec.wrap(render_text.draw_runs))
+        monkeypatch.setattr(draw_mod, "draw_runs", rec.wrap(draw_mod.draw_runs))
+        render_hand_card(present.hand_card(view, h, names, shown, JA), "ja")
+        drawn = "".join(rec.lines)
+        assert "3翻30符" in drawn and "供託" in drawn and "ロン" in drawn
+        for step in JA.steps(shown.explanation):
+            assert not latin(step), step
