@@ -41,6 +41,7 @@ from bot.entry.wizard.actions import (
 )
 from bot.entry.wizard.changes import WANTED, WIN_STEPS
 from bot.entry.wizard.face import (
+    after_tiles,
     build_record,
     can_add,
     checklist_total,
@@ -61,10 +62,13 @@ from bot.entry.wizard.face import (
     repair,
     result_event,
     set_text_value,
+    set_tiles,
     shown_counts,
     summary,
     text_choices,
     text_fields,
+    tiles_reply_step,
+    tiles_words_help,
     uses_shape,
     valid_flags,
     valid_shapes,
@@ -82,12 +86,8 @@ from bot.entry.wizard.steps.tiles import (
     PAD_TILES,
     PadStep,
     TilesStep,
-    after_tiles,
     pad_text,
-    set_tiles,
     tiles_error_text,
-    tiles_reply_step,
-    tiles_words_help,
 )
 from bot.entry.wizard.steps.value import FansStep, FanStep, ModeStep, ShapeStep
 from bot.entry.wizard.steps.winner import HowStep, WinnerStep

@@ -7,8 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import scoring
-from bot.describe import name as _name
 from bot.entry import cells
 from bot.entry.draft import Draft, WinDraft
 from bot.entry.keyboard import PAGE as PAGE
@@ -19,6 +17,7 @@ from bot.entry.keyboard import Screen as Screen
 from bot.entry.keyboard import TilesError as TilesError
 from bot.entry.keyboard import WizardError as WizardError
 from bot.entry.keyboard import esc, paged
+from bot.entry.wizard.targets import Target
 from bot.i18n import Translator
 from scoring.engine import MAX_FAN
 from scoring.record import Settlement
@@ -31,20 +30,14 @@ FANS_PAGE = 20  # a checklist page (2 a row: 10 rows, the pages and Back under t
 TILES_EXAMPLE = "[555z](7777p)123s999p2z 2z"
 
 
-def _d(data: dict[str, Any]) -> Draft:
-    return Draft.from_json(data)
-
-
-def _w(win: dict[str, Any]) -> WinDraft:
-    return WinDraft.from_json(win)
-
-
 def _rs(data: dict[str, Any]) -> Ruleset:
-    return scoring.get(data["ruleset"])
+    """A stored draft's ruleset (the face's name: ``bot.entry.wizard._rs``)."""
+    return Draft.from_json(data).rs
 
 
 def _opts(data: dict[str, Any]) -> Options:
-    return _rs(data).resolve_options(data.get("options") or {})
+    """A stored draft's options, resolved."""
+    return Draft.from_json(data).opts
 
 
 def _split(step: str) -> tuple[str, int]:
@@ -58,20 +51,16 @@ def _idx(arg: str, upper: int) -> int:
     return int(arg)
 
 
-def _seat_name(d: Draft | dict[str, Any], p: str) -> str:
+def _seat_name(d: Draft, p: str) -> str:
     """A player's name on a grid button, 🎲 marking the dealer (as everywhere: 🀄 marks the
     winner, issue 25.3)."""
-    if isinstance(d, Draft):
-        return d.name(p) + (" 🎲" if p == d.dealer else "")
-    return _name(d, p) + (" 🎲" if p == d["dealer"] else "")
+    return d.name(p) + (" 🎲" if p == d.dealer else "")
 
 
-def _nav(
-    d: Draft | dict[str, Any], tr: Translator, *, next_label: str | None = None
-) -> list[Button]:
+def _nav(d: Draft, tr: Translator, *, next_label: str | None = None) -> list[Button]:
     _ = tr.gettext
     row = []
-    if d.trail if isinstance(d, Draft) else d["trail"]:
+    if d.trail:
         row.append(Button("◀ " + _("Back"), Code.BACK))
     row.append(Button("✖ " + _("Cancel"), Code.CANCEL))
     if next_label:
@@ -110,25 +99,6 @@ class Ctx:
         return self.d.wins[self.n]
 
 
-@dataclass(slots=True)
-class DictCtx:
-    """One step of one draft as the steps not yet typed see it (the stored JSON)."""
-
-    step: str
-    data: dict[str, Any]
-    rs: Ruleset
-    opts: Options
-    kind: str
-    n: int
-    error: str | None = None
-    settlement: Settlement | None = None
-
-    @classmethod
-    def of(cls, step: str, data: dict[str, Any], **kw: Any) -> DictCtx:
-        kind, n = _split(step)
-        return cls(step, data, _rs(data), _opts(data), kind, n, **kw)
-
-
 class Step:
     """A kind of step. ``render`` returns the prompt (under the hand's summary) and the
     buttons; ``apply`` changes the draft for a tap and returns where it leads (a
@@ -136,10 +106,9 @@ class Step:
     :class:`WizardError`."""
 
     kinds: tuple[str, ...] = ()
-    typed = False  # a step still over the stored JSON (DictCtx), while the steps move
 
-    def apply(self, c: Any, action: str, arg: str) -> Any:
+    def apply(self, c: Ctx, action: str, arg: str) -> Target:
         raise WizardError("bad_arg")
 
-    def render(self, c: Any, tr: Translator) -> tuple[str, list[list[Button]]]:
+    def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
         raise WizardError("bad_step")

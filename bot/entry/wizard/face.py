@@ -17,6 +17,8 @@ from bot.entry.wizard import changes, order
 from bot.entry.wizard.changes import enabled_counts, enabled_events, text_fields
 from bot.entry.wizard.order import result_event
 from bot.entry.wizard.steps import preview as _preview
+from bot.entry.wizard.steps import tiles as _tiles
+from bot.entry.wizard.targets import Next
 from bot.i18n import Translator
 from scoring.declarations import CountDecl, EventDecl
 from scoring.errors import RecordError
@@ -24,6 +26,7 @@ from scoring.record import HandRecord, Settlement
 from scoring.ruleset import Options, Ruleset
 
 __all__ = [
+    "after_tiles",
     "build_record",
     "can_add",
     "checklist_total",
@@ -44,11 +47,14 @@ __all__ = [
     "repair",
     "result_event",
     "set_text_value",
+    "set_tiles",
     "shown_counts",
     "stored",
     "summary",
     "text_choices",
     "text_fields",
+    "tiles_reply_step",
+    "tiles_words_help",
     "uses_shape",
     "valid_flags",
     "valid_shapes",
@@ -239,3 +245,29 @@ def editor_rows(
 def format_settlement(st: Settlement, data: dict[str, Any], tr: Translator) -> str:
     """The settlement as the preview shows it."""
     return _preview.format_settlement(st, _d(data), tr)
+
+
+def set_tiles(data: dict[str, Any], step: str, text: str) -> None:
+    """A text reply on a ``tiles`` step (:func:`bot.entry.wizard.steps.tiles.set_tiles`):
+    the win's tiles, or :class:`TilesError` with the win left as it was (``data`` changed in
+    place)."""
+    with stored(data) as d:
+        _tiles.set_tiles(d, step, text)
+
+
+def tiles_reply_step(step: str, data: dict[str, Any]) -> str | None:
+    """The tiles step a text reply to the entry's message answers (or None)."""
+    return _tiles.tiles_reply_step(step, _d(data))
+
+
+def after_tiles(data: dict[str, Any], step: str) -> str:
+    """The step after a tiles reply that was read (:func:`set_tiles`): the wizard goes on by
+    itself, as if Next had been tapped (``data`` changed in place)."""
+    with stored(data) as d:
+        return order.resolve(d, step, Next())
+
+
+def tiles_words_help(data: dict[str, Any], win: dict[str, Any], tr: Translator) -> str:
+    """The tiles prompt's lines on the words (:func:`bot.entry.wizard.steps.tiles.
+    tiles_words_help`)."""
+    return _tiles.tiles_words_help(_d(data), WinDraft.from_json(win), tr)

@@ -9,7 +9,7 @@ from typing import Any
 from bot.describe import FLOWERS
 from bot.entry.draft import VALUE_MODES, Draft, WinDraft
 from bot.entry.keyboard import Code
-from bot.entry.wizard.actions import Ctx, DictCtx, Screen, Step, WizardError, _idx, _split
+from bot.entry.wizard.actions import Ctx, Screen, Step, WizardError, _idx, _split
 from bot.entry.wizard.order import after_wins, resolve, walk
 from bot.entry.wizard.steps import riichi_tiles, tiles
 from bot.entry.wizard.steps.counts import CountStep, FlagsStep, MoreStep
@@ -96,9 +96,6 @@ def apply(step: str, data: dict[str, Any], action: str, arg: str) -> str:
     written back once (also when the tap is refused: what the step changed before it was
     refused stays, as it did on the JSON).
     """
-    kind_step = STEPS.get(_split(step)[0])
-    if kind_step is not None and not kind_step.typed and action not in (Code.BACK, Code.PAGE):
-        return str(kind_step.apply(DictCtx.of(step, data), action, arg))
     d = Draft.from_json(data)
     try:
         return _apply(step, d, action, arg)
@@ -183,10 +180,6 @@ def render(
     if kind_step is None:
         raise WizardError("bad_step")
     d = Draft.from_json(data)
-    if not kind_step.typed:
-        dc = DictCtx.of(step, data, error=error, settlement=settlement)
-        prompt, rows = kind_step.render(dc, tr)
-    else:
-        prompt, rows = kind_step.render(Ctx.of(step, d, error=error, settlement=settlement), tr)
+    prompt, rows = kind_step.render(Ctx.of(step, d, error=error, settlement=settlement), tr)
     text = summary(d, tr) + ("\n\n" + prompt if prompt else "")
     return Screen(text, rows)

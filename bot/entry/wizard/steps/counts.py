@@ -15,7 +15,6 @@ class FlagsStep(Step):
     """Flags on their own screen (drafts from before the editor; the preview toggles them now)."""
 
     kinds = ("flags",)
-    typed = True
 
     def apply(self, c: Ctx, action: str, arg: str) -> Target:
         if action == Code.FLAG:
@@ -50,7 +49,6 @@ class MoreStep(Step):
     winner)."""
 
     kinds = ("more",)
-    typed = True
 
     def apply(self, c: Ctx, action: str, arg: str) -> Target:
         d, rs, n = c.d, c.rs, c.n
@@ -90,7 +88,6 @@ class CountStep(Step):
     """One count for every player (from the preview when its ➖ n ➕ rows do not fit)."""
 
     kinds = ("count",)
-    typed = True
 
     def apply(self, c: Ctx, action: str, arg: str) -> Target:
         if action in (Code.PLUS, Code.MINUS):

@@ -38,7 +38,6 @@ class EventsStep(Step):
     """The events list (drafts from before the editor; the preview adds and removes them)."""
 
     kinds = ("events",)
-    typed = True
 
     def apply(self, c: Ctx, action: str, arg: str) -> Target:
         d, rs = c.d, c.rs
@@ -75,7 +74,6 @@ class EventStep(Step):
     then its text fields (a bystander, or a typed name)."""
 
     kinds = ("evplayer", "evfrom", "evtext", "evname", "evfields")
-    typed = True
 
     def apply(self, c: Ctx, action: str, arg: str) -> Target:
         d, kind, n = c.d, c.kind, c.n

@@ -139,7 +139,6 @@ class PreviewStep(Step):
     """The preview, which is also the editor (:func:`editor_rows`, :func:`_apply_preview`)."""
 
     kinds = ("preview",)
-    typed = True
 
     def apply(self, c: Ctx, action: str, arg: str) -> Target:
         return _apply_preview(c, action, arg)

@@ -85,7 +85,6 @@ class HanStep(Step):
     """The han keypad: 1–13, mangan / haneman / baiman / sanbaiman, yakuman ×k."""
 
     kinds = ("han",)
-    typed = True
 
     def apply(self, c: Ctx, action: str, arg: str) -> Target:
         d, n = c.d, c.n
@@ -133,7 +132,6 @@ class FuStep(Step):
     winning; the last stands for itself and more where they all pay mangan."""
 
     kinds = ("fu",)
-    typed = True
 
     def apply(self, c: Ctx, action: str, arg: str) -> Target:
         d, n = c.d, c.n

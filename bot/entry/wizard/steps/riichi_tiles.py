@@ -12,12 +12,11 @@ import re
 import unicodedata
 from typing import Any
 
-from bot.describe import prevalent as _prevalent
 from bot.entry import riichi
 from bot.entry.draft import Draft
 from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import Button, Ctx, TilesError, WizardError, _nav, _split
-from bot.entry.wizard.steps.tiles import TilesStep, _win_problem
+from bot.entry.wizard.steps.tiles import TilesStep, win_problem
 from bot.i18n import Translator
 from scoring.gb.notation import NotationError, parse_phone
 
@@ -66,29 +65,31 @@ def read(text: str, *, self_drawn: bool, prevalent: str, aka: bool = True) -> di
     return tiles
 
 
-def set_tiles(data: dict[str, Any], step: str, text: str) -> None:
+def set_tiles(d: Draft, step: str, text: str) -> None:
     """A tiles reply on a riichi win's ``tiles`` step: the win's tiles (its han, fu and
     yakuman counts dropped), or :class:`TilesError` with the win left as it was."""
     kind, n = _split(step)
     if kind != "tiles":
         raise WizardError("bad_arg")
-    win = data["wins"][n]
+    win = d.wins[n]
     tiles = read(
         text,
-        self_drawn=win.get("from") is None,
-        prevalent=_prevalent(data),
-        aka=riichi.aka_dora(data["ruleset"], data.get("options") or {}),
+        self_drawn=win.discarder is None,
+        prevalent=d.prevalent(),
+        aka=riichi.aka_dora(d.ruleset, d.options),
     )
-    before = {k: dict(v) for k, v in data["counts"].items()}, dict(win)
-    win.update(tiles=tiles, mode="tiles", fan=None)
+    before = d.copy()
+    win.tiles, win.mode, win.fan = tiles, "tiles", None
     for cid in ("fu", "yakuman"):
-        (data["counts"].get(cid) or {}).pop(win["winner"], None)
-    d = Draft.from_json(data)
+        (d.counts.get(cid) or {}).pop(win.winner, None)
+    flags = [list(w.flags) for w in d.wins]
     riichi.sync_riichi_flag(d)  # the winner's riichi toggle, as the flag the library scores
-    data["wins"][n]["flags"] = d.wins[n].flags
-    problem = _win_problem(data, n)
+    for k, w in enumerate(d.wins):  # only this win's
+        if k != n:
+            w.flags = flags[k]
+    problem = win_problem(d, n)
     if problem is not None:
-        data["counts"], data["wins"][n] = before
+        d.counts, d.wins[n] = before.counts, before.wins[n]
         raise TilesError("bad_hand", problem)
 
 
@@ -102,7 +103,6 @@ class RiichiTilesStep(TilesStep):
         if not riichi.applies(c.rs):
             return super().render(c, tr)
         _ = tr.gettext
-        win = c.data["wins"][c.n]
         prompt = _(
             "Reply to this message with the hand, a space, then the winning tile, then the dora "
             "indicators after dora and the ura-dora after ura, e.g. {example}\n[…] is an "
@@ -116,6 +116,6 @@ class RiichiTilesStep(TilesStep):
             "nuki 2 counts two North tiles set aside."
         )
         rows = [[Button("🀄 " + _("Tile pad"), Code.PAD)]]
-        nxt = _("Next") + " ▶" if win.get("tiles") else None
-        rows.append(_nav(c.data, tr, next_label=nxt))
+        nxt = _("Next") + " ▶" if c.win.tiles else None
+        rows.append(_nav(c.d, tr, next_label=nxt))
         return prompt, rows

@@ -7,20 +7,14 @@ import json
 import re
 import unicodedata
 from collections.abc import Callable
-from typing import Any
 
 import scoring
-from bot.describe import (
-    FLOWERS,
-)
-from bot.describe import prevalent as _prevalent
-from bot.describe import seat_wind as _seat_wind
-from bot.entry import pad
+from bot.describe import FLOWERS
+from bot.entry import allowed, checks, pad
+from bot.entry.draft import Draft, WinDraft
 from bot.entry.keyboard import Code
 from bot.entry.pad import PAD_TILES as PAD_TILES
 from bot.entry.pad import pad_text as pad_text
-from bot.entry.wizard._legacy_changes import _CJK, _go, build_record, valid_flags
-from bot.entry.wizard._legacy_order import next_step
 from bot.entry.wizard.actions import (
     TILES_EXAMPLE,
     Button,
@@ -30,10 +24,10 @@ from bot.entry.wizard.actions import (
     WizardError,
     _esc,
     _nav,
-    _opts,
-    _rs,
     _split,
 )
+from bot.entry.wizard.changes import _CJK
+from bot.entry.wizard.targets import Go, Next, Stay, Target
 from bot.i18n import Translator
 from scoring.errors import RecordError
 from scoring.gb.notation import (
@@ -49,10 +43,10 @@ _TILES_FOLD = str.maketrans({"【": "[", "】": "]", "東": "东"})
 
 # a ruleset whose tiles reply reads otherwise (riichi: dora and ura-dora, #27) -> its reader;
 # filled by ``bot.entry.wizard.flow``, which imports both, so this module imports none of them
-READERS: dict[str, Callable[[dict[str, Any], str, str], None]] = {}
+READERS: dict[str, Callable[[Draft, str, str], None]] = {}
 
 
-def set_tiles(data: dict[str, Any], step: str, text: str) -> None:
+def set_tiles(d: Draft, step: str, text: str) -> None:
     """A text reply on a ``tiles`` step: ``HAND WINTILE [WORD …]`` or the contract's tiles JSON.
 
     ``HAND`` is the phone notation of ``mahjong-tally gb-fans`` (:func:`scoring.gb.notation.
@@ -63,19 +57,19 @@ def set_tiles(data: dict[str, Any], step: str, text: str) -> None:
     (和绝张), 妙手 / 海底 / lastwall (妙手回春 self-drawn, 海底捞月 on a discard), 杠开 /
     kongdraw (杠上开花, self-drawn), 圈南 / round:S (the prevalent wind). The seat wind comes
     from the winner's seat (the dealer sits East), the prevalent wind is the draft's
-    (:func:`_prevalent`) unless a word says otherwise, self-drawn and robbing a kong from
+    (:meth:`Draft.prevalent`) unless a word says otherwise, self-drawn and robbing a kong from
     the win's "how"; the flowers from the flower count (see :data:`FLOWERS`). A reply the
     parser cannot read, a word that is unknown or does not fit the "how", or a hand the scoring
     core refuses (not a winning hand, under the minimum), raises :class:`TilesError` and leaves
     the win as it was, so the user can simply reply again."""
-    reader = READERS.get(_rs(data).id)
+    reader = READERS.get(d.rs.id)
     if reader is not None:
-        return reader(data, step, text)
+        return reader(d, step, text)
     kind, n = _split(step)
     if kind != "tiles":
         raise WizardError("bad_arg")
-    win = data["wins"][n]
-    seat = _seat_wind(data, win)
+    win = d.wins[n]
+    seat = d.seat_wind(win)
     text = text.strip()
     if text.startswith("{"):
         try:
@@ -85,12 +79,12 @@ def set_tiles(data: dict[str, Any], step: str, text: str) -> None:
         if not isinstance(tiles, dict):
             raise TilesError("bad_tiles", "the tiles JSON must be an object {…}")
         tiles.setdefault("seat_wind", seat)
-        tiles.setdefault("prevalent_wind", _prevalent(data))
-        tiles.setdefault("self_drawn", win.get("from") is None)
-        tiles.setdefault("kong_related", bool(win.get("robbed_kong")))
+        tiles.setdefault("prevalent_wind", d.prevalent())
+        tiles.setdefault("self_drawn", win.discarder is None)
+        tiles.setdefault("kong_related", win.robbed_kong)
     else:
         folded = unicodedata.normalize("NFKC", text).translate(_TILES_FOLD).strip()
-        self_drawn, robbed = win.get("from") is None, bool(win.get("robbed_kong"))
+        self_drawn, robbed = win.discarder is None, win.robbed_kong
         try:
             hand, last, words = split_words(folded)
             said = apply_words(words, self_drawn=self_drawn, robbed_kong=robbed)
@@ -99,7 +93,7 @@ def set_tiles(data: dict[str, Any], step: str, text: str) -> None:
                 last,
                 self_drawn=self_drawn,
                 seat=seat,
-                prevalent=said.get("prevalent", _prevalent(data)),
+                prevalent=said.get("prevalent", d.prevalent()),
                 last_tile=said.get("last_tile", False),
                 last_wall=said.get("last_wall", False),
                 kong=robbed or said.get("kong", False),
@@ -111,40 +105,34 @@ def set_tiles(data: dict[str, Any], step: str, text: str) -> None:
             code = "win_tile" if why.startswith("--win") else "bad_tiles"
             raise TilesError(code, folded if code == "win_tile" else why) from exc
         del tiles[FLOWERS]  # from the flower count (build_record)
-    before = win.get("tiles")
-    win["tiles"] = tiles
-    if not valid_flags(_rs(data), _opts(data), data, win):  # no flag to come can change it
-        problem = _win_problem(data, n)
+    before = win.tiles
+    win.tiles = tiles
+    if not allowed.flags(d, win):  # no flag to come can change it
+        problem = win_problem(d, n)
         if problem is not None:
-            win["tiles"] = before
+            win.tiles = before
             raise TilesError("bad_hand", problem)
 
 
-def tiles_reply_step(step: str, data: dict[str, Any]) -> str | None:
+def tiles_reply_step(step: str, d: Draft) -> str | None:
     """The tiles step a text reply to the entry's message answers: the tiles step itself, or,
     on the preview, the last win entered by its tiles (replying again corrects them there)."""
     if step.startswith("tiles."):
         return step
-    if step != "preview" or data.get("kind") not in (None, "hand"):
+    if step != "preview" or d.kind != "hand":
         return None
-    for past in reversed(data.get("trail") or []):
+    for past in reversed(d.trail):
         kind, n = _split(past)
-        if kind == "tiles" and n < len(data["wins"]) and data["wins"][n].get("mode") == "tiles":
-            return str(past)
+        if kind == "tiles" and n < len(d.wins) and d.wins[n].mode == "tiles":
+            return past
     return None
 
 
-def after_tiles(data: dict[str, Any], step: str) -> str:
-    """The step after a tiles reply that was read (:func:`set_tiles`): the wizard goes on by
-    itself, as if Next had been tapped."""
-    return _go(data, step, next_step(data, step))
-
-
-def _win_problem(data: dict[str, Any], n: int) -> str | None:
+def win_problem(d: Draft, n: int) -> str | None:
     """What the scoring core says is wrong with win ``n`` as entered so far (None if nothing
     is, or only something else is: that shows in the preview)."""
     try:
-        scoring.settle(build_record(data))
+        scoring.settle(checks.to_record(d))
     except RecordError as err:
         at = f"wins[{n}]"
         if err.field == at or err.field.startswith((at + ".", at + "[")):
@@ -212,18 +200,18 @@ def _tiles_reason(why: str, tr: Translator) -> str:
     return tr.gettext("the tiles do not make a winning hand as entered")
 
 
-def tiles_words_help(data: dict[str, Any], win: dict[str, Any], tr: Translator) -> str:
+def tiles_words_help(d: Draft, win: WinDraft, tr: Translator) -> str:
     """The tiles prompt's lines on the words: those that fit this win's "how", and the seat and
     prevalent winds (those of the tiles so far, else the winner's seat and the draft's
-    :func:`_prevalent`, what a reply without a wind word gets; at a table that follows the
+    :meth:`Draft.prevalent`, what a reply without a wind word gets; at a table that follows the
     rounds, also the hand's number in the night it comes from), so the players can check
     them."""
     _ = tr.gettext
     names = {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
     items = [_("绝张 or lasttile (和绝张, the last tile of its kind)")]
-    if win.get("robbed_kong"):
+    if win.robbed_kong:
         items = []  # 抢杠和 不计 和绝张; no last wall tile, no replacement tile
-    elif win.get("from") is None:
+    elif win.discarder is None:
         items += [
             _("妙手 or lastwall (妙手回春, the last tile of the wall)"),
             _("杠开 or kongdraw (杠上开花, the replacement tile of a kong)"),
@@ -232,14 +220,14 @@ def tiles_words_help(data: dict[str, Any], win: dict[str, Any], tr: Translator) 
         items.append(_("海底 or lastwall (海底捞月, the last discard)"))
     items.append(_("圈南 or round:S, etc. (the prevalent wind)"))
     sep = "；" if tr.zh else "; "
-    t = win.get("tiles")
-    prevalent = t.get("prevalent_wind") if isinstance(t, dict) else None
-    seat = t.get("seat_wind") if isinstance(t, dict) else None  # a tiles JSON may say another
-    default = _prevalent(data)
-    seat_name = names.get(str(seat), names[_seat_wind(data, win)])
+    t = win.tiles
+    prevalent = t.get("prevalent_wind") if t is not None else None
+    seat = t.get("seat_wind") if t is not None else None  # a tiles JSON may say another
+    default = d.prevalent()
+    seat_name = names.get(str(seat), names[d.seat_wind(win)])
     wind_name = names.get(str(prevalent), names[default])
-    night_hand = data.get("night_hand")
-    if isinstance(night_hand, int) and not isinstance(night_hand, bool):
+    night_hand = d.night_hand
+    if night_hand is not None:
         winds = _(
             "Seat wind: {seat} · prevalent wind: {wind} ({default} unless a word says "
             "otherwise: hand {n} of the night, four hands to a round)"
@@ -260,35 +248,32 @@ class TilesStep(Step):
 
     kinds = ("tiles",)
 
-    def apply(self, c: Ctx, action: str, arg: str) -> str:
-        step, data, n = c.step, c.data, c.n
-        wins: list[dict[str, Any]] = c.data["wins"]
+    def apply(self, c: Ctx, action: str, arg: str) -> Target:
+        w = c.win
         if action == Code.NEXT:
-            if not wins[n].get("tiles"):
+            if not w.tiles:
                 raise WizardError("need_tiles")
-            return _go(data, step, next_step(data, step))
+            return Next()
         if action == Code.PAD:
-            wins[n].setdefault("pad", [])
-            return _go(data, step, f"pad.{n}")
+            if w.pad is None:
+                w.pad = []
+            return Go(f"pad.{c.n}")
         raise WizardError("bad_arg")
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
-        data, n = c.data, c.n
+        d, win = c.d, c.win
         _ = tr.gettext
-        rows: list[list[Button]] = []
         next_lbl = _("Next") + " ▶"
-        prompt = ""
-        win = data["wins"][n]
         prompt = _(
             "Reply to this message with the hand, a space, then the winning tile, e.g. "
             "{example}\n[…] is an exposed chow, pung or kong, (…) a concealed kong, the rest "
             "are the concealed tiles: digits with m (characters), p (dots), s (bamboo); "
             "honours 1z–7z or 东南西北白发中. The tiles JSON works too."
         ).format(example=TILES_EXAMPLE)
-        prompt += "\n" + tiles_words_help(data, win, tr)
+        prompt += "\n" + tiles_words_help(d, win, tr)
         # the tiles read so far show in the summary above (describe_win)
         rows = [[Button("🀄 " + _("Tile pad"), Code.PAD)]]
-        rows.append(_nav(data, tr, next_label=next_lbl if win.get("tiles") else None))
+        rows.append(_nav(d, tr, next_label=next_lbl if win.tiles else None))
         return prompt, rows
 
 
@@ -300,24 +285,23 @@ class PadStep(Step):
 
     kinds = ("pad",)
 
-    def apply(self, c: Ctx, action: str, arg: str) -> str:
-        step, data, n = c.step, c.data, c.n
-        win = data["wins"][n]
-        tokens, complete = pad.press(list(win.get("pad") or []), action, arg)
+    def apply(self, c: Ctx, action: str, arg: str) -> Target:
+        d, n = c.d, c.n
+        tokens, complete = pad.press(list(c.win.pad or []), action, arg)
         if not complete:
-            win["pad"] = tokens
-            return step
+            c.win.pad = tokens
+            return Stay()
         hand, last = pad_text(tokens)
-        set_tiles(data, f"tiles.{n}", f"{hand} {last}")
-        data["wins"][n].pop("pad", None)
-        if data["trail"] and data["trail"][-1] == f"tiles.{n}":
-            data["trail"].pop()  # Back from the preview goes to the tiles step
-        return _go(data, f"tiles.{n}", next_step(data, f"tiles.{n}"))
+        set_tiles(d, f"tiles.{n}", f"{hand} {last}")
+        d.wins[n].pad = None
+        if d.trail and d.trail[-1] == f"tiles.{n}":
+            d.trail.pop()  # Back from the preview goes to the tiles step
+        return Next(after=f"tiles.{n}", frm=f"tiles.{n}")
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
-        data, n = c.data, c.n
+        d = c.d
         _ = tr.gettext
-        tokens: list[str] = list(data["wins"][n].get("pad") or [])
+        tokens: list[str] = list(c.win.pad or [])
         hand, last = pad_text(tokens)
         so_far = (hand + (f" {last}" if last else "")) or "▁"
         prompt = _(
@@ -327,5 +311,5 @@ class PadStep(Step):
         )
         prompt += "\n" + _("So far: {tiles}").format(tiles=_esc(so_far))
         rows = pad.keys(tokens, "✔ " + _("Done"))
-        rows.append(_nav(data, tr))
+        rows.append(_nav(d, tr))
         return prompt, rows

@@ -19,7 +19,6 @@ class ModeStep(Step):
     ruleset takes more than one)."""
 
     kinds = ("mode",)
-    typed = True
 
     def apply(self, c: Ctx, action: str, arg: str) -> Target:
         d, rs, n = c.d, c.rs, c.n
@@ -68,7 +67,6 @@ class ShapeStep(Step):
     """The hand's shape (asked where the ruleset has shapes); refused if the win cannot be so."""
 
     kinds = ("shape",)
-    typed = True
 
     def apply(self, c: Ctx, action: str, arg: str) -> Target:
         d, rs, n = c.d, c.rs, c.n
@@ -111,7 +109,6 @@ class FanStep(Step):
     """The fan keypad; a total under the table's minimum is refused on it."""
 
     kinds = ("fan",)
-    typed = True
 
     def apply(self, c: Ctx, action: str, arg: str) -> Target:
         w, n = c.win, c.n
@@ -158,7 +155,6 @@ class FansStep(Step):
     """The fan checklist, by points, with the fans a ticked one excludes left out."""
 
     kinds = ("fans",)
-    typed = True
 
     def apply(self, c: Ctx, action: str, arg: str) -> Target:
         d, rs, n = c.d, c.rs, c.n

@@ -18,7 +18,6 @@ class WinnerStep(Step):
     the other results."""
 
     kinds = ("winner",)
-    typed = True
 
     def apply(self, c: Ctx, action: str, arg: str) -> Target:
         d, rs, n = c.d, c.rs, c.n
@@ -107,7 +106,6 @@ class HowStep(Step):
     """How the winner won (the two-step way, and drafts from before the grid)."""
 
     kinds = ("how",)
-    typed = True
 
     def apply(self, c: Ctx, action: str, arg: str) -> Target:
         d, n = c.d, c.n
