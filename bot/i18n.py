@@ -386,13 +386,46 @@ CSV_COLUMNS: dict[str, str] = {
 }
 _CSV_WORDS = {"confirmed": ("有效", "confirmed"), "voided": ("已作废", "voided")}
 _CSV_WORDS.update({"net": ("输赢", "net"), "payment": ("付款", "payment")})
+#: the same in Japanese (a language with its own words: ``CSV_OWN[lang]``)
+CSV_COLUMNS_JA: dict[str, str] = {
+    "table_id": "卓番号",
+    "seq": "連番",
+    "night": "何回目の夜",
+    "hand": "局番号",
+    "hand_id": "記録番号",
+    "status": "状態",
+    "recorded_at": "記録日時",
+    "recorded_by": "記録者",
+    "dealer": "親",
+    "result": "結果",
+    "line": "行の種類",
+    "player_id": "プレイヤー番号",
+    "player": "プレイヤー",
+    "from_id": "支払者番号",
+    "from": "支払者",
+    "to_id": "受取者番号",
+    "to": "受取者",
+    "amount": "点数",
+    "reason": "理由",
+    "money_minor": "金額（最小単位）",
+    "currency": "通貨",
+    "voided_at": "取消日時",
+    "voided_by": "取消者",
+    "void_reason": "取消理由",
+    "replaces_hand_id": "訂正元の記録番号",
+}
+_CSV_WORDS_JA = {"confirmed": "有効", "voided": "取消", "net": "収支", "payment": "支払い"}
+#: a language's own /export words: (column names, status and line words)
+CSV_OWN: dict[str, tuple[dict[str, str], dict[str, str]]] = {"ja": (CSV_COLUMNS_JA, _CSV_WORDS_JA)}
 
 
 def localize_csv(text: str, ruleset: object, tr: Translator) -> str:
-    """The /export CSV for people reading ``tr``'s language: Chinese column names, and the
-    status, line, result and reason ids as words; English: the file as the ledger wrote it
-    (column ids and values are the documented export format)."""
-    if not tr.zh:
+    """The /export CSV for people reading ``tr``'s language: Chinese (or Japanese:
+    :data:`CSV_OWN`) column names, and the status, line, result and reason ids as words;
+    English: the file as the ledger wrote it (column ids and values are the documented export
+    format)."""
+    own = CSV_OWN.get(tr.lang)
+    if not tr.zh and own is None:
         return text
     import csv
     import io
@@ -405,13 +438,20 @@ def localize_csv(text: str, ruleset: object, tr: Translator) -> str:
     results = {r.value: r for r in getattr(ruleset, "results", ())}
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow([tr.chinese(CSV_COLUMNS.get(h, h)) for h in head])
+    if own is not None:
+        w.writerow([own[0].get(h, h) for h in head])
+    else:
+        w.writerow([tr.chinese(CSV_COLUMNS.get(h, h)) for h in head])
     for row in rows[1:]:
         row = list(row)
         for key in ("status", "line"):
             i = col.get(key)
             if i is not None and row[i] in _CSV_WORDS:
-                row[i] = tr.pick(*_CSV_WORDS[row[i]])
+                word = own[1].get(row[i]) if own is not None else None
+                row[i] = word or tr.pick(*_CSV_WORDS[row[i]])
+        for key in ("player", "from", "to"):  # the pot, money into nothing: by its name
+            if (i := col.get(key)) is not None and row[i] == POT:
+                row[i] = tr.pick(*POT_NAME)
         if (i := col.get("result")) is not None and row[i] in results:
             row[i] = tr.name(results[row[i]])
         if (i := col.get("reason")) is not None and row[i]:
