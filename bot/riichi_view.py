@@ -230,7 +230,7 @@ def season_lines(board: RiichiSeason, tr: Translator) -> str:
                     score=pt(line.score),
                     games=line.games,
                     avg=avg,
-                    places="/".join(str(n) for n in line.places),
+                    places="/".join(str(n) for n in line.places[: board.seats]),
                 )
             )
         )
@@ -257,7 +257,7 @@ def season_view(board: RiichiSeason) -> RiichiRanksView | None:
             games=line.games,
             score=line.score,
             average_place_x100=line.average_place_x100,
-            places=line.places,
+            places=line.places[: board.seats],
         )
         for line in board.lines
     )

@@ -62,6 +62,7 @@ class RiichiSeason:
     games: int
     lines: tuple[RiichiLine, ...] = field(default_factory=tuple)
     rated: bool = False  # some game was played for money (rate > 0)
+    seats: int = 4  # the most players of a game: 3 when every game was sanma (no 4th place)
 
 
 def riichi_season(led: Ledger, tg_chat_id: int, number: int | None = None) -> RiichiSeason:
@@ -129,4 +130,5 @@ def riichi_season(led: Ledger, tg_chat_id: int, number: int | None = None) -> Ri
     ]
     # by total score; then the better average placement, more first places, the name
     lines.sort(key=lambda x: (-x.score, Fraction(x.place_sum, x.games), -x.places[0], x.name))
-    return RiichiSeason(season, len(all_seasons), len(games), tuple(lines), rated)
+    seats = max(len(g.players) for g in games) if games else 4
+    return RiichiSeason(season, len(all_seasons), len(games), tuple(lines), rated, seats)

@@ -144,3 +144,33 @@ def test_no_riichi_game_no_section() -> None:
 
     assert riichi_view.season_view(RiichiSeason(SeasonInfo(1, None, None, None), 1, 0)) is None
     assert riichi_height(None) == 0
+
+
+def test_a_sanma_season_has_three_places(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three players (preset sanma, spec §2.11): no 4th place is counted or drawn."""
+    import tests.storage.test_riichi_games as games
+
+    sanma = {"preset": "sanma", "length": "tonpuusen"}
+    monkeypatch.setattr(games, "OPTIONS", sanma)  # the records the table types (games.hand)
+    with temporary_ledger() as led:
+        led.ensure_chat(-4130, title="Sanma")
+        people = [led.ensure_user(7400 + i, n) for i, n in enumerate(("田中", "佐藤", "鈴木"))]
+        t = led.open_table(-4130, creator_id=people[0].id, ruleset="riichi", options=sanma)
+        for p in people:
+            led.join(t.id, p.id)
+        led.start(t.id, dealer_id=people[0].id)
+        table = Table(led, t.id, [str(p.id) for p in people])
+        for w, d, han in ((1, 0, 3), (2, 1, 1), (0, 2, 1)):  # E1–E3, nobody keeps the deal
+            table.record(ron(table, w, d, han))
+        board = led.riichi_season(-4130)
+        assert board.games == 1 and board.seats == 3
+        view = riichi_view.season_view(board)
+        assert view is not None and all(len(r.places) == 3 for r in view.rows)
+        assert [r.places for r in view.rows] == [(1, 0, 0), (0, 1, 0), (0, 0, 1)]
+        rec = Recorder()
+        monkeypatch.setattr(render_text, "draw_runs", rec.wrap(render_text.draw_runs))
+        monkeypatch.setattr(draw_mod, "draw_runs", rec.wrap(draw_mod.draw_runs))
+        card = present.season_card(led.season_board(-4130), "Sanma", Translator("ja"))
+        render_season_card(SeasonWithRiichi(card, view), "ja")
+        rows = [t for t in rec.lines if "1着" in t]
+        assert len(rows) == 3 and all("3着" in t and "4着" not in t for t in rows)
