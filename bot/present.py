@@ -32,7 +32,7 @@ entered (the preview) is settled once here, with references, and named the same 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -277,6 +277,16 @@ def hand_money(hand: HandView, table: TableView) -> dict[str, int]:
     if not table.stake_minor:
         return {}
     return to_money(dict(hand.settlement.net), table.stake_minor, order=list(hand.record.players))
+
+
+def net_money(
+    net: Mapping[str, int], players: Sequence[str], table: TableView | None
+) -> dict[str, int]:
+    """A hand being entered: its nets in money at ``table``'s stake, as :func:`hand_money`
+    gives a recorded one ({} without a table or a stake)."""
+    if table is None or not table.stake_minor:
+        return {}
+    return to_money(dict(net), table.stake_minor, order=list(players))
 
 
 def reason(rs_id: str, reason_id: str, tr: Translator) -> str:

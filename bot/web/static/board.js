@@ -133,7 +133,7 @@ const Board = (() => {
       b.hands.length ? b.hands.map((h, i) =>
         el("details", { class: "hand" + (h.status === "voided" ? " voided" : ""), "data-seq": h.seq, open: i === 0 },
           el("summary", null, el("b", null, t("hand_n", { n: h.number }) + (h.superseded ? " ✏️ " + t("corrected") : "") + " "), h.headline,
-            el("div", { class: "meta" }, Object.entries(h.net).map(([n, v]) => `${n} ${signed(v)}`).join(" · "))),
+            el("div", { class: "meta" }, Object.entries(h.net).map(([n, v]) => `${n} ${signed(v)}` + (h.money && h.money[n] ? ` (${h.money[n]})` : "")).join(" · "))),
           el("div", { class: "meta" }, t("dealer_is", { name: h.dealer }) + " · " + t("night_n", { n: h.night })),
           el("ul", { class: "steps" }, h.payments.map((p) => el("li", { class: "pay" }, `${p.from} → ${p.to}: ${p.amount} ${h.unit}` + (p.for ? ` · ${p.for}` : ""))),
             h.steps.map((s) => el("li", null, s)))))

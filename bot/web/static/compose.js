@@ -247,7 +247,7 @@ const Compose = (() => {
     const onTable = [tc.honba ? t("honba_n", { n: tc.honba }) : null, tc.riichi_sticks ? t("sticks_n", { n: tc.riichi_sticks }) : null].filter(Boolean);
     box.append(el("b", null, s.headline),
       onTable.length ? el("div", { class: "meta", id: "table-counts" }, onTable.join(" · ")) : "",
-      el("div", { class: "row", id: "nets" }, s.net.map((n) => el("span", { class: cls(n.amount) }, `${n.name} ${signed(n.amount)}`))),
+      el("div", { class: "row", id: "nets" }, s.net.map((n) => el("span", { class: cls(n.amount) }, `${n.name} ${signed(n.amount)}` + (n.money ? ` (${n.money})` : "")))),
       el("ul", { class: "steps scroll" }, s.payments.map((p) => el("li", { class: "pay" }, `${p.from} → ${p.to}: ${p.amount} ${s.unit}` + (p.for ? ` · ${p.for}` : ""))), s.steps.map((x) => el("li", { class: "step" }, x))));
     return box;
   }
