@@ -1,4 +1,4 @@
-"""The built-in Bot API server (bot/playground/botapi.py) behaves like Telegram where the bot
+"""The built-in Bot API server (bot/playground/botapi/) behaves like Telegram where the bot
 and the playground depend on it: files the bot sent come back through getFile and the file
 URL, byte for byte; a photo has no text to edit; a ``web_app`` button is refused outside a
 private chat; a callback query is answered once, and only one Telegram sent; 64-byte callback
