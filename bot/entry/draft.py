@@ -18,6 +18,7 @@ from typing import Any
 
 import scoring
 from scoring.declarations import DISCARD, ROBBED_KONG, SELF_DRAWN
+from scoring.record import Win
 from scoring.ruleset import Options, Ruleset
 
 #: The ways a win's value is entered: the fan keypad, the checklist, the tiles.
@@ -106,17 +107,31 @@ class WinDraft:
         return out
 
     def record_json(self) -> dict[str, Any]:
-        """The contract's win (no entry state)."""
-        return {
-            "winner": self.winner,
-            "from": self.discarder,
-            "robbed_kong": self.robbed_kong,
-            "shape": self.shape,
-            "flags": list(self.flags),
-            "fan": self.fan,
-            "fans": None if self.fans is None else list(self.fans),
-            "tiles": None if self.tiles is None else dict(self.tiles),
-        }
+        """The contract's win (no entry state), as :class:`scoring.record.Win` writes it."""
+        return self.win().to_json()
+
+    def win(self) -> Win:
+        """The contract's :class:`~scoring.record.Win` of this win as entered (not checked:
+        :meth:`scoring.record.Win.from_json` and the scoring core say what is wrong)."""
+        return Win(
+            self.winner,
+            self.discarder,
+            self.robbed_kong,
+            self.shape,
+            tuple(self.flags),
+            self.fan,
+            None if self.fans is None else tuple(self.fans),
+            self.tiles,
+        )
+
+    @classmethod
+    def of_win(cls, win: Win) -> WinDraft:
+        """A recorded win as a draft's (its value's mode: the field it has)."""
+        w = cls.from_json(win.to_json())
+        for mode in VALUE_MODES:
+            if getattr(w, mode) is not None:
+                w.mode = mode
+        return w
 
 
 #: Draft keys written only when set (the stored JSON of a draft that never had them is

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.describe import FLOWERS
-from bot.entry.draft import VALUE_MODES, Draft, WinDraft
+from bot.entry.draft import Draft, WinDraft
 from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import Ctx, Screen, Step, WizardError, _idx, _split
 from bot.entry.wizard.order import after_wins, resolve, walk
@@ -59,10 +59,7 @@ def from_record(record: HandRecord, names: dict[str, str], **extra: Any) -> dict
     """Wizard data pre-filled from a recorded hand (for /edit)."""
     wins = []
     for win in record.wins:
-        w = WinDraft.from_json(win.to_json())
-        for mode in VALUE_MODES:
-            if getattr(w, mode) is not None:
-                w.mode = mode
+        w = WinDraft.of_win(win)
         # a tiles object's flowers equal to the flower count were filled in by build_record:
         # leave them to the count again, so changing the count on /edit changes both
         t = w.tiles
