@@ -27,6 +27,8 @@ from bot.entry.keyboard import Button, Code, WizardError
 #: The tile pad's 34 tiles, in the notation's tokens (1m–9m, 1p–9p, 1s–9s, 1z–7z).
 PAD_TILES = [f"{d}{suit}" for suit in "mps" for d in range(1, 10)] + [f"{d}z" for d in range(1, 8)]
 HONOURS = "东南西北白发中"
+#: the honours as a chat in Traditional characters or Japanese writes them (else :data:`HONOURS`)
+HONOURS_OF = {"zh_Hant": "東南西北白發中", "ja": "東南西北白發中"}
 #: a set's opener and its closer
 CLOSE = {"[": "]", "(": ")", "{": "}"}
 OPEN = {v: k for k, v in CLOSE.items()}
@@ -51,20 +53,20 @@ class Set:
     def tokens(self) -> list[str]:
         return [self.opener, *self.tiles, CLOSE[self.opener]]
 
-    def label(self) -> str:
+    def label(self, honours: str = HONOURS) -> str:
         """``555m``, ``[456m]``, ``(东东东东)``: the tiles in order, a suit written once."""
-        inner = _written(sorted(self.tiles, key=PAD_TILES.index))
+        inner = _written(sorted(self.tiles, key=PAD_TILES.index), honours)
         return inner if self.opener == "{" else f"{self.opener}{inner}{CLOSE[self.opener]}"
 
 
-def tile_label(tile: str) -> str:
-    """A tile as the pad shows it: ``5m``, an honour by its character (``东``)."""
-    return HONOURS[int(tile[0]) - 1] if tile[1] == "z" else tile
+def tile_label(tile: str, honours: str = HONOURS) -> str:
+    """A tile as the pad shows it: ``5m``, an honour by its character (``东``, ``東``)."""
+    return honours[int(tile[0]) - 1] if tile[1] == "z" else tile
 
 
-def _written(tiles: list[str]) -> str:
+def _written(tiles: list[str], honours: str = HONOURS) -> str:
     if tiles and tiles[0][1] == "z":
-        return "".join(tile_label(t) for t in tiles)
+        return "".join(tile_label(t, honours) for t in tiles)
     return "".join(t[0] for t in tiles) + (tiles[0][1] if tiles else "")
 
 
@@ -239,10 +241,12 @@ def press(tokens: list[str], action: str, arg: str) -> tuple[list[str], bool]:
     raise WizardError("bad_arg")
 
 
-def keys(tokens: list[str], done: str) -> list[list[Button]]:
+def keys(tokens: list[str], done: str, lang: str = "en") -> list[list[Button]]:
     """The pad's keyboard without the navigation row (at most 11 rows, every label within
-    the row's budget, :mod:`bot.entry.cells`): the 34 tiles (a tile that cannot be added is a
-    blank), the sets of the last tile, ⌫ and ``done`` (✔ Done, once the hand has 14 tiles)."""
+    the row's budget, :mod:`bot.entry.cells`; the honours as ``lang`` writes them): the 34
+    tiles (a tile that cannot be added is a blank), the sets of the last tile, ⌫ and ``done``
+    (✔ Done, once the hand has 14 tiles)."""
+    honours = HONOURS_OF.get(lang, HONOURS)
     start = open_start(tokens)
     whole = start is None and size(tokens) >= FULL
     full_meld = start is not None and len(tokens) - start > 4
@@ -252,7 +256,7 @@ def keys(tokens: list[str], done: str) -> list[list[Button]]:
         # full) is not offered: a blank, like a stepper at its end
         if whole or full_meld or tokens.count(PAD_TILES[i]) >= 4:
             return Button(" ", Code.PAGE, "0")
-        return Button(tile_label(PAD_TILES[i]), Code.PAD_TILE, str(i))
+        return Button(tile_label(PAD_TILES[i], honours), Code.PAD_TILE, str(i))
 
     rows: list[list[Button]] = []
     for suit in range(3):
@@ -263,7 +267,7 @@ def keys(tokens: list[str], done: str) -> list[list[Button]]:
     after = FULL - size(tokens)
 
     def button(s: Set) -> Button:  # ✔: this set makes the 14 tiles and ends the pad
-        return Button(s.label() + ("✔" if s.gain == after else ""), s.action, s.arg)
+        return Button(s.label(honours) + ("✔" if s.gain == after else ""), s.action, s.arg)
 
     rows += cells.pack([button(s) for s in here if s.opener == "{"], 5)
     rows += cells.pack([button(s) for s in here if s.opener == "[" and not s.kong], 5)

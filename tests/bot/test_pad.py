@@ -208,3 +208,20 @@ def test_every_pad_screen_fits_a_phone(lang: str, picks: list[int]) -> None:
             pass
         tokens = data["wins"][0].get("pad") or []
         assert step != "pad.0" or pad.size(tokens) <= pad.FULL
+
+
+@pytest.mark.parametrize(
+    ("lang", "east", "pair"),
+    [
+        ("en", "东", "东东"),
+        ("zh_Hans", "东", "东东"),
+        ("zh_Hant", "東", "東東"),
+        ("ja", "東", "東東"),
+    ],
+)
+def test_the_honours_as_the_chat_writes_them(lang: str, east: str, pair: str) -> None:
+    # the Mini App's tiles too write 東 / 發 in 繁體 (bot/web/static/tiles.js glyphs())
+    step, data = start_pad()
+    step = wizard.apply(step, data, Code.PAD_TILE, str(pad.PAD_TILES.index("1z")))
+    labels = [b.label for row in keys_of(step, data, Translator(lang)) for b in row]
+    assert east in labels and pair in labels

@@ -310,6 +310,6 @@ class PadStep(Step):
             "makes the 14 tiles and ends the pad."
         )
         prompt += "\n" + _("So far: {tiles}").format(tiles=_esc(so_far))
-        rows = pad.keys(tokens, "✔ " + _("Done"))
+        rows = pad.keys(tokens, "✔ " + _("Done"), tr.lang)
         rows.append(_nav(d, tr))
         return prompt, rows
