@@ -161,6 +161,7 @@ def test_a_named_step_text_picks_japanese() -> None:
     rec = hand([win("N", "S", 1)], fu={"N": 40})
     st = settle_once(HandRecord.from_json(rec)).settlement
     step = present.named(st, NAMES).explanation[0]
+    assert isinstance(step, present.NamedStep)
     assert step.text("ja") == "高橋の和了、1翻40符：基本点40符×8=320"
     assert step.text("en") == "高橋 wins, 1 han 40 fu: basic points 40 fu × 8 = 320"
     assert step.shown(JA.pick, "ja") == step.text("ja")
@@ -216,8 +217,9 @@ def test_explain_and_hand_card_in_a_japanese_chat(monkeypatch: pytest.MonkeyPatc
         for line in how:
             assert not latin(line), line
         rec = Recorder()
-        monkeypatch.setattr(render_text, "draw_runs", rec.wrap(render_text.draw_runs))
-        monkeypatch.setattr(draw_mod, "draw_runs", rec.wrap(draw_mod.draw_runs))
+        wrapped = rec.wrap(render_text.draw_runs)  # once: draw imports it too
+        monkeypatch.setattr(render_text, "draw_runs", wrapped)
+        monkeypatch.setattr(draw_mod, "draw_runs", wrapped)
         render_hand_card(present.hand_card(view, h, names, shown, JA), "ja")
         drawn = "".join(rec.lines)
         assert "3翻30符" in drawn and "供託" in drawn and "ロン" in drawn

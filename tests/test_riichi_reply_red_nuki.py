@@ -119,8 +119,8 @@ def oracle(
         dora_indicators=ids(dora, aka) if dora else [],
         config=config,
     )
-    assert res.error is None, res.error
-    return int(res.han), int(res.fu)
+    assert res.error is None and res.han is not None and res.fu is not None, res.error
+    return res.han, res.fu
 
 
 def ours(text: str, *, tsumo: bool, preset: str | None = None, **opts: Any) -> tuple[int, int]:
@@ -184,7 +184,7 @@ def test_random_red_fives_score_as_the_library_says(
     h: tuple[list[int], int, bool], data: st.DataObject
 ) -> None:
     kinds, w, tsumo = h
-    fives = {}
+    fives: dict[int, int] = {}
     for i, k in enumerate(kinds):
         if k < 27 and k % 9 == 4:
             fives.setdefault(k, i)  # one red copy per suit at most (R20 FIVE_RED_*)

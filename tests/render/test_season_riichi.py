@@ -60,11 +60,12 @@ def drawn(
     led: Ledger, board: RiichiSeason, lang: str, mp: pytest.MonkeyPatch
 ) -> tuple[bytes, list[str]]:
     rec = Recorder()
-    mp.setattr(render_text, "draw_runs", rec.wrap(render_text.draw_runs))
-    mp.setattr(draw_mod, "draw_runs", rec.wrap(draw_mod.draw_runs))
+    wrapped = rec.wrap(render_text.draw_runs)  # once: draw imports it too
+    mp.setattr(render_text, "draw_runs", wrapped)
+    mp.setattr(draw_mod, "draw_runs", wrapped)
     card = present.season_card(led.season_board(CHAT), "Riichi club", Translator(lang))
     png = render_season_card(SeasonWithRiichi(card, riichi_view.season_view(board)), lang)
-    return png, rec.lines
+    return png, list(rec.lines)  # a copy: later drawing records on
 
 
 def test_the_season_has_two_games(season: tuple[Ledger, RiichiSeason]) -> None:
@@ -150,7 +151,7 @@ def test_a_sanma_season_has_three_places(monkeypatch: pytest.MonkeyPatch) -> Non
     """Three players (preset sanma, spec §2.11): no 4th place is counted or drawn."""
     import tests.storage.test_riichi_games as games
 
-    sanma = {"preset": "sanma", "length": "tonpuusen"}
+    sanma: dict[str, bool | int | str] = {"preset": "sanma", "length": "tonpuusen"}
     monkeypatch.setattr(games, "OPTIONS", sanma)  # the records the table types (games.hand)
     with temporary_ledger() as led:
         led.ensure_chat(-4130, title="Sanma")
@@ -168,8 +169,9 @@ def test_a_sanma_season_has_three_places(monkeypatch: pytest.MonkeyPatch) -> Non
         assert view is not None and all(len(r.places) == 3 for r in view.rows)
         assert [r.places for r in view.rows] == [(1, 0, 0), (0, 1, 0), (0, 0, 1)]
         rec = Recorder()
-        monkeypatch.setattr(render_text, "draw_runs", rec.wrap(render_text.draw_runs))
-        monkeypatch.setattr(draw_mod, "draw_runs", rec.wrap(draw_mod.draw_runs))
+        wrapped = rec.wrap(render_text.draw_runs)  # once: draw imports it too
+        monkeypatch.setattr(render_text, "draw_runs", wrapped)
+        monkeypatch.setattr(draw_mod, "draw_runs", wrapped)
         card = present.season_card(led.season_board(-4130), "Sanma", Translator("ja"))
         render_season_card(SeasonWithRiichi(card, view), "ja")
         rows = [t for t in rec.lines if "1着" in t]
