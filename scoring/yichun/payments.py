@@ -66,6 +66,6 @@ def side_bets(t: Tally, record: HandRecord, clone: bool) -> None:
             "押付款人的鸽子也同额付给押收款人的鸽子，每个鸽子的输赢等于所押座位的最终输赢",
             "Side bets (clone): a backer of the payer also pays a backer of the payee the "
             "same amount, so every backer ends with exactly its seat's final net",
-            f"{se}（座席の写し）：支払う側に賭けた者は受け取る側に賭けた者にも同額を支払い、"
+            "鸽子（サイドベット、座席の写し）：支払う側に賭けた者は受け取る側に賭けた者にも同額を支払い、"
             "賭けた者の収支は賭けた座席の最終収支と等しくなる",
         )

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from scoring import RecordError, all_rulesets, settle
+from scoring import RecordError, all_rulesets, refs, settle
 from scoring.record import HandRecord, Settlement
 from scoring.testing import random_settling_record
 
@@ -150,6 +150,31 @@ def test_random_steps_have_ja_with_the_en_numbers(ruleset_id: str) -> None:
     seen = _random(ruleset_id)
     assert len(seen) > 100
     problems = [p for where, s in seen for p in _problems(ruleset_id, where, s)]
+    assert not problems, "\n".join(problems[:10]) + f"\n({len(problems)} in all)"
+
+
+@pytest.mark.parametrize("ruleset_id", IDS)
+def test_ja_keeps_the_en_references(ruleset_id: str) -> None:
+    # settled for storage (storage.settled.settle_once: refs.referencing), a step names its
+    # declared items by reference, named at display time; the ja line names the same items as
+    # the en line (the same references, as often), so a renamed item reads alike in both
+    rs = next(r for r in all_rulesets() if r.id == ruleset_id)
+    rng = Random(27_6)
+    problems = []
+    seen = 0
+    for _ in range(300):
+        rec = random_settling_record(rs, rng)
+        try:
+            with refs.referencing(ruleset_id):
+                s = settle(rec)
+        except RecordError:
+            continue
+        seen += 1
+        for n, st in enumerate(s.explanation):
+            en, ja = Counter(refs.REF.findall(st.en)), Counter(refs.REF.findall(st.ja))
+            if en != ja:
+                problems.append(f"{ruleset_id} step {n} {st.en!r}: ja {st.ja!r} refs {ja} ≠ {en}")
+    assert seen > 100
     assert not problems, "\n".join(problems[:10]) + f"\n({len(problems)} in all)"
 
 
