@@ -22,6 +22,10 @@ one-entry rule of the chat holds both ways: while an entry is open in the chat t
 refused (naming who), and while the composer's entry is open ``/hand`` says so; two phones
 opening the composer share one entry (and one idempotency key: a second Confirm records
 nothing). The entry survives a restart of the bot; the form lives in the page.
+
+This module is the HTTP side only (routes, access, bodies, refusals, the ledger calls): the
+composer's JSON (declarations, the record from the form, the valid choices, the preview) is
+:mod:`bot.web.compose`, the scoreboard's :mod:`bot.web.views`.
 """
 
 from __future__ import annotations
@@ -34,25 +38,33 @@ from typing import Any
 from aiohttp import web
 
 import scoring
-from bot import fan_words, guard, present, riichi_entry, riichi_view
+from bot import guard, present, riichi_entry, riichi_view
 from bot.context import db, db_long, is_admin
-from bot.describe import fan_list
-from bot.entry import allowed, checks, riichi
-from bot.entry.draft import Draft
-from bot.entry.wizard.steps.riichi import keypad_json
 from bot.handlers.common import ledger_error
 from bot.handlers.flow import round_extras
 from bot.i18n import Translator, normalize
-from bot.terms import replacements
+from bot.web import compose as compose_json
+from bot.web import views
 from bot.web.auth import WebUser, table_of_token
+from bot.web.compose import declarations, problem, record_json, valid_choices
 from bot.web.config import CONFIG, PTB_APP
-from scoring.declarations import is_enabled
+from bot.web.views import hand_json, table_json, table_version
 from scoring.errors import RecordError
 from scoring.record import HandRecord
 from scoring.ruleset import Ruleset
 from storage.errors import Conflict, DraftExpired, EntryOpen, LedgerError, NotFound, StaleDraft
 from storage.service import Ledger
-from storage.views import DraftView, HandView, StandingsView, TableView
+from storage.views import DraftView, TableView
+
+__all__ = [  # the routes; the JSON builders (bot.web.compose, .views) named here as before
+    "add_routes",
+    "declarations",
+    "hand_json",
+    "problem",
+    "record_json",
+    "table_json",
+    "valid_choices",
+]
 
 log = logging.getLogger(__name__)
 
@@ -60,8 +72,6 @@ MEMBER_SECONDS = 30.0
 WEB_TTL = 30 * 60  # an entry left open in the composer blocks the chat's /hand at most this long
 HISTORY = 50
 NIGHTS = 12
-WINDS = "ESWN"
-TILE_KEYS = ("melds", "hand", "win_tile", "last_tile_of_kind", "last_wall_tile", "kong_related")
 
 
 class Refusal(Exception):
@@ -113,6 +123,8 @@ def _wrap(fn: Any) -> Any:
             out = await fn(request, body)
         except Refusal as r:
             return web.json_response({"error": r.code, "message": r.message}, status=r.status)
+        except compose_json.BadForm:  # a form not of the API's shape
+            return web.json_response({"error": "bad_request"}, status=400)
         return web.json_response(out)
 
     return handler
@@ -185,395 +197,28 @@ def acting_player(acc: Access) -> int:
 # ---------------------------------------------------------------------------------------
 # the scoreboard
 # ---------------------------------------------------------------------------------------
-def table_version(table: TableView) -> str:
-    seats = ",".join(f"{s.player_id}:{s.seat_index}" for s in table.seats)
-    return (
-        f"{table.next_seq}.{table.hand_count}.{table.night}.{table.dealer_id}."
-        f"{table.status}.{seats}"
-    )
-
-
 async def version(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
     acc = await access(request, body, write=False)
     return {"version": table_version(acc.table)}
 
 
-def seated(table: TableView) -> list[Any]:
-    return sorted(table.seats, key=lambda s: s.seat_index)
-
-
-def shown_winds(table: TableView) -> dict[str, str]:
-    """The winds the table message shows: by seat (East = the first seat)."""
-    return {str(s.player_id): WINDS[s.seat_index % 4] for s in table.seats}
-
-
-def hand_json(hand: HandView, table: TableView, tr: Translator) -> dict[str, Any]:
-    names = tr.parties(present.names_of(table, hand.names))
-    steps = tr.steps(present.shown(hand, names).explanation)  # stored, named: no settle
-    u = present.unit(hand.record.ruleset, tr)
-    return {
-        "seq": hand.seq,
-        "number": hand.number,  # its place in the night, as /history calls it
-        "superseded": hand.superseded,  # a corrected hand's first version: no number of its own
-        "night": hand.night,
-        "status": hand.status,
-        "headline": present.headline(hand.record, names, tr),
-        "dealer": names.get(hand.record.dealer, hand.record.dealer),
-        "net": {names.get(k, k): v for k, v in hand.settlement.net.items()},
-        "money": {  # at the table's stake, the display's one figure ({} without a stake)
-            names.get(k, k): present.money(v, table.currency, sign=True, lang=tr.lang)
-            for k, v in present.hand_money(hand, table).items()
-        },
-        "payments": [
-            {
-                "from": names.get(p.payer, p.payer),
-                "to": names.get(p.payee, p.payee),
-                "amount": p.amount,
-                "for": present.reason(hand.record.ruleset, p.reason, tr),  # win, wildcards …
-            }
-            for p in hand.settlement.payments
-        ],
-        "unit": u,
-        "steps": steps,
-    }
-
-
-def table_json(
-    t: TableView, st: StandingsView | None, tr: Translator, streak: int
-) -> dict[str, Any]:
-    """The board's table part: its hand numbers are the table message's (issue 25.4)."""
-    rs = scoring.get(t.ruleset)
-    return {
-        "name": t.name or tr.name(rs),
-        "ruleset": tr.name(rs),
-        "status": t.status,
-        "night": t.night,
-        "hand_count": st.hand_count if st else 0,
-        "next_seq": t.next_seq,
-        "next_hand": t.next_number,  # tonight's next hand number, as the table message
-        "hands_tonight": t.next_number - 1,
-        "voided_tonight": st.voided if st else 0,
-        "unit": present.unit(t.ruleset, tr),
-        "per_unit": present.per_unit_explained(t.ruleset, tr),  # the stake's: "per zi (points)"
-        "stake": present.money(t.stake_minor, t.currency) if t.stake_minor else None,
-        "dealer": str(t.dealer_id) if t.dealer_id is not None else None,
-        "streak": streak,
-    }
-
-
 async def board(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
     acc = await access(request, body, write=False)
-    t, tr, L = acc.table, acc.tr, acc.ledger
-    dealer = str(t.dealer_id) if t.dealer_id is not None else None
-    winds = shown_winds(t)
-    wind_names = dict(zip(WINDS, tr.winds(), strict=True))
+    t, L = acc.table, acc.ledger
     st = await db(L.standings, t.id) if t.status != "open" else None
-    totals = {p.player_id: p for p in st.players} if st else {}
     page = await db(L.history, t.id, page=0, page_size=HISTORY)
-    hands = [hand_json(h, t, tr) for h in page.items]
-    streak = 0
-    for h in page.items:
-        if h.status != "confirmed" or h.night != t.night:
-            continue
-        if t.dealer_id is not None and h.dealer_before == t.dealer_id:
-            streak += 1
-        else:
-            break
-    seats = []
-    for s in seated(t):
-        pt = totals.get(s.player_id)
-        seats.append(
-            {
-                "id": str(s.player_id),
-                "name": s.name,
-                "wind": winds.get(str(s.player_id), ""),
-                "wind_name": wind_names.get(winds.get(str(s.player_id), ""), ""),
-                "dealer": str(s.player_id) == dealer,
-                "total": pt.total if pt else 0,
-                "money": present.money(pt.money_minor, t.currency, sign=True)
-                if pt and pt.money_minor is not None
-                else None,
-                "wins": pt.wins if pt else 0,
-            }
-        )
-    trend = []
-    if st is not None:
-        for tp in st.trend:
-            trend.append({"seq": tp.seq, "totals": {str(k): v for k, v in tp.totals.items()}})
-    nights = []
-    for n in range(max(1, t.night - NIGHTS + 1), t.night + 1):
-        sv = await db(L.night_transfers, t.id, night=n)
-        names = {**{k: v for k, v in sv.names.items()}, **{s.player_id: s.name for s in t.seats}}
-        nights.append(
-            {
-                "night": n,
-                "current": n == t.night,
-                "net": [
-                    {
-                        "name": names.get(pid, str(pid)),
-                        "points": pts,
-                        "money": present.money(sv.net_money[pid], t.currency, sign=True)
-                        if sv.net_money is not None and pid in sv.net_money
-                        else None,
-                    }
-                    for pid, pts in sorted(sv.net_points.items(), key=lambda kv: -kv[1])
-                ],
-                "transfers": [
-                    {
-                        "from": names.get(x.payer_id, str(x.payer_id)),
-                        "to": names.get(x.payee_id, str(x.payee_id)),
-                        "amount": present.money(x.money_minor, t.currency)
-                        if x.money_minor is not None
-                        else f"{x.points} {present.unit(t.ruleset, tr)}",
-                    }
-                    for x in sv.transfers
-                ],
-            }
-        )
-    return {
-        "version": table_version(t),
-        "lang": tr.lang,
-        "table": table_json(t, st, tr, streak),
-        "seats": seats,
-        "hands": hands,
-        "trend": trend,
-        "nights": nights,
-        "can_write": acc.seat_player is not None,
-    }
+    nights = [
+        await db(L.night_transfers, t.id, night=n)
+        for n in range(max(1, t.night - NIGHTS + 1), t.night + 1)
+    ]
+    return views.board_json(
+        t, st, page.items, nights, acc.tr, can_write=acc.seat_player is not None
+    )
 
 
 # ---------------------------------------------------------------------------------------
 # the composer
 # ---------------------------------------------------------------------------------------
-def _item(tr: Translator, d: Any) -> dict[str, Any]:
-    out = {"id": d.id, "name": tr.name(d)}
-    value = tr.attr(d, "value") if hasattr(d, "value_zh") else ""
-    if value:
-        out["value"] = value
-    return out
-
-
-def declarations(rs: Ruleset, opts: Any, tr: Translator) -> dict[str, Any]:
-    """What the composer shows, from the ruleset's declarations (only what this table plays)."""
-    events = []
-    for e in rs.events:
-        if not is_enabled(e.enabled_by, opts):
-            continue
-        events.append(
-            {
-                **_item(tr, e),
-                "from": e.source,
-                "from_name": tr.attr(e, "source"),
-                "results": sorted(e.results),
-                "fields": [
-                    {
-                        "id": f.id,
-                        "name": tr.name(f),
-                        "kind": f.kind,
-                        "min": f.min,
-                        "max": f.max,
-                        "default": f.default,
-                    }
-                    for f in e.fields
-                ],
-            }
-        )
-    return {
-        "ruleset": {
-            "id": rs.id,
-            "name": tr.name(rs),
-            "unit": tr.attr(rs, "unit"),
-            "terms": replacements(rs.id, tr),  # its own verbs (Hong Kong 出銃): bot.terms
-        },
-        "results": [
-            {"id": r.value, "name": tr.name(r)}
-            for r in rs.results
-            if riichi.entered(rs, r.value)  # a riichi game's end is the ledger's
-        ],
-        "wins_in": sorted(rs.wins_allowed_in),
-        "multi_win": rs.multi_win,
-        "win_inputs": sorted(rs.win_inputs),
-        "shape_required": rs.shape_required and bool(rs.shapes),
-        "shapes": [_item(tr, s) for s in rs.shapes if is_enabled(s.enabled_by, opts)],
-        "flags": [_item(tr, f) for f in rs.flags if is_enabled(f.enabled_by, opts)],
-        "counts": [
-            {
-                **_item(tr, c),
-                "min": c.min,
-                "max": c.max,
-                "total_max": c.total_max,
-                "results": sorted(c.results),
-            }
-            for c in rs.counts
-            if is_enabled(c.enabled_by, opts)
-        ],
-        "events": events,
-        "keypad": keypad_json(rs, opts, tr),  # riichi: the han keypad (bot.entry.wizard)
-        **checklist_json(rs, tr),
-    }
-
-
-def checklist_json(rs: Ruleset, tr: Translator) -> dict[str, Any]:
-    """The fan checklist (``wins[].fans``) where the ruleset's win inputs take it: its fans
-    from the ruleset's fan list (``extra_json()["fans"]``, as the chat wizard's checklist),
-    named in the chat's language, with their points (the page groups them by points), how
-    often each may be ticked (``max_count``) and the ruleset's own words for the checklist
-    and its total (台 / 番 …). Which fans go with the ticked ones, and the total, come with
-    every preview (:func:`valid_choices`)."""
-    if "fans" not in rs.win_inputs:
-        return {"fans": []}
-    fans = []
-    for f in fan_list(rs):
-        points = int(f.get("points") or 0)
-        item: dict[str, Any] = {
-            "id": str(f["id"]),
-            "name": tr.entry(f),
-            "points": points,
-            "group": fan_words.amount(rs, tr, points),
-            "max_count": max(1, int(f.get("max_count") or 1)),
-        }
-        if f.get("limit"):
-            item["limit"] = True
-        fans.append(item)
-    return {
-        "fans": fans,
-        "fan_words": {
-            "checklist": fan_words.checklist_label(rs, tr),
-            "total": fan_words.total_label(rs, tr),
-        },
-    }
-
-
-def build_record(
-    table: TableView, dealer: str, prevalent: str, form: dict[str, Any]
-) -> dict[str, Any]:
-    players = [str(s.player_id) for s in seated(table)]
-    return record_json(table.ruleset, dict(table.options), players, dealer, prevalent, form)
-
-
-def record_json(
-    ruleset: str,
-    options: dict[str, Any],
-    players: list[str],
-    dealer: str,
-    prevalent: str,
-    form: dict[str, Any],
-) -> dict[str, Any]:
-    """The hand record's JSON from the page's form: the table's ruleset, options, players and
-    the entry's dealer are the server's, never the page's; Guobiao's tiles get their
-    self-drawn, seat wind and prevalent wind here."""
-    d = players.index(dealer) if dealer in players else 0
-    winds = {p: WINDS[(i - d) % len(players) % 4] for i, p in enumerate(players)}
-    result = form.get("result")
-    wins: list[dict[str, Any]] = []
-    for w in form.get("wins") or []:
-        if not isinstance(w, dict):
-            raise Refusal(400, "bad_request")
-        win: dict[str, Any] = {
-            "winner": w.get("winner"),
-            "from": w.get("from"),
-            "robbed_kong": bool(w.get("robbed_kong")) and w.get("from") is not None,
-            "shape": w.get("shape") or None,
-            "flags": list(w.get("flags") or []),
-        }
-        if w.get("fan") is not None:
-            win["fan"] = w.get("fan")
-        fans = w.get("fans")
-        if fans is not None:
-            if not isinstance(fans, list) or not all(isinstance(f, str) for f in fans):
-                raise Refusal(400, "bad_request")
-            win["fans"] = list(fans)
-        tiles = w.get("tiles")
-        if isinstance(tiles, dict):
-            t = {k: tiles[k] for k in TILE_KEYS if k in tiles}
-            t["self_drawn"] = win["from"] is None
-            t["seat_wind"] = winds.get(str(win["winner"]), "E")
-            t["prevalent_wind"] = prevalent
-            win["tiles"] = t
-        wins.append(win)
-    counts = form.get("counts") or {}
-    if not isinstance(counts, dict):
-        raise Refusal(400, "bad_request")
-    clean_counts = {
-        str(cid): {str(p): n for p, n in per.items() if n}
-        for cid, per in counts.items()
-        if isinstance(per, dict)
-    }
-    rec = {
-        "ruleset": ruleset,
-        "options": options,
-        "players": players,
-        "dealer": dealer,
-        "result": result,
-        "wins": wins if result in scoring.get(ruleset).wins_allowed_in else [],
-        "counts": {k: v for k, v in clean_counts.items() if v},
-        "events": [e for e in form.get("events") or [] if isinstance(e, dict)],
-    }
-    # the record every door builds (bot.entry.checks): the fan a "how" carries, the flowers
-    return checks.record_json(Draft.of_record(rec, {}))
-
-
-def valid_choices(rs: Ruleset, opts: Any, rec: dict[str, Any]) -> list[dict[str, Any]]:
-    """Per win, what the form may choose now: :func:`bot.entry.allowed.choices` (the chat's
-    buttons and ``/hand`` ask the same): ``shapes``, ``flags`` (``not_with`` both ways),
-    ``hows`` (the ways the table plays), ``fan_min`` and, with a checklist, ``fans`` and
-    ``fan_total`` (a fan the "how" carries, Hong Kong's 自摸, is added, not offered)."""
-    return allowed.choices(Draft.of_record(rec, {}))
-
-
-def hand_choices(rec: dict[str, Any]) -> dict[str, list[str]]:
-    """The hand's rows of player toggles (:func:`bot.entry.allowed.hand_choices`): riichi's
-    ``riichi`` and, at a draw, ``tenpai`` (the players who may be ticked); empty elsewhere."""
-    return allowed.hand_choices(Draft.of_record(rec, {}))
-
-
-def problem(err: RecordError, rec: dict[str, Any], names: dict[str, str], tr: Translator) -> str:
-    """The sentence for an impossible form (:func:`bot.entry.checks.problem_text`)."""
-    return checks.problem_text(err, Draft.of_record(rec, names), tr)
-
-
-def settlement_json(
-    rec: dict[str, Any], names: dict[str, str], tr: Translator, table: TableView | None = None
-) -> dict[str, Any]:
-    """The preview's settlement; at a staked ``table`` each net's money too (the display's
-    one money figure: present.hand_money's shares, not a ruleset's own stake step)."""
-    record = HandRecord.from_json(rec)
-    shown = present.preview(record, names)
-    named = tr.parties(names)
-    cash = present.net_money(shown.net, record.players, table)
-    return {
-        "headline": present.headline(record, named, tr),
-        "payments": [
-            {
-                "from": named.get(p.payer, p.payer),
-                "to": named.get(p.payee, p.payee),
-                "amount": p.amount,
-                "for": present.reason(record.ruleset, p.reason, tr),  # win, wildcards …
-            }
-            for p in shown.payments
-        ],
-        "net": [
-            {"name": named.get(k, k), "amount": v}
-            | (
-                {"money": present.money(cash[k], table.currency, sign=True, lang=tr.lang)}
-                if table is not None and k in cash
-                else {}
-            )
-            for k, v in shown.net.items()
-        ],
-        "steps": tr.steps(shown.explanation),
-        "unit": present.unit(record.ruleset, tr),
-    }
-
-
-def table_counts(data: dict[str, Any]) -> dict[str, int]:
-    """A riichi hand's honba and riichi sticks on the table (``counts.honba`` /
-    ``counts.riichi_sticks``, on the dealer: bot.riichi_entry), {} elsewhere."""
-    counts = data.get("counts") or {}
-    out = {k: sum((counts.get(k) or {}).values()) for k in riichi_entry.COUNTS}
-    return {k: v for k, v in out.items() if v}
-
-
 async def web_entry(acc: Access) -> DraftView | None:
     """The open entry of the table (chat or Mini App), if any."""
     drafts = await db(acc.ledger.open_drafts, acc.table.chat_id)
@@ -656,11 +301,7 @@ async def compose(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
             if d.author_id != acting_player(acc):
                 joined = await player_name(acc, d.author_id)
     rs = scoring.get(t.ruleset)
-    opts = rs.resolve_options(dict(t.options))
-    dealer = str(d.data["dealer"])
-    winds = shown_winds(t)
-    wind_names = dict(zip(WINDS, tr.winds(), strict=True))
-    out = declarations(rs, opts, tr)
+    out = compose_json.declarations(rs, rs.resolve_options(dict(t.options)), tr)
     bystanders: list[dict[str, str]] = []
     if any(f["kind"] == "text" for e in out["events"] for f in e["fields"]):
         known = await db_long(L.chat_players, t.chat_id)
@@ -670,15 +311,13 @@ async def compose(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
         entry=d.id,
         lang=tr.lang,
         hand_no=d.data.get("hand_no", t.next_number),
-        dealer=dealer,
+        dealer=str(d.data["dealer"]),
         prevalent_wind=d.data.get("prevalent_wind"),
-        players=[
-            {"id": str(s.player_id), "name": s.name, "wind": wind_names[winds[str(s.player_id)]]}
-            for s in seated(t)
-        ],
+        players=compose_json.players_json(t, tr),
         bystanders=bystanders,
         joined=joined,
-        table_counts=table_counts(d.data),  # riichi: the honba and sticks the preview counts
+        # riichi: the honba and sticks the preview counts
+        table_counts=compose_json.table_counts(d.data),
     )
     return out
 
@@ -707,17 +346,10 @@ async def preview(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
         # the ledger's honba and sticks, never the page's (as when the hand is recorded)
         kept = {k: v for k, v in counts.items() if k not in riichi_entry.COUNTS}
         form = {**form, "counts": {**kept, **on_table}}
-    rec = build_record(t, dealer, prevalent, form)
+    rec = compose_json.build_record(t, dealer, prevalent, form)
     rs = scoring.get(t.ruleset)
     opts = rs.resolve_options(dict(t.options))
-    names = present.names_of(t)
-    out: dict[str, Any] = {"valid": valid_choices(rs, opts, rec), "hand": hand_choices(rec)}
-    out["table_counts"] = table_counts(rec)  # riichi: honba and sticks, shown over the nets
-    try:
-        out["settlement"] = settlement_json(rec, names, tr, t)
-    except RecordError as err:
-        out["problem"] = problem(err, rec, names, tr)
-    return out
+    return compose_json.preview_json(rs, opts, rec, present.names_of(t), tr, t)
 
 
 async def _entry(acc: Access, body: dict[str, Any]) -> DraftView:
@@ -752,7 +384,8 @@ async def confirm(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
     form = body.get("form")
     if not isinstance(form, dict):
         raise Refusal(400, "bad_request")
-    rec = build_record(t, str(d.data["dealer"]), str(d.data.get("prevalent_wind") or "E"), form)
+    dealer, prevalent = str(d.data["dealer"]), str(d.data.get("prevalent_wind") or "E")
+    rec = compose_json.build_record(t, dealer, prevalent, form)
     names = present.names_of(t)
     try:
         record = HandRecord.from_json(rec)
@@ -775,7 +408,7 @@ async def confirm(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
             ),
         ) from None
     except RecordError as err:
-        raise Refusal(422, "impossible", problem(err, rec, names, tr)) from None
+        raise Refusal(422, "impossible", compose_json.problem(err, rec, names, tr)) from None
     except LedgerError as err:
         raise Refusal(409, "refused", ledger_error(err, tr)) from None
     try:
@@ -839,20 +472,13 @@ def _calc_ruleset(body: dict[str, Any]) -> Ruleset:
     return ids[rid]
 
 
-def _calc_players(rs: Ruleset, tr: Translator) -> list[dict[str, str]]:
-    n = 4 if 4 in rs.players else max(rs.players)
-    seats = (("东家", "East"), ("南家", "South"), ("西家", "West"), ("北家", "North"))
-    winds = tr.winds()
-    return [{"id": WINDS[i], "name": tr.pick(*seats[i]), "wind": winds[i]} for i in range(n)]
-
-
 async def calc(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
     user: WebUser = request["user"]
     tr = _calc_lang(request, user)
     rs = _calc_ruleset(body)
     opts = rs.resolve_options({})
-    out = declarations(rs, opts, tr)
-    players = _calc_players(rs, tr)
+    out = compose_json.declarations(rs, opts, tr)
+    players = compose_json.calc_players(rs, tr)
     out.update(
         calc=True,
         entry=None,
@@ -875,16 +501,8 @@ async def calc_preview(request: web.Request, body: dict[str, Any]) -> dict[str, 
     form = body.get("form")
     if not isinstance(form, dict):
         raise Refusal(400, "bad_request")
-    players = _calc_players(rs, tr)
+    players = compose_json.calc_players(rs, tr)
     ids = [p["id"] for p in players]
     names = {p["id"]: p["name"] for p in players}
-    rec = record_json(rs.id, {}, ids, ids[0], "E", form)
-    out: dict[str, Any] = {
-        "valid": valid_choices(rs, rs.resolve_options({}), rec),
-        "hand": hand_choices(rec),
-    }
-    try:
-        out["settlement"] = settlement_json(rec, names, tr)
-    except RecordError as err:
-        out["problem"] = problem(err, rec, names, tr)
-    return out
+    rec = compose_json.record_json(rs.id, {}, ids, ids[0], "E", form)
+    return compose_json.preview_json(rs, rs.resolve_options({}), rec, names, tr)
