@@ -119,13 +119,24 @@ def _cells(d: Draft, c: int, minus: bool) -> list[Button]:
     return row
 
 
-def win_rows(
-    d: Draft,
-    tr: Translator,
-    level: Level,
-    *,
-    value_of: Callable[[WinDraft], str],
-) -> list[list[Button]]:
+@dataclass(frozen=True, slots=True)
+class WinLines:
+    """What the editor shows of each win, worked out once per screen (the editor is drawn at
+    several levels until one fits): its value's label (None where the win asks no value after
+    its how) and the flags that may be toggled."""
+
+    values: tuple[str | None, ...]
+    flags: tuple[list[int], ...]
+
+    @classmethod
+    def of(cls, d: Draft, value_of: Callable[[WinDraft], str]) -> WinLines:
+        return cls(
+            tuple(value_of(w) if asks_value(d, n) else None for n, w in enumerate(d.wins)),
+            tuple(allowed.flags(d, w) for w in d.wins),
+        )
+
+
+def win_rows(d: Draft, tr: Translator, level: Level, lines: WinLines) -> list[list[Button]]:
     """Each win's line (who and how; its shape or value) and its flags' toggles."""
     _ = tr.gettext
     rs = d.rs
@@ -143,13 +154,13 @@ def win_rows(
         else:
             how_txt = _("{name} robs {other}'s kong").format(name=who, other=other)
         line = [Button(cells.fit("✏️ " + how_txt, 36), Code.EDIT, f"w{n}")]
-        if asks_value(d, n):
-            value = value_of(w) or _("No special shape")
+        if (value := lines.values[n]) is not None:
+            value = value or _("No special shape")
             cut = 17 if level.short_names else 36
             line.append(Button(cells.labelled("✏️ ", value, "", cut), Code.EDIT, f"v{n}"))
         rows += cells.pack(line, 2)
         earlier = n < len(wins) - 1 or level.flags_screen
-        flags_of = allowed.flags(d, w)
+        flags_of = lines.flags[n]
         if level.last_flags_only and earlier and flags_of:
             on = len(w.flags)
             label = "✏️ " + _("Special") + (f" ({on})" if on else "")
@@ -209,8 +220,9 @@ def rows(
     whole where they fit alone, else shortened to two a row, then the events behind one
     button."""
     out: list[list[Button]] = []
+    lines = WinLines.of(d, value_of)
     for way, level in TRIES:
-        out = _rows(d, tr, shown, level, value_of, way)
+        out = _rows(d, tr, shown, level, lines, way)
         if len(out) <= EDITOR_ROWS:
             return out
     return out
@@ -221,7 +233,7 @@ def _rows(
     tr: Translator,
     shown: list[int],
     level: Level,
-    value_of: Callable[[WinDraft], str],
+    lines: WinLines,
     way: str = "tabs",
 ) -> list[list[Button]]:
     _ = tr.gettext
@@ -232,7 +244,7 @@ def _rows(
         r = next((r for r in rs.results if r.value == d.result), None)
         label = cells.labelled("✏️ ", tr.name(r) if r else d.result, "", 36)
         out.append([Button(label, Code.EDIT, "r")])
-    out += win_rows(d, tr, level, value_of=value_of)
+    out += win_rows(d, tr, level, lines)
     out += count_rows(d, shown, tr, room, way)
     enabled = enabled_events(rs, d.opts, d.result)
     if level.events:
