@@ -12,9 +12,13 @@ winners' grid, only the ways the table plays), the shape or value, then the prev
 is also the editor (each line jumps to its step and comes back; flags toggle there; the counts
 that can change a net are ➖ n ➕ rows of every player; events ➕/✖; ➕ another winner where
 possible). A tap that would make the hand impossible is refused at its step (:class:`Refused`,
-said by :func:`problem_text`). The modules: ``actions`` (codes, buttons, errors, the step base),
-``changes`` (what a tap changes), ``order`` (which step comes next), ``steps/*``, ``flow``.
-This package's names are the wizard's face, as ``bot.wizard`` had them.
+said by :func:`problem_text`). The modules: ``actions`` (codes, buttons, errors, the step
+context :class:`Ctx` over the typed draft, the step base), ``targets`` (where a tap leads:
+``Stay``, ``Go``, ``Next``, ``AfterWins``, ``Resume``, ``At``), ``changes`` (what a tap
+changes), ``order`` (which step comes next; it resolves a step's target, so no step imports
+it), ``steps/*``, ``flow`` (a tap and a screen: the stored JSON read into the typed draft once
+and written back in place), ``face`` (the other calls over the stored JSON). This package's
+names are the wizard's face, as ``bot.wizard`` had them: they take and return the stored dict.
 """
 
 from bot.describe import fan_list

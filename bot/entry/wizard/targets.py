@@ -23,8 +23,8 @@ class Stay:
 @dataclass(frozen=True, slots=True)
 class Go:
     """Step ``step``, with ``frm`` (the current step unless given) put on the trail; ``via``:
-    a step put on the trail after it (the pad opened straight from the mode: Back from the
-    pad goes to the tiles step)."""
+    a step passed on the way, put on the trail after ``frm`` (the pad opened straight from
+    the mode: Back from the pad goes to the tiles step)."""
 
     step: str
     frm: str | None = None
