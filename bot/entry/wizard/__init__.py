@@ -39,12 +39,12 @@ from bot.entry.wizard.actions import (
     _esc,
     _idx,
     _nav,
-    _opts,
     _paged,
-    _rs,
 )
 from bot.entry.wizard.changes import WANTED, WIN_STEPS
 from bot.entry.wizard.face import (
+    _opts,
+    _rs,
     after_tiles,
     build_record,
     can_add,

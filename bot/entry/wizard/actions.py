@@ -30,16 +30,6 @@ FANS_PAGE = 20  # a checklist page (2 a row: 10 rows, the pages and Back under t
 TILES_EXAMPLE = "[555z](7777p)123s999p2z 2z"
 
 
-def _rs(data: dict[str, Any]) -> Ruleset:
-    """A stored draft's ruleset (the face's name: ``bot.entry.wizard._rs``)."""
-    return Draft.from_json(data).rs
-
-
-def _opts(data: dict[str, Any]) -> Options:
-    """A stored draft's options, resolved."""
-    return Draft.from_json(data).opts
-
-
 def _split(step: str) -> tuple[str, int]:
     kind, _, n = step.partition(".")
     return kind, int(n) if n else 0

@@ -82,6 +82,16 @@ def _d(data: dict[str, Any]) -> Draft:
     return Draft.from_json(data)
 
 
+def _rs(data: dict[str, Any]) -> Ruleset:
+    """A stored draft's ruleset."""
+    return _d(data).rs
+
+
+def _opts(data: dict[str, Any]) -> Options:
+    """A stored draft's options, resolved."""
+    return _d(data).opts
+
+
 def build_record(data: dict[str, Any]) -> HandRecord:
     """The hand record (:func:`bot.entry.checks.to_record`)."""
     return checks.to_record(_d(data))
