@@ -263,11 +263,19 @@ def _guarded_lines(stdin: TextIO, stdout: TextIO) -> Any:
         yield raw.decode("utf-8")
 
 
-def settle_json(data: Any) -> dict[str, Any]:
-    """Settle one decoded record; :class:`~scoring.RecordError` for a bad one."""
+def settle_json(data: Any, *, shown: bool = False) -> dict[str, Any]:
+    """Settle one decoded record; :class:`~scoring.RecordError` for a bad one. The JSON is
+    the contract's (steps in ``zh`` and ``en``, the declared items by their names);
+    ``shown=True``, for :func:`settlement_text`: the Japanese lines too, and the declared
+    items as references, named in the language shown (as the bot shows a stored hand)."""
     import scoring
+    from scoring import refs
 
-    return scoring.settle(scoring.HandRecord.from_json(data)).to_json()
+    record = scoring.HandRecord.from_json(data)
+    if not shown:
+        return scoring.settle(record).to_json(ja=False)
+    with refs.referencing(record.ruleset):
+        return scoring.settle(record).to_json()
 
 
 def settlement_text(record: dict[str, Any], settlement: dict[str, Any], lang: str) -> str:
@@ -341,7 +349,7 @@ def run_calc(args: argparse.Namespace) -> int:
             raise BadInput(f"{args.file}: {err.strerror or err}") from None
     data = _parse_json(text, where)
     try:
-        settlement = settle_json(data)
+        settlement = settle_json(data, shown=not args.json)
     except RecordError as err:
         raise BadInput(str(err)) from None
     if args.json:

@@ -288,9 +288,10 @@ class Step:
         _set_en(self, en)
         _set_ja(self, ja)
 
-    def to_json(self) -> dict[str, str]:
+    def to_json(self, *, ja: bool = True) -> dict[str, str]:
+        """The step's JSON; ``ja=False``: the contract's form, ``zh`` and ``en`` only."""
         out = {"zh": self.zh, "en": self.en}
-        if self.ja:
+        if ja and self.ja:
             out["ja"] = self.ja
         return out
 
@@ -319,11 +320,13 @@ class Settlement:
     net: Mapping[str, int]
     explanation: tuple[Step, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, ja: bool = True) -> dict[str, Any]:
+        """The settlement's JSON; ``ja=False``: exactly the contract's (steps in ``zh`` and
+        ``en``), as the command line prints it; the ledger keeps the Japanese too."""
         return {
             "payments": [p.to_json() for p in self.payments],
             "net": dict(self.net),
-            "explanation": [s.to_json() for s in self.explanation],
+            "explanation": [s.to_json(ja=ja) for s in self.explanation],
         }
 
     @classmethod

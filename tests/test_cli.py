@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -120,14 +121,14 @@ def test_calc_json_is_the_contract_settlement(tmp_path: Path) -> None:
         ("carol", "bob", 21),
         ("dave", "bob", 8),
     }
-    assert out == scoring.settle(XG_C10).to_json()
+    assert out == scoring.settle(XG_C10).to_json(ja=False)
     assert all(set(step) == {"zh", "en"} for step in out["explanation"])
 
 
 def test_calc_contract_example_matches_the_library(tmp_path: Path) -> None:
     res = run("calc", write(tmp_path, CONTRACT), "--json", module=True)
     assert res.returncode == 0, res.stderr
-    assert json.loads(res.stdout) == scoring.settle(CONTRACT).to_json()
+    assert json.loads(res.stdout) == scoring.settle(CONTRACT).to_json(ja=False)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -168,7 +169,7 @@ def test_calc_jsonl_batch_goes_on_after_bad_lines() -> None:
     assert res.returncode == 0, res.stderr
     out = [json.loads(line) for line in res.stdout.splitlines()]
     assert len(out) == 5
-    expected = scoring.settle(XG_C10).to_json()
+    expected = scoring.settle(XG_C10).to_json(ja=False)
     assert out[0] == {"id": "h1", **expected}
     assert out[1]["id"] is None and out[1]["error"].startswith("line 2: not valid JSON")
     assert out[2] == {"id": 3, "error": "wins[0].from: unknown player 'zed'"}
@@ -189,7 +190,10 @@ def test_calc_jsonl_every_ruleset_matches_the_library() -> None:
     for record, result in zip(records, out, strict=True):
         data = {k: v for k, v in record.items() if k != "id"}
         try:
-            expected: dict[str, Any] = {"id": record["id"], **scoring.settle(data).to_json()}
+            expected: dict[str, Any] = {
+                "id": record["id"],
+                **scoring.settle(data).to_json(ja=False),
+            }
         except RecordError as err:
             expected = {"id": record["id"], "error": str(err)}
         assert result == expected
@@ -367,3 +371,22 @@ def test_bytes_that_are_not_utf8(tmp_path: Path) -> None:
     )
     assert res3.returncode == 0 and b"Traceback" not in res3.stderr, res3.stderr
     assert json.loads(res3.stdout) == {"id": None, "error": "line 1: not UTF-8"}
+
+
+def test_calc_text_in_japanese_and_the_json_stays_the_contract(tmp_path: Path) -> None:
+    """The contract's settlement has steps "each in Chinese and English" (hand-record.md,
+    Settlement): --json prints exactly those; the text in ``--lang ja`` reads the Japanese
+    lines the ruleset wrote (issue 27.6), with the same figures as the English."""
+    path = write(tmp_path, XG_C10)
+    ja = run("calc", path, "--lang", "ja")
+    assert ja.returncode == 0, ja.stderr
+    steps = scoring.settle(XG_C10).explanation
+    assert all(s.ja for s in steps)
+    for s in steps:
+        assert s.text("ja") == s.ja
+    steps_text = ja.stdout.split("計算：", 1)[1]
+    words = set(re.findall(r"[A-Za-z]{2,}", steps_text)) - set(XG_C10["players"])
+    assert not words, steps_text  # the declared items named in Japanese too (大七対 …)
+    assert "ロン" in steps_text and "= 21" in steps_text
+    js = json.loads(run("calc", path, "--json").stdout)
+    assert all(set(step) == {"zh", "en"} for step in js["explanation"])
