@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -122,7 +123,7 @@ def _text_fields(rs: Any, event_type: str) -> set[str]:
     decl = rs.event(event_type)
     if decl is None:
         return set()
-    return {f.id for f in decl.fields if f.kind == "text"}
+    return {f.id for f in decl.fields if f.kind == "text" and f.person}
 
 
 def rename(record: HandRecord, mapping: Mapping[str, str]) -> HandRecord:
@@ -184,6 +185,34 @@ def settle_once(record: HandRecord) -> Settled:
     return Settled(map_ids(st, back.get), back.get(dealer, dealer))
 
 
+#: the answers of :func:`settle_memo`, by record (a tap asks about a few: its trial, the repair
+#: on the way to the preview, the preview itself)
+_MEMO: OrderedDict[str, Settled | RecordError] = OrderedDict()
+MEMO_KEPT = 256
+
+
+def settle_memo(record: HandRecord) -> Settled:
+    """:func:`settle_once`, its answer kept for the same record (the scoring core is pure): a
+    hand being entered is asked about when a tap is checked (may it be chosen?) and again when
+    its preview is drawn — one settle for both. Not for the ledger, which settles what it
+    stores itself."""
+    key = json.dumps(record.to_json(), sort_keys=True, default=str)
+    hit = _MEMO.get(key)
+    if hit is None:
+        try:
+            hit = settle_once(record)
+        except RecordError as err:
+            hit = err
+        _MEMO[key] = hit
+        if len(_MEMO) > MEMO_KEPT:
+            _MEMO.popitem(last=False)
+    else:
+        _MEMO.move_to_end(key)
+    if isinstance(hit, RecordError):
+        raise RecordError(hit.field, hit.message)  # a new one each time: no traceback grows
+    return hit
+
+
 def map_ids(st: Settlement, get: Callable[[str], str | None]) -> Settlement:
     """``st`` with the ids of payments and net mapped by ``get`` (None = unchanged)."""
 
@@ -214,7 +243,13 @@ def plain(st: Settlement) -> Settlement:
     return Settlement(
         st.payments,
         st.net,
-        tuple(Step(*refs.resolve_pair(strip_refs(s.zh), strip_refs(s.en))) for s in st.explanation),
+        tuple(
+            Step(
+                *refs.resolve_pair(strip_refs(s.zh), strip_refs(s.en)),
+                refs.resolve(strip_refs(s.ja), "en"),  # ja names the items as the en does
+            )
+            for s in st.explanation
+        ),
     )
 
 

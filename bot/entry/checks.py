@@ -25,6 +25,7 @@ from bot.i18n import Translator
 from scoring.declarations import DISCARD, HOW_NAMES, ROBBED_KONG, SELF_DRAWN, is_enabled
 from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement
+from storage.settled import settle_memo
 
 FLOWERS = "flowers"  # the flower count: a win's tiles get theirs from it (bot.describe)
 #: the largest total the fan minimum is looked for under (every ruleset's minimum is far below)
@@ -152,8 +153,8 @@ def problem(d: Draft) -> RecordError | None:
         _PROBLEMS.move_to_end(key)
         return _PROBLEMS[key]
     err: RecordError | None = None
-    try:
-        scoring.settle(HandRecord.from_json(rec))
+    try:  # kept settled: the preview this tap draws next is the same record (settled once)
+        settle_memo(HandRecord.from_json(rec))
     except RecordError as exc:
         err = exc
     _PROBLEMS[key] = err

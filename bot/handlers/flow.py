@@ -20,8 +20,10 @@ from bot.streak import prefill_streak
 from bot.tg import Keyboard, edit_or_send, esc, send
 from scoring.declarations import is_enabled
 from scoring.errors import RecordError
+from scoring.record import HandRecord, Settlement
 from scoring.rulesets.guobiao import prevalent_wind_for
 from storage.errors import EntryOpen
+from storage.settled import settle_memo
 from storage.views import DraftView, TableView
 
 log = logging.getLogger(__name__)
@@ -34,11 +36,17 @@ def hand_screen(step: str, data: dict[str, Any], tr: Translator) -> wizard.Scree
     if step != "preview":
         return wizard.render(step, data, tr)
     try:
-        record = wizard.build_record(data)
-        shown = present.preview(record, data["names"])
+        shown = preview(wizard.build_record(data), data["names"])
     except RecordError as err:
         return wizard.render(step, data, tr, error=wizard.problem_text(err, data, tr))
     return wizard.render(step, data, tr, settlement=shown)
+
+
+def preview(record: HandRecord, names: dict[str, str]) -> Settlement:
+    """:func:`bot.present.preview` from the settle this tap made already when it checked the
+    hand (:func:`storage.settled.settle_memo`): a preview settles its hand once."""
+    settled = settle_memo(record).settlement
+    return present.named(present.without_money_steps(settled), names)
 
 
 def screen_for(d_step: str, data: dict[str, Any], tr: Translator, draft_id: int) -> wizard.Screen:

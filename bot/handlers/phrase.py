@@ -24,6 +24,7 @@ from bot.guard import CONVERGE_STEPS, claim_entry, release_entry
 from bot.handlers.common import ledger_error, reply, reply_to_bot
 from bot.handlers.flow import (
     add_bystanders,
+    preview,
     round_extras,
     seat_order,
     show_draft,
@@ -152,7 +153,7 @@ async def enter(
         screen = question_screen(step, data, w.tr)
     else:
         try:  # the one settle of the preview
-            shown = present.preview(wizard.build_record(data), names)
+            shown = preview(wizard.build_record(data), names)
         except RecordError as err:
             await reply(update, esc(wizard.problem_text(err, data, w.tr)))
             return
