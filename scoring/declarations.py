@@ -263,7 +263,9 @@ class CountDecl:
 @dataclass(frozen=True, slots=True)
 class FieldDecl:
     """An extra field of an event: an integer (e.g. the number of 跟庄 rounds, ``kind="int"``)
-    or a text id (``kind="text"``, e.g. a side-bet backer who is not seated)."""
+    or a text id (``kind="text"``, e.g. a side-bet backer who is not seated). A text field
+    names a person unless ``person=False``: then it is a word of the ruleset's own (riichi's
+    abortive-draw kind, a pao's yaku), never a player id to rename or reference."""
 
     id: str
     zh: str
@@ -275,6 +277,8 @@ class FieldDecl:
 
     #: the Traditional Chinese name; empty = derived from ``zh`` at display time
     zh_hant: str = ""
+    #: a ``text`` field that names a person (a player or a bystander)
+    person: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -108,19 +108,8 @@ def check_riichi(rec: dict[str, Any]) -> None:
         assert text == want
 
 
-#: DER-21's abortive draw names its kind in the event's text field ``kind``, which
-#: storage.settled.record_ids takes for a player id (every ``kind="text"`` field is one): the
-#: referenced kind fails the ruleset's check and the hand is stored without references, so a
-#: chat reads the dealer's id. A storage bug, reported (issue 27), not a Japanese one.
-_STORED_PLAIN = {"DER-21"}
 CASES = [
-    pytest.param(
-        r,
-        id=i,
-        marks=[pytest.mark.xfail(strict=True, reason="abortive kind")]
-        if i in _STORED_PLAIN
-        else [],
-    )
+    pytest.param(r, id=i)
     for i, r in [(d[0], d[1]) for d in DERIVED]
     + [(f"END-{i}", r) for i, r in enumerate(GAME_ENDS)]
     + [("TILES", TILES[0])]
