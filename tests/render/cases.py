@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from bot.render import render_hand_card, render_scoreboard, render_settlement
 from bot.render.samples import (
@@ -85,3 +86,16 @@ GOLDEN = (
     "hand_guobiao_zh_4p",
     "hand_guobiao_en_nasty_voided",
 )
+
+
+def patch_drawing(monkeypatch: Any, name: str, fn: Any) -> None:
+    """Patch the drawing function ``name`` (``draw_text``, ``draw_value``, ``_tile_block`` …)
+    in every module of :mod:`bot.render.draw` that calls it by its own name: the shared look
+    and the three renderers (scoreboard, settlement, hand card), so a test sees every string
+    handed to the drawing code."""
+    import bot.render.draw as look
+    from bot.render.draw import hand_card, scoreboard, settlement
+
+    for mod in (look, scoreboard, settlement, hand_card):
+        if hasattr(mod, name):
+            monkeypatch.setattr(mod, name, fn)

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import bot.render.draw as draw_mod
+import bot.render.draw.hand_card as hand_card_mod
 import bot.render.text as text_mod
 import scoring
 from bot.handlers import images
@@ -22,6 +23,7 @@ from bot.render.samples import GB_TILES, guobiao_card_view
 from bot.render.tiles import tile_hands
 from scoring.record import HandRecord, Win
 from storage.views import HandView, SeatView, TableView
+from tests.render.cases import patch_drawing
 
 NAMES = {1: "Alice", 2: "Bob", 3: "Carol", 4: "Dave"}
 IDS = tuple(str(p) for p in NAMES)
@@ -64,15 +66,15 @@ async def test_the_bots_guobiao_card_draws_fans_and_money(
         return real_value(*a, **kw)
 
     blocks: list[Any] = []
-    real_block = draw_mod._tile_block  # the tiles themselves and the fan table
+    real_block = hand_card_mod._tile_block  # the tiles themselves and the fan table
 
     def record_block(im: Any, y: int, th: Any, *a: Any, **kw: Any) -> Any:
         blocks.append(th)
         return real_block(im, y, th, *a, **kw)
 
-    monkeypatch.setattr(draw_mod, "draw_text", record)
-    monkeypatch.setattr(draw_mod, "draw_value", record_value)
-    monkeypatch.setattr(draw_mod, "_tile_block", record_block)
+    patch_drawing(monkeypatch, "draw_text", record)
+    patch_drawing(monkeypatch, "draw_value", record_value)
+    patch_drawing(monkeypatch, "_tile_block", record_block)
     hand = _hand()
     names = {str(p): n for p, n in NAMES.items()}
     ctx = SimpleNamespace(application=SimpleNamespace(bot_data={"images": True}))

@@ -32,6 +32,7 @@ from bot.web.api import declarations, hand_json, table_json
 from scoring.record import HandRecord
 from scoring.testing import random_record
 from storage.service import Ledger
+from tests.render.cases import patch_drawing
 
 LANGS = ("en", "zh_Hans", "zh_Hant")
 RULESETS = sorted(rs.id for rs in scoring.all_rulesets() if 4 in rs.players)
@@ -83,13 +84,13 @@ def drawn(monkeypatch: pytest.MonkeyPatch, render: Any, view: Any, lang: str) ->
         out.append(f"{kw.get('text') or n} {kw.get('unit_text', '')}")
         return real_value(im, x, y, n, size, **kw)
 
-    monkeypatch.setattr(draw_mod, "draw_text", text)
-    monkeypatch.setattr(draw_mod, "draw_value", value)
+    patch_drawing(monkeypatch, "draw_text", text)
+    patch_drawing(monkeypatch, "draw_value", value)
     try:
         render(view, lang)
     finally:
-        monkeypatch.setattr(draw_mod, "draw_text", real_text)
-        monkeypatch.setattr(draw_mod, "draw_value", real_value)
+        patch_drawing(monkeypatch, "draw_text", real_text)
+        patch_drawing(monkeypatch, "draw_value", real_value)
     return out
 
 

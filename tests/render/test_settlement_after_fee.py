@@ -24,6 +24,7 @@ from bot.i18n import translator
 from bot.render import render_settlement
 from bot.render.money import format_money
 from storage.service import Ledger
+from tests.render.cases import patch_drawing
 from tests.storage.conftest import Game, make_game
 from tests.storage.helpers import random_hands
 
@@ -51,17 +52,17 @@ def drawn_strings(monkeypatch: pytest.MonkeyPatch, view: Any, lang: str) -> list
         drawn.append(text)
         return real(im, x, y, text, *a, **kw)
 
-    real_value = draw_mod.draw_value
+    real_value = draw_mod.draw_value  # the shared look's
 
     def value(im: Any, x: Any, y: Any, n: int, size: int, **kw: Any) -> Any:
         drawn.append(kw.get("text") or str(n))  # the big figures (after a ▲ / ▼)
         return real_value(im, x, y, n, size, **kw)
 
-    monkeypatch.setattr(draw_mod, "draw_text", record)
-    monkeypatch.setattr(draw_mod, "draw_value", value)
+    patch_drawing(monkeypatch, "draw_text", record)
+    patch_drawing(monkeypatch, "draw_value", value)
     render_settlement(view, lang)
-    monkeypatch.setattr(draw_mod, "draw_text", real)
-    monkeypatch.setattr(draw_mod, "draw_value", real_value)
+    patch_drawing(monkeypatch, "draw_text", real)
+    patch_drawing(monkeypatch, "draw_value", real_value)
     return drawn
 
 

@@ -18,7 +18,6 @@ from typing import Any
 
 import pytest
 
-import bot.render.draw as draw_mod
 import bot.render.text as text_mod
 import scoring
 from bot import texts
@@ -33,6 +32,7 @@ from storage.views import (
     TableView,
     TransferView,
 )
+from tests.render.cases import patch_drawing
 
 NAMES = {1: "Alice", 2: "Bob", 3: "Carol", 4: "Dave"}
 
@@ -83,7 +83,7 @@ async def test_staked_settlement_image_draws_each_transfers_points(
         drawn.append(text)
         return real(im, x, y, text, *a, **kw)
 
-    monkeypatch.setattr(draw_mod, "draw_text", record)
+    patch_drawing(monkeypatch, "draw_text", record)
     ctx = SimpleNamespace(application=SimpleNamespace(bot_data={"images": True}))
     who = _Who(tr=translator("en"))
     png = await images.settlement(
