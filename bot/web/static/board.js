@@ -4,7 +4,7 @@
 const Board = (() => {
   const { api, t, el, signed, cls } = Tally;
   let version = null, busy = false;
-  // the images' colours (bot/render/draw.py SERIES, Okabe-Ito): a seat has one colour everywhere
+  // the images' colours (bot/render/draw SERIES, Okabe-Ito): a seat has one colour everywhere
   const COLORS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#5a5a5a", "#f0e442"];
 
   async function load() {
