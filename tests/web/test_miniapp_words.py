@@ -189,3 +189,30 @@ async def test_the_calculator_of_every_ruleset(
                 found[rs] = words
         assert found == {}, (lang, found)
         assert not page.errors, page.errors
+
+
+def test_every_key_the_page_asks_for_is_in_every_catalog() -> None:
+    """``Tally.t(key)`` shows nothing for a key no catalog has (never the key: an id is no
+    word), so every key the scripts and index.html ask for is in all four catalogs, and the
+    catalogs have the same keys, each a non-empty text."""
+    import json
+    from pathlib import Path
+
+    static = Path(__file__).parents[2] / "bot/web/static"
+    cats = {
+        lang: json.loads((static / "i18n" / f"{lang}.json").read_text("utf-8"))
+        for lang in ("en", "zh_Hans", "zh_Hant", "ja")
+    }
+    for lang, cat in cats.items():
+        assert set(cat) == set(cats["en"]), (lang, set(cat) ^ set(cats["en"]))
+        assert all(isinstance(v, str) and v.strip() for v in cat.values()), lang
+    source = "\n".join(p.read_text("utf-8") for p in sorted(static.glob("*.js")))
+    asked = set(re.findall(r"\bt\(\"([a-z_]+)\"(?! \+)", source))
+    asked |= set(re.findall(r'data-i18n="([a-z_]+)"', (static / "index.html").read_text("utf-8")))
+    asked |= set(
+        re.findall(r'"([a-z_]+)"', source.split("const REFUSED = ", 1)[1].split("}", 1)[0])
+    )
+    # keys built from parts: t("wind_" + …), t("from_" + …)
+    asked |= {f"wind_{w}" for w in "ESWN"} | {f"from_{c}" for c in ("left", "across", "right")}
+    assert len(asked) > 40, sorted(asked)
+    assert asked <= set(cats["en"]), sorted(asked - set(cats["en"]))
