@@ -116,6 +116,11 @@ async def test_no_english_on_the_tile_picker(
                 await comp.click(mode)
         await comp.wait_for_selector("#palette [data-tile='1m']")
         assert await seen(comp) == [], (lang, "tile picker")
+        # the tiles in the language's own characters (ja: 萬子 索子, 東 發; no 东 发 条)
+        face = "() => ['1m', '1s', '1z', '6z'].map((c) => document.querySelector(`#palette [data-tile='${c}']`).textContent)"
+        suits = {"zh_Hans": ["一万", "1条", "东", "发"], "zh_Hant": ["一萬", "1條", "東", "發"],
+                 "ja": ["一萬", "1索", "東", "發"]}  # fmt: skip
+        assert await comp.evaluate(face) == suits[lang], lang
         for mode in ("[data-input='fans']", "[data-input='fan']"):
             if await comp.locator(mode).count():
                 await comp.click(mode)

@@ -5,11 +5,13 @@ const Tiles = (() => {
   const { t, el } = Tally;
   const SUITS = ["m", "p", "s"];
   const NUM = "一二三四五六七八九";
+  /* the tiles as each language writes them: 简体 万 条 东 发; 繁體 萬 條 東 發; Japanese
+     萬子 索子 (萬, 索) and 東 發 — never a Simplified-only character in a Japanese page */
   function glyphs() {
-    const hant = Tally.S.lang === "zh_Hant";
+    const lang = Tally.S.lang, hant = lang === "zh_Hant", ja = lang === "ja";
     return {
-      m: hant ? "萬" : "万", p: "筒", s: hant ? "條" : "条",
-      z: hant ? ["東", "南", "西", "北", "白", "發", "中"] : ["东", "南", "西", "北", "白", "发", "中"],
+      m: hant || ja ? "萬" : "万", p: "筒", s: ja ? "索" : hant ? "條" : "条",
+      z: hant || ja ? ["東", "南", "西", "北", "白", "發", "中"] : ["东", "南", "西", "北", "白", "发", "中"],
     };
   }
   const ALL = [];
