@@ -26,6 +26,8 @@ from storage.ledger._util import (
     MAX_PAGE_SIZE,
     NGT,
     POT,
+    PT,
+    ST,
     TT,
     _dump,
     _player_id,
@@ -72,6 +74,16 @@ _LAST_PLAYED = select(func.max(NGT.c.number)).where(
 )
 
 
+# Core lookups of record_hand (each ORM query also flushes and builds entities)
+_BY_KEY = select(HT.c.id).where(HT.c.idempotency_key == bindparam("k"))
+_PLAYER = select(PT.c.id).where(PT.c.id == bindparam("p"))
+_SEATED = (
+    select(ST.c.player_id, PT.c.name)
+    .join(PT, PT.c.id == ST.c.player_id)
+    .where(ST.c.table_id == bindparam("t"), ST.c.left_at.is_(None))
+)
+
+
 class HandsArea(LedgerBase):
     """Recording hands (exactly once per key) and reading them back."""
 
@@ -97,7 +109,7 @@ class HandsArea(LedgerBase):
         """Check the record's players are seated (or ``also_allowed``) and the other ids of
         the settlement are known players; return the names of everyone involved."""
         assert t.id is not None
-        names = {p.id: p.name for _, p in self._seats(s, t.id) if p.id is not None}
+        names = {int(pid): str(name) for pid, name in s.execute(_SEATED, {"t": t.id})}
         seated = set(names)
         allowed = seated | (also_allowed or set())
         for i, pid in enumerate(record.players):
@@ -159,9 +171,12 @@ class HandsArea(LedgerBase):
         position: int | None = None,
         replaces: int | None = None,
         number: int | None = None,
+        core: bool = False,
     ) -> Hand:
         """A new hand of the table's current night (its next number), or — ``night``,
-        ``position`` and ``number`` given — a correction taking the place of a hand."""
+        ``position`` and ``number`` given — a correction taking the place of a hand.
+        ``core``: the hand's row is inserted with one Core INSERT and the Hand returned is
+        not in the session (a new hand that nothing changes again in this transaction)."""
         assert t.id is not None
         t.last_seq += 1
         seq = t.last_seq
@@ -189,8 +204,12 @@ class HandsArea(LedgerBase):
             draft_id=draft_id,
             replaces_hand_id=replaces,
         )
-        s.add(h)
-        s.flush()
+        if core:
+            values = h.model_dump(exclude={"id"})
+            h.id = int(s.execute(insert(HT).values(values).returning(HT.c.id)).scalar_one())
+        else:
+            s.add(h)
+            s.flush()
         assert h.id is not None
         rows = ledger_rows(h, record, settlement)
         self._insert_rows(s, rows)
@@ -280,9 +299,10 @@ class HandsArea(LedgerBase):
         try:
             with self._write() as s:
                 t = self._table(s, table_id, lock=True)
-                found = self._existing(s, idempotency_key, table_id)
-                if found is not None:
-                    return found
+                if s.execute(_BY_KEY, {"k": idempotency_key}).first() is not None:
+                    found = self._existing(s, idempotency_key, table_id)
+                    if found is not None:
+                        return found
                 self._check_open(t)
                 if expect_hand_count is not None and t.hand_count != expect_hand_count:
                     raise Conflict(
@@ -295,7 +315,8 @@ class HandsArea(LedgerBase):
                         f"not {expect_dealer}"
                     )
                 self._check_ruleset(t, record)
-                self._player(s, recorded_by)
+                if s.execute(_PLAYER, {"p": recorded_by}).first() is None:
+                    raise NotFound(f"player {recorded_by} does not exist")
                 names = self._check_players(s, t, record, settlement)
                 h = self._insert_hand(
                     s,
@@ -307,6 +328,7 @@ class HandsArea(LedgerBase):
                     recorded_by=recorded_by,
                     key=idempotency_key,
                     draft_id=draft_id,
+                    core=True,
                 )
                 t.dealer_id = dealer_after  # a new hand is always the latest in play order
                 games.rederive(s, self, t, h.night, by=recorded_by, appended=True)  # riichi

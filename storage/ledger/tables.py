@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
 
@@ -93,9 +93,10 @@ class TablesArea(PlayersArea):
             return self._table_view_core(conn, row)
 
     def set_table_message(self, table_id: int, message_id: int) -> None:
-        with self._write() as s:
-            t = self._table(s, table_id, lock=True)
-            t.message_id = message_id
+        with self._write_core() as conn:  # one UPDATE (it locks the row as it writes)
+            done = conn.execute(update(TT).where(TT.c.id == table_id).values(message_id=message_id))
+            if done.rowcount != 1:
+                raise NotFound(f"table {table_id} does not exist")
 
     def join(self, table_id: int, player_id: int) -> SeatView:
         """Seat the player at the first free seat (idempotent: an already seated player keeps
