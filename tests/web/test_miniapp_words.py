@@ -46,8 +46,9 @@ VISIBLE = """() => {
 
 
 def latin_words(text: str) -> list[str]:
-    for name in NAMES:
+    for name in NAMES:  # a name, or its start cut with "…" (the trend's end labels)
         text = text.replace(name, " ")
+        text = re.sub("|".join(re.escape(name[:k]) + "…" for k in range(1, len(name))), " ", text)
     for sym in reversed(MONEY):  # the longest first: MOP$ before $
         text = text.replace(sym, " ")
     text = TILE.sub(" ", text)
@@ -58,6 +59,7 @@ def test_the_filter_finds_english() -> None:
     assert latin_words("Bob +45 · 1m2m 9s 7z · HK$0.50 · ¥3") == []
     assert latin_words("第1局 · Dealer: Alice") == ["Dealer"]
     assert latin_words("Bob → Carol: 4 zi · win") == ["zi", "win"]
+    assert latin_words("Ali… +2000 · Caro… −1") == [] and latin_words("Alive…") == ["Alive"]
 
 
 async def seen(page: Any) -> list[str]:
