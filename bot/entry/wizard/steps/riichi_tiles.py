@@ -21,6 +21,8 @@ from bot.i18n import Translator
 from scoring.gb.notation import NotationError, parse_phone
 
 EXAMPLE = "234m567p345s(7777s)2z 2z dora 3m"
+#: the dora word of the example in each chat language (each one :data:`_DORA` reads)
+DORA_WORD = {"zh_Hans": "宝牌", "zh_Hant": "寶牌", "ja": "ドラ"}
 _DORA = re.compile(
     r"(?:(?P<ura>ura|裏ドラ|裏|里宝牌|裡寶牌)|dora|ドラ|宝牌|寶牌)\s*[:：]?\s*(?P<tiles>(?:[0-9]+[mpsz])+)",
     re.IGNORECASE,
@@ -109,7 +111,7 @@ class RiichiTilesStep(TilesStep):
             "exposed chow, pung or kong, (…) a concealed kong, the rest are the concealed "
             "tiles: digits with m, p, s; honours 1z–7z (East South West North, white, green, "
             "red). The flags (riichi, ippatsu …) are ticked on the preview."
-        ).format(example=EXAMPLE)
+        ).format(example=EXAMPLE.replace("dora", DORA_WORD.get(tr.lang, "dora")))
         # the tiles reply's red fives and nuki dora (spec riichi.md §1.3)
         prompt += "\n" + _(
             "0m 0p 0s are the red fives (where the table plays them); in three-player, "
