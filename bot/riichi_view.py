@@ -218,7 +218,8 @@ async def after_board(context: Ctx, w: Who, table: TableView) -> None:
 def season_lines(board: RiichiSeason, tr: Translator) -> str:
     """The riichi ranks (HTML): total score, games, average place, place counts."""
     _ = tr.gettext
-    head = _("Riichi ranks (total score, average place, 1st/2nd/3rd/4th)")
+    places = "/".join(_place(i, tr) for i in range(board.seats))  # sanma: 1st/2nd/3rd
+    head = _("Riichi ranks (total score, average place, {places})").format(places=places)
     out = [f"<b>{esc(head)}</b>"]
     for i, line in enumerate(board.lines, 1):
         avg = f"{line.average_place_x100 // 100}.{line.average_place_x100 % 100:02d}"

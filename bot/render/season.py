@@ -87,7 +87,7 @@ RIICHI_WORDS: dict[str, tuple[str, str, str]] = {
     "title": ("立直麻将排名", "Riichi ranks", "リーチ麻雀 順位表"),
     "sub": (
         "按总分排名 · 平均顺位 · 各名次次数",
-        "by total score · average place · places 1st to 4th",
+        "by total score · average place · places 1st to {last}",
         "合計スコア順・平均順位・着順回数",
     ),
     "games": ("{n}场", "{n} games", "{n}戦"),
@@ -156,7 +156,9 @@ def draw_riichi(im: Image.Image, y: int, view: RiichiRanksView, lang: str) -> in
     """The riichi ranks: rank, name, games and average place; the total score (pt) on the
     right and the placement counts under it. Returns the y below it."""
     y = section_title(im, y, riichi_word("title", lang))
-    draw_text(im, M, y + 24, riichi_word("sub", lang), 28, MUTED, max_w=W - 2 * M)
+    seats = max((len(r.places) for r in view.rows), default=4)  # sanma: three places
+    last = ("3rd", "4th")[seats == 4]
+    draw_text(im, M, y + 24, riichi_word("sub", lang, last=last), 28, MUTED, max_w=W - 2 * M)
     y += 44
     d = ImageDraw.Draw(im)
     for i, r in enumerate(view.rows[:MAX_ROWS]):

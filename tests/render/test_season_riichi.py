@@ -176,3 +176,13 @@ def test_a_sanma_season_has_three_places(monkeypatch: pytest.MonkeyPatch) -> Non
         render_season_card(SeasonWithRiichi(card, view), "ja")
         rows = [t for t in rec.lines if "1着" in t]
         assert len(rows) == 3 and all("3着" in t and "4着" not in t for t in rows)
+        # the words say three places too: the card's line and /season's heading (not "4th")
+        render_season_card(SeasonWithRiichi(card, view), "en")
+        assert any("places 1st to 3rd" in t for t in rec.lines), rec.lines
+        heads = {
+            lang: riichi_view.season_lines(board, Translator(lang)).split("\n")[0]
+            for lang in ("en", "zh_Hans", "ja")
+        }
+        assert "1st/2nd/3rd)" in heads["en"] and "4th" not in heads["en"], heads
+        assert "三位" in heads["zh_Hans"] and "四位" not in heads["zh_Hans"], heads
+        assert "3位" in heads["ja"] and "4位" not in heads["ja"], heads
