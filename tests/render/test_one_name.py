@@ -42,7 +42,8 @@ HAND_WORD = re.compile(r"\d+ ?(手|局)(?!牌)")  # "3局" / "3 手": a count of
 
 
 def night_hands(rs_id: str, ids: list[str], count: int, seed: int) -> list[HandRecord]:
-    rs, rng, out = scoring.get(rs_id), random.Random(seed), []
+    rs, rng = scoring.get(rs_id), random.Random(seed)
+    out: list[HandRecord] = []
     for _ in range(2000):
         if len(out) == count:
             break
@@ -185,7 +186,9 @@ def test_one_name_per_unit_and_term(
         assert chat_texts[0].startswith(ICON_TITLE + " <b>"), chat_texts[0]
         titles = chat_texts + [json.dumps(m, ensure_ascii=False) for m in mini]
         if rs_id == "riichi":
-            titles.append(riichi_view.state_lines(ledger.riichi_state(t.id), t, tr))
+            state = ledger.riichi_state(t.id)
+            assert state is not None
+            titles.append(riichi_view.state_lines(state, t, tr))
             assert titles[-1].startswith(ICON_TITLE + " <b>"), titles[-1]
         assert not any(ICON_WINNER in x for x in titles), (rs_id, lang)
         assert ICON_TITLE != ICON_WINNER != ICON_DEALER != ICON_TITLE

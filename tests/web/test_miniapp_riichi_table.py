@@ -73,12 +73,12 @@ async def test_honba_and_sticks_in_the_preview(tg: Any, web_bot: WebBot, web_por
     assert st == 200 and r.get("recorded"), r
     assert w.bot.ledger is not None
     state = w.bot.ledger.riichi_state(w.table_id)
-    assert (state.honba, state.sticks) == (1, 1), state
+    assert state is not None and (state.honba, state.sticks) == (1, 1), state
     # hand 2: the entry carries them; Bob's ron on Carol, 3 han 30 fu: 3,900 (RI-01) + 300
     # (1 honba, §2.3) from Carol, + 1,000 (the stick, §2.4) from the pot
     st, d = await w.api("compose", user=bob)
     assert st == 200 and d["table_counts"] == {"honba": 1, "riichi_sticks": 1}, d
-    ron = {"result": "win", "wins": [{"winner": ids["Bob"], "from": ids["Carol"], "fan": 3, "flags": []}],
+    ron: dict[str, Any] = {"result": "win", "wins": [{"winner": ids["Bob"], "from": ids["Carol"], "fan": 3, "flags": []}],
            "counts": {"fu": {ids["Bob"]: 30}}, "events": []}  # fmt: skip
     st, p = await w.api("preview", {"entry": d["entry"], "form": ron}, user=bob)
     assert st == 200 and "settlement" in p, p
