@@ -9,8 +9,6 @@ needs its value (a faan total, the checklist or 爆棚)."""
 
 from __future__ import annotations
 
-import pytest
-
 from tests.bot.helpers import wizard
 from tests.bot.test_phrase_bot import playing
 
@@ -105,13 +103,29 @@ async def test_hong_kong_a_missing_value_is_asked(tg, bot):
     assert not tg.buttons(s.chat, err["message_id"])
 
 
-@pytest.mark.xfail(
-    reason="the wizard's how step goes on to the shape step even when the shape is set "
-    "(issue 26 point 3, '/edit re-asks the shape'): the entry core's fix, not the line's"
-)
 async def test_whose_discard_answered_by_a_tap_keeps_the_line_s_shape(tg, bot):
     s, _table, (_alice, bob, _carol, _dave) = await playing(tg, bot, -100887)
     q = await s.say(bob, "/hand Bob ron big seven pairs no wild")
     await wizard(s, bob, q, "Carol discarded")
     text = s.text(q)
     assert "Bob: +45" in text, (text, s.labels(q))  # the preview: the shape is not asked again
+    mark = tg.mark()
+    await wizard(s, bob, q, next(t for t in s.labels(q) if "Confirm" in t))  # the same entry
+    line = await tg.next_message(s.chat, mark, contains="Hand 1:")
+    assert "Bob +45" in line["text"] and "Carol -21" in line["text"], line["text"]
+
+
+async def test_hong_kong_a_missing_value_answered_by_a_tap(tg, bot):
+    names = ("老王", "小紅", "阿明", "老李")
+    s, _table, (_wang, hong, _ming, _li) = await playing(
+        tg, bot, -100889, "hongkong", names, "zh_Hant"
+    )
+    q = await s.say(hong, "/hand 小紅 食 阿明")
+    await wizard(s, hong, q, "總番數")
+    await wizard(s, hong, q, "5")
+    await wizard(s, hong, q, "下一步 ▶")
+    text = s.text(q)  # the same message, now the preview: the line's discarder kept
+    assert "阿明出銃 · 5 番" in text and any("確認" in t for t in s.labels(q)), text
+    await wizard(s, hong, q, next(t for t in s.labels(q) if "確認" in t))
+    text = s.text(q)  # the one entry recorded: the line's discarder and the tapped value
+    assert "第 1 局已記錄" in text and "阿明出銃 · 5 番 — 小紅 +" in text, text

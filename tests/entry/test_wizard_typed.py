@@ -170,3 +170,22 @@ def test_resume_goes_straight_back_to_the_preview_only_when_nothing_is_missing()
     d.wins[0].fan = None  # its value gone: asked again, step by step (how it is entered)
     assert order.resolve(d, "winner.0", Resume(0, Next(after="how.0"))) == "mode.0"
     assert d.trail[-2:] == ["preview", "winner.0"]
+
+
+def test_the_answer_to_a_line_s_question_goes_on_only_to_what_the_line_left_out() -> None:
+    # #23.3: "an incomplete line asks only for what is missing ... and takes the answer into
+    # the same entry": a Xingguo line with its shape but not whose discard
+    # (/hand Bob ron big seven pairs no wild) goes from the how step to the preview
+    d = _draft("xingguo")
+    edits.set_winner(d, 0, P[1])
+    d.wins[0].shape, d.wins[0].flags = "big_seven_pairs", ["no_wild"]
+    d.trail = ["winner.0"]
+    edits.set_how(d, 0, "discard", P[2])
+    assert order.resolve(d, "how.0", Resume(0, Next(), line=True)) == "preview"
+    assert d.trail == ["winner.0", "how.0"]  # Back: the question again
+    # the same line without its shape: the shape is what is missing, so it is asked
+    d.trail, d.wins[0].shape = ["winner.0"], None
+    assert order.resolve(d, "how.0", Resume(0, Next(), line=True)) == "shape.0"
+    # not a line's question (the grid): on step by step as before
+    d.wins[0].shape, d.trail = "big_seven_pairs", []
+    assert order.resolve(d, "winner.0", Resume(0, Next(after="how.0"))) == "shape.0"

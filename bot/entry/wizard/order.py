@@ -31,6 +31,7 @@ __all__ = [
     "resume_preview",
     "value_mode",
     "walk",
+    "win_answered",
     "win_step_after",
 ]
 
@@ -111,13 +112,11 @@ def walk(d: Draft) -> list[str]:
     return trail
 
 
-def resume_preview(d: Draft, n: int) -> bool:
-    """A line of win ``n`` changed from the preview (its ✏️, /edit, ✏️ Fix): straight back to
-    the preview when nothing else of the win needs asking — its shape still stands (a new
-    "how" drops a shape it does not allow) and its value is still there — so changing only
-    the discarder does not ask the shape again (#26.3). True: the preview taken off the trail
-    (Back goes where it went before); False: go on step by step."""
-    if not d.trail or d.trail[-1] != "preview" or n >= len(d.wins):
+def win_answered(d: Draft, n: int) -> bool:
+    """Whether win ``n`` needs nothing more asked: its shape is there where the table requires
+    one (a new "how" drops a shape it does not allow), how its value is entered is known, and
+    the value is there."""
+    if n >= len(d.wins):
         return False
     rs, w = d.rs, d.wins[n]
     if allowed.uses_shape(rs) and rs.shape_required and not w.shape:
@@ -129,7 +128,15 @@ def resume_preview(d: Draft, n: int) -> bool:
         return False
     if mode == "fans" and not w.fans:
         return False
-    if mode == "tiles" and not w.tiles:
+    return not (mode == "tiles" and not w.tiles)
+
+
+def resume_preview(d: Draft, n: int) -> bool:
+    """A line of win ``n`` changed from the preview (its ✏️, /edit, ✏️ Fix): straight back to
+    the preview when nothing else of the win needs asking (:func:`win_answered`), so changing
+    only the discarder does not ask the shape again (#26.3). True: the preview taken off the
+    trail (Back goes where it went before); False: go on step by step."""
+    if not d.trail or d.trail[-1] != "preview" or not win_answered(d, n):
         return False
     d.trail.pop()
     d.page = 0
@@ -164,6 +171,8 @@ def resolve(d: Draft, step: str, target: Target) -> str:
     if isinstance(target, Resume):
         if resume_preview(d, target.n):
             return "preview"
+        if target.line and win_answered(d, target.n):
+            return go(d, step, "preview")  # the line said the rest: asked only what it left out
         return resolve(d, step, target.then)
     new = next_step(d, target.after or step)
     kept = new != "preview" and d.trail[-1:] == ["preview"]  # came from the preview

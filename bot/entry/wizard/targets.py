@@ -6,7 +6,8 @@ never imports the order (and the package has no import cycle).
 - :class:`Go`: a named step, the current one put on the trail (Back returns to it);
 - :class:`Next`: the step the order puts after this one (or after ``after``);
 - :class:`AfterWins`: what follows the wins (the preview, a result's event, the next win);
-- :class:`Resume`: straight back to the preview when win ``n`` needs nothing more, else ``then``;
+- :class:`Resume`: straight back to the preview when win ``n`` needs nothing more, else ``then``
+  (also the first time, for the answer to a /hand line's question);
 - :class:`At`: a step as it is, the trail as the step left it (an event added, a value
   completed from the preview)."""
 
@@ -55,10 +56,13 @@ class AfterWins:
 @dataclass(frozen=True, slots=True)
 class Resume:
     """Straight back to the preview when win ``n`` changed from it needs nothing more asked
-    (its shape and value still stand), else ``then``."""
+    (its shape and value still stand), else ``then``. ``line``: the step answers what a typed
+    line (/hand) left out, so the preview also when not from it, where the rest of the win is
+    there (#23.3: the answer goes into the same entry; nothing the line said is asked again)."""
 
     n: int
     then: Go | Next | AfterWins
+    line: bool = False
 
 
 @dataclass(frozen=True, slots=True)

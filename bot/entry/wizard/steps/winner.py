@@ -103,7 +103,8 @@ class WinnerStep(Step):
 
 
 class HowStep(Step):
-    """How the winner won (the two-step way, and drafts from before the grid)."""
+    """How the winner won: what a /hand line that names the winner but not the way asks (and
+    drafts from before the grid); the rest of the win, when the line said it, stands."""
 
     kinds = ("how",)
 
@@ -114,7 +115,7 @@ class HowStep(Step):
             raise WizardError("bad_arg")
         h, src = options[_idx(arg, len(options))]
         edits.set_how(d, n, h, src)
-        return Resume(n, Next())
+        return Resume(n, Next(), line=True)  # asked by a /hand line that left the way out
 
     def render(self, c: Ctx, tr: Translator) -> tuple[str, list[list[Button]]]:
         d, n = c.d, c.n
