@@ -142,8 +142,8 @@ class Taixing(Ruleset):
         ),
     )
     shapes = (
-        WinItemDecl("standard", "顺子牌（A/B型）", "standard (with chows)", "花数", "花 count"),
-        WinItemDecl("peng_peng", "碰碰胡（C型）", "all pungs (shape C)", "花数", "花 count"),
+        WinItemDecl("standard", "顺子牌", "standard (with chows)", "花数", "花 count"),
+        WinItemDecl("peng_peng", "碰碰胡", "all pungs", "花数", "花 count"),
         WinItemDecl("qi_dui", "七对（含混七对）", "seven pairs", "满贯+10", "limit + 10"),
         WinItemDecl("ba_hua", "八只硬花", "all eight hard flowers", "花数", "花 count"),
     )
