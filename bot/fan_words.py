@@ -57,6 +57,8 @@ def tick_prompt(rs: Ruleset, tr: Translator, total: int) -> str:
     """The checklist's prompt with its running total."""
     _ = tr.gettext
     w = _words(rs, tr)
-    if w is None:
-        return _("Tick the fans ({n} points so far):").format(n=total)
+    if w is None:  # Guobiao's points: "1 point so far", "8 points so far"
+        return tr.ngettext(
+            "Tick the fans ({n} point so far):", "Tick the fans ({n} points so far):", total
+        ).format(n=total)
     return _("Tick what the hand has ({n} {fan} so far):").format(n=total, **w)

@@ -133,7 +133,7 @@ async def test_guobiao_keypad_checklist_and_tiles_then_settle(tg, bot):
     w = await s.tap_for_message(carol, table, "Record hand")
     await taps(s, carol, w, "Carol self-drawn", "Fan checklist")
     # the how's 自摸 1 counts from the first screen (#23.4: carried, never an item)
-    assert "Tick the fans (1 points so far)" in s.text(w)
+    assert "Tick the fans (1 point so far)" in s.text(w)
     first = s.labels(w)[0]
     assert first.endswith("· 1"), first  # everyday fans first, limit hands last (#26.4)
     for label in (
