@@ -12,10 +12,7 @@ from scoring.hongkong.tables import (
     FANS,
     LIMIT,
     POT,
-    STAKE_CENTS,
-    STAKE_NAMES,
     fan_value,
-    money_text,
     multiplier,
     multiplier_text,
 )
@@ -188,7 +185,7 @@ def pay_win(rs: type[Ruleset], t: Tally, record: HandRecord, opts: Options, win:
         t.explain(
             f"{fz}：{dz}{d}包三家，付4份 4×{m} = {4 * m}",
             f"全銃: {de} {d} pays for all, 4 shares: 4 × {m} = {4 * m}",
-            f"全銃：{de} {d}が全員分、4口を支払う 4×{m} = {4 * m}",
+            f"全銃：{de}{d}が全員分、4口を支払う 4×{m} = {4 * m}",
         )
     else:
         t.pay(d, w, 2 * m, "discarder_share")
@@ -198,7 +195,7 @@ def pay_win(rs: type[Ruleset], t: Tally, record: HandRecord, opts: Options, win:
             f"{fz}：{dz}{d}付双份 2×{m} = {2 * m}，{'、'.join(rest)}各付单份 {m}，共{4 * m}",
             f"半銃: {de} {d} pays a double share, 2 × {m} = {2 * m}; "
             f"{' and '.join(rest)} a single share, {m} each; {4 * m} in all",
-            f"半銃：{de} {d}が二口 2×{m} = {2 * m}、{'、'.join(rest)}が各一口 {m}、計{4 * m}",
+            f"半銃：{de}{d}が二口 2×{m} = {2 * m}、{'、'.join(rest)}が各一口 {m}、計{4 * m}",
         )
     note_bao(t, liable, d, "discard")
 
@@ -253,29 +250,4 @@ def pay_false_win(
         f"{k} × {big_m} = {k * big_m}, {3 * k * big_m} in all; the limit: {men}",
         f"{offender}の诈糊（誤和了）：他の各家に上限{k}口分 {k}×{big_m} = {k * big_m}、"
         f"計{3 * k * big_m}；上限：{mja}",
-    )
-
-
-def stake_money(t: Tally, record: HandRecord, opts: Options) -> None:
-    """The nets in dollars at the stake's money per unit (whole cents, exact)."""
-    stake = opts.s("stake")
-    cents = STAKE_CENTS.get(stake)
-    if cents is None:
-        return
-    net = t.net
-    parts = []
-    for p in record.players:
-        c = net[p] * cents
-        if c:
-            a = -c if c < 0 else c
-            parts.append(f"{p} {'-' if c < 0 else '+'}${a // 100}.{a % 100:02d}")
-    if not parts:
-        return
-    zh, _, en = STAKE_NAMES[stake]
-    zh, en = refs.name("stake", stake, zh, en)
-    per = money_text(1, stake)
-    t.explain(
-        f"以{zh}计（每份{per}）：" + "，".join(parts),
-        f"at {en} ({per} a unit): " + ", ".join(parts),
-        f"{en}で計算（一口{per}）：" + "、".join(parts),
     )

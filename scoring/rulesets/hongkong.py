@@ -42,7 +42,7 @@ from scoring.declarations import (
     WinItemDecl,
 )
 from scoring.errors import RecordError
-from scoring.hongkong.payments import faan_of, pay_false_win, pay_win, stake_money
+from scoring.hongkong.payments import faan_of, pay_false_win, pay_win
 from scoring.hongkong.tables import (
     BAO,
     CHECKLIST,
@@ -264,7 +264,7 @@ class HongKong(Ruleset):
             BAO, "包（包自摸/包打出）", "Liability (包)", source="optional",
             source_zh="替谁包（食糊者；只有一家食糊可不填）",
             source_en="whose win (the winner; may be left out when one player wins)",
-            value_zh="自摸：一人付6m；打出：包的放铳者付4m",
+            value_zh="自摸：一人付6m；打出：包的出铳者付4m",
             value_en="self-drawn: pays 6m alone; on his discard: pays 4m",
             results=frozenset({"win"}), zh_hant="包（包自摸/包打出）",
         ),
@@ -436,7 +436,8 @@ class HongKong(Ruleset):
                 pay_win(type(self), t, record, opts, win)
         if not t.steps:
             t.explain("流局（摸和），无人付款", "Draw: nobody pays", "流局：支払いなし")
-        stake_money(t, record, opts)
+        # no step restates the nets as money at the stake (issue 25.1: one figure per
+        # amount): the contract's money is applied at the table (hand-record.md, Settlement)
         return t.settlement()
 
 

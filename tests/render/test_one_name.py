@@ -170,9 +170,7 @@ def test_one_name_per_unit_and_term(
             assert len(used) <= 1, (rs_id, lang, where)
             # and it is the word of the hands' own texts (headlines, reasons, steps) there
             # (Guangdong's flag 杠上开花 said 明杠：“放炮”者=点杠者, now 点杠者算点炮)
-            # KNOWN (scoring/rulesets/hongkong.py, helper F's, being split): the event 包's
-            # value says "包的放铳者付4m" where the table says 出铳
-            said = every.replace("包的放铳者", "").replace("包的放銃者", "")
+            said = every  # (Hong Kong's 包 said "包的放铳者付4m" where the table says 出铳)
             in_hands = {w for w in DEAL_IN if w in said} - used
             where = {w: [ln for ln in every.split("\n") if w in ln][:2] for w in in_hands}
             assert not (used and in_hands), (rs_id, lang, used, where)
