@@ -15,10 +15,11 @@ from bot.i18n import Translator
 #: one icon per meaning (issue 25.3: "today 🀄 marks the winner and … the dealer, who is 🎲
 #: elsewhere"), in chat texts, keyboards and images alike: 🀄 a winner (the preview's win
 #: lines), 🎲 the dealer, 📋 a table's or a game's title line (the table message, a riichi
-#: game's round line)
+#: game's round line), 🔢 the tiles (the tile pad, a win's tiles typed)
 ICON_WINNER = "🀄"
 ICON_DEALER = "🎲"
 ICON_TITLE = "📋"
+ICON_TILES = "🔢"
 
 #: ruleset → common word → (Simplified, Traditional) of the ruleset's own word
 TERMS: dict[str, dict[str, tuple[str, str]]] = {

@@ -17,7 +17,7 @@ from bot.i18n import Translator
 from bot.present import display_names, headline, money, night_names, stake_text, unit
 from bot.season_texts import adjust_lines
 from bot.streak import streak_label
-from bot.terms import ICON_TITLE, ruled
+from bot.terms import ICON_DEALER, ICON_TITLE, ruled
 from bot.tg import Keyboard, esc
 from scoring.record import Settlement
 from storage.views import HandView, Page, SeatView, SettleView, StandingsView, TableView
@@ -75,7 +75,7 @@ def table_text(
     need = max(rs.players)
     for seat in sorted(table.seats, key=lambda s: s.seat_index):
         wind = winds[seat.seat_index] if seat.seat_index < len(winds) else str(seat.seat_index + 1)
-        dealer = " 🎲" + _("dealer") if seat.player_id == table.dealer_id else ""
+        dealer = f" {ICON_DEALER}" + _("dealer") if seat.player_id == table.dealer_id else ""
         if dealer and streak:
             dealer += streak_label(table, streak, tr)
         guest = " 👤" if seat.is_guest else ""

@@ -18,7 +18,7 @@ async def test_tile_pad_enters_the_tiles_in_the_group(tg, bot):
     table = await open_table(s, alice, "Guobiao")
     await seat_and_start(s, table, users)
     w = await s.tap_for_message(bob, table, "Record hand")
-    await wizard(s, bob, w, "Bob self-drawn", "Tiles", "🀄 Tile pad")
+    await wizard(s, bob, w, "Bob self-drawn", "Tiles", "🔢 Tile pad")
     assert "Tap a tile, then the set it is in" in s.text(w)
     mark = tg.mark()
     # [555z](7777p)123s999p2z 2z: 白 exposed pung, 7p concealed kong, 123s, 999p, then the

@@ -73,7 +73,7 @@ def test_the_pad_writes_the_tiles_of_the_reply(reply: str, most: int) -> None:
 
 def test_a_closed_hand_is_ten_taps_on_the_pad() -> None:
     # #26.7: "the Guobiao tile pad ≤ 14 taps for a closed hand" — with Record hand, the
-    # grid's cell, 🀄 Tile pad and Confirm, a hand of four sets and a pair is 4 + 10 taps
+    # grid's cell, 🔢 Tile pad and Confirm, a hand of four sets and a pair is 4 + 10 taps
     step, data = start_pad()
     taps = pad.taps_for(CLOSED)
     assert len(taps) == 10 and Code.PAD_DONE not in [a for a, _ in taps]

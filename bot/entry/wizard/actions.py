@@ -19,6 +19,7 @@ from bot.entry.keyboard import WizardError as WizardError
 from bot.entry.keyboard import esc, paged
 from bot.entry.wizard.targets import Target
 from bot.i18n import Translator
+from bot.terms import ICON_DEALER
 from scoring.engine import MAX_FAN
 from scoring.record import Settlement
 from scoring.ruleset import Options, Ruleset
@@ -44,7 +45,7 @@ def _idx(arg: str, upper: int) -> int:
 def _seat_name(d: Draft, p: str) -> str:
     """A player's name on a grid button, 🎲 marking the dealer (as everywhere: 🀄 marks the
     winner, issue 25.3)."""
-    return d.name(p) + (" 🎲" if p == d.dealer else "")
+    return d.name(p) + (f" {ICON_DEALER}" if p == d.dealer else "")
 
 
 def _nav(d: Draft, tr: Translator, *, next_label: str | None = None) -> list[Button]:

@@ -24,6 +24,7 @@ from bot.entry.wizard.steps import editor
 from bot.entry.wizard.steps import riichi as riichi_steps
 from bot.entry.wizard.targets import Go, Stay, Target
 from bot.i18n import Translator
+from bot.terms import ICON_WINNER
 from scoring.declarations import DISCARD, SELF_DRAWN
 from scoring.errors import RecordError
 from scoring.record import Settlement
@@ -66,7 +67,7 @@ def summary(d: Draft, tr: Translator) -> str:
     view = d.view()
     for w in d.wins:
         if w.winner:
-            lines.append("🀄 " + _esc(describe_win(rs, view, w.to_json(), tr)))
+            lines.append(f"{ICON_WINNER} " + _esc(describe_win(rs, view, w.to_json(), tr)))
     for cid, per in d.counts.items():
         decl = rs.count(cid)
         nz = [f"{d.name(p)} {v}" for p, v in per.items() if v]

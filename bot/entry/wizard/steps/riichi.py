@@ -19,6 +19,7 @@ from bot.entry.wizard.actions import Button, Ctx, Step, WizardError, _idx, _nav
 from bot.entry.wizard.changes import refuse_win
 from bot.entry.wizard.targets import AfterWins, At, Go, Stay, Target
 from bot.i18n import Translator
+from bot.terms import ICON_TILES
 from scoring.ruleset import Options, Ruleset
 
 
@@ -122,7 +123,7 @@ class HanStep(Step):
         ]
         rows += _rows(yakuman, 3)
         if "tiles" in c.rs.win_inputs:  # the tiles, scored by the mahjong library (§1.3)
-            rows.append([Button("🀄 " + _("Tiles"), Code.MODE, "tiles")])
+            rows.append([Button(ICON_TILES + " " + _("Tiles"), Code.MODE, "tiles")])
         rows.append(_nav(d, tr))
         return prompt, rows
 

@@ -18,6 +18,7 @@ from bot.entry.keyboard import Code
 from bot.entry.wizard.actions import Button, Ctx, TilesError, WizardError, _nav, _split
 from bot.entry.wizard.steps.tiles import TilesStep, win_problem
 from bot.i18n import Translator
+from bot.terms import ICON_TILES
 from scoring.gb.notation import NotationError, parse_phone
 
 EXAMPLE = "234m567p345s(7777s)2z 2z dora 3m"
@@ -117,7 +118,7 @@ class RiichiTilesStep(TilesStep):
             "0m 0p 0s are the red fives (where the table plays them); in three-player, "
             "nuki 2 counts two North tiles set aside."
         )
-        rows = [[Button("🀄 " + _("Tile pad"), Code.PAD)]]
+        rows = [[Button(ICON_TILES + " " + _("Tile pad"), Code.PAD)]]
         nxt = _("Next") + " ▶" if c.win.tiles else None
         rows.append(_nav(c.d, tr, next_label=nxt))
         return prompt, rows

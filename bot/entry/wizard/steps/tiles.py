@@ -29,6 +29,7 @@ from bot.entry.wizard.actions import (
 from bot.entry.wizard.changes import _CJK
 from bot.entry.wizard.targets import Go, Next, Stay, Target
 from bot.i18n import Translator
+from bot.terms import ICON_TILES
 from scoring.errors import RecordError
 from scoring.gb.notation import (
     NotationError,
@@ -272,7 +273,7 @@ class TilesStep(Step):
         ).format(example=TILES_EXAMPLE)
         prompt += "\n" + tiles_words_help(d, win, tr)
         # the tiles read so far show in the summary above (describe_win)
-        rows = [[Button("🀄 " + _("Tile pad"), Code.PAD)]]
+        rows = [[Button(ICON_TILES + " " + _("Tile pad"), Code.PAD)]]
         rows.append(_nav(d, tr, next_label=next_lbl if win.tiles else None))
         return prompt, rows
 

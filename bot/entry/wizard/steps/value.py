@@ -12,6 +12,7 @@ from bot.entry.wizard.actions import FAN_MAX, Button, Ctx, Step, WizardError, _i
 from bot.entry.wizard.changes import refuse_win, value_step
 from bot.entry.wizard.targets import Go, Next, Stay, Target
 from bot.i18n import Translator
+from bot.terms import ICON_TILES
 
 
 class ModeStep(Step):
@@ -58,7 +59,7 @@ class ModeStep(Step):
         btns = [Button(labels[m], Code.MODE, str(i)) for i, m in enumerate(modes)]
         rows = cells.pack(btns, 3)  # each label whole, as many a row as fit (#26.1)
         if "tiles" in modes:
-            rows.append([Button("🀄 " + _("Tile pad"), Code.PAD)])
+            rows.append([Button(ICON_TILES + " " + _("Tile pad"), Code.PAD)])
         rows.append(_nav(c.d, tr))
         return prompt, rows
 
