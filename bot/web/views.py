@@ -135,7 +135,7 @@ def board_json(
     nights = []
     for sv in nights_shown:
         n = sv.night
-        names = {**{k: v for k, v in sv.names.items()}, **{s.player_id: s.name for s in t.seats}}
+        names = present.night_names(t, sv, tr)  # the pot (id 0) by name, never "0"
         nights.append(
             {
                 "night": n,
