@@ -192,7 +192,11 @@ async def redraw_table(
     async def draw() -> None:
         fresh = await db(L.get_table, table_id)
         drawn[:] = [fresh]
-        standings = await db(L.standings, table_id) if fresh.status != "open" else None
+        # the table message shows totals, not the trend chart: no trend read (it grows with
+        # the night: up to 200 hands' rows)
+        standings = (
+            await db(L.standings, table_id, trend_hands=0) if fresh.status != "open" else None
+        )
         mid = await post_table_message(
             context, fresh, standings, tr, edit=True, arranging=arranging, latest=latest
         )

@@ -289,7 +289,8 @@ async def round_extras(context: Ctx, table: TableView) -> dict[str, Any]:
         mode = rs.resolve_options(dict(table.options)).s("round_wind")
         before = 0
         if mode == "by_hands":  # the night's confirmed hands (voided ones do not count)
-            before = (await db(ledger(context).standings, table.id)).hand_count
+            st = await db(ledger(context).standings, table.id, trend_hands=0)
+            before = st.hand_count
             extra["night_hand"] = before + 1
         extra["prevalent_wind"] = prevalent_wind_for(before, mode)
     return extra

@@ -119,7 +119,11 @@ async def cmd_table(update: Update, context: Ctx) -> None:
     table = await current(context, w, update)
     if table is None:
         return
-    standings = await db(ledger(context).standings, table.id) if table.status != "open" else None
+    standings = (  # the table message: totals, no trend chart
+        await db(ledger(context).standings, table.id, trend_hands=0)
+        if table.status != "open"
+        else None
+    )
     await post_table_message(context, table, standings, w.tr, edit=False)
 
 
