@@ -11,7 +11,7 @@ driver that went astray fails loudly instead of measuring something else.
 Counted: every tap from "Record hand" to Confirm, both included (paging ▶ too), and the new
 messages the bot posts in the group per hand (sendMessage/sendPhoto).
 
-    .venv/bin/python benchmarks/bench_entry.py [--json] [--only RULESET]
+    .venv/bin/python benchmarks/bench_entry.py [--json] [--only RULESET] [--trace HAND_ID]
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from tests.bot.fake_telegram import Chat, FakeTelegram, User
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
 MAX_TAPS = 80
+TRACE: set[str] = set()  # --trace ID: each tap's step and button, on stderr
 
 
 class Astray(RuntimeError):
@@ -295,6 +296,17 @@ class Driver:
         from bot.entry import riichi
         from bot.entry.draft import Draft
 
+        missing = self._missing_events()
+        declared = riichi.declarations(Draft.from_json(d))
+        for ev in missing:  # riichi's toggle rows: riichi, tenpai
+            if ev["type"] in declared:
+                i = d["players"].index(ev["player"])
+                return [("dc", f"{declared.index(ev['type'])}.{i}")]
+        if missing:
+            ids_e = [e.id for e in rs.events]
+            # the events behind one button where the editor is tight (#26.2)
+            return [("ea", str(ids_e.index(missing[0]["type"]))), ("ed", "e")]
+        # the counts after the events: a count an event forces follows it (a kong is a 根)
         for c, cdecl in enumerate(rs.counts):
             if cdecl.id in riichi.hidden_counts(rs):  # riichi: the keypad's and the ledger's
                 continue
@@ -315,16 +327,6 @@ class Driver:
                 step = 1 if (to - at) % max(k, 1) <= (at - to) % max(k, 1) else -1
                 onward = [("ed", f"t{order[(at + step * j) % k]}") for j in range(1, k)]
                 return [*cell, ("ed", f"c{c}"), *mode, ("ed", f"t{c}"), *onward]
-        missing = self._missing_events()
-        declared = riichi.declarations(Draft.from_json(d))
-        for ev in missing:  # riichi's toggle rows: riichi, tenpai
-            if ev["type"] in declared:
-                i = d["players"].index(ev["player"])
-                return [("dc", f"{declared.index(ev['type'])}.{i}")]
-        if missing:
-            ids_e = [e.id for e in rs.events]
-            # the events behind one button where the editor is tight (#26.2)
-            return [("ea", str(ids_e.index(missing[0]["type"]))), ("ed", "e")]
         return [("c", "")]
 
     def _count_taps(self, cid: str) -> list[tuple[str, str]]:
@@ -431,6 +433,8 @@ class Table:
             driver = Driver(draft.step, draft.data, target_of(hand, draft.data))
             pick = driver.choose([a for a, _ in btns])
             taps += 1
+            if TRACE and hand["id"] in TRACE:
+                print(f"  {hand['id']} tap {taps}: {draft.step} -> {pick}", file=sys.stderr)
             if isinstance(pick, str):  # a text reply (tiles)
                 m2 = self.tg.mark()
                 await self.tg.post(
@@ -528,7 +532,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--only", help="only this ruleset's hands")
+    ap.add_argument("--trace", action="append", default=[], help="print this hand's taps")
     args = ap.parse_args()
+    TRACE.update(args.trace)
     logging.basicConfig(level=logging.WARNING)
     everything = asyncio.run(run(args.only))
     hands = [h for h in everything if h["via"] == "buttons"]  # the fixed hand set

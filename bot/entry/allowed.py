@@ -15,6 +15,7 @@ Indices are into the ruleset's declaration tuples (``rs.shapes``, ``rs.flags``,
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from bot import checklist
@@ -31,6 +32,7 @@ from scoring.declarations import (
     item_problem,
 )
 from scoring.engine import MAX_FAN
+from scoring.errors import RecordError
 from scoring.ruleset import Ruleset
 
 #: the keypad's largest total (the scoring core's bound)
@@ -269,7 +271,33 @@ def event_cells(d: Draft, decl: EventDecl) -> list[Cell]:
         err = checks.problem(trial)
         if err is None or (not was_possible and not err.field.startswith(at)):
             ok.append((p, q))
+        elif was_possible and count_forced(trial, err) is not None:
+            ok.append((p, q))  # with the count it forces (Sichuan: a kong is a 根)
     return ok or cells
+
+
+_COUNT_PATH = re.compile(r"counts\.(\w+)\.(.+)")
+
+
+def count_forced(d: Draft, err: RecordError) -> Draft | None:
+    """``d`` with the one count the scoring core says is too low (``err`` on
+    ``counts.<id>.<player>``) raised to the least value that makes the hand possible — Sichuan:
+    a kong is a 根 of its maker ("each is a 根, so 根 ≥ n", sichuan.py) — or None where no
+    value in the count's range does (``d`` unchanged)."""
+    m = _COUNT_PATH.fullmatch(err.field)
+    decl = d.rs.count(m.group(1)) if m else None
+    if m is None or decl is None or m.group(2) not in d.players:
+        return None
+    if not is_enabled(decl.enabled_by, d.opts) or (decl.results and d.result not in decl.results):
+        return None
+    p = m.group(2)
+    trial = d.copy()
+    per = trial.counts.setdefault(decl.id, {})
+    while can_add(decl, per, p):
+        per[p] = per.get(p, 0) + 1
+        if checks.problem(trial) is None:
+            return trial
+    return None
 
 
 # --------------------------------------------------------------------------------------

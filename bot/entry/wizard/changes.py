@@ -159,9 +159,31 @@ def event_decl(d: Draft) -> EventDecl:
 
 def finish_event(d: Draft) -> At:
     """Add the event being built and return to the preview (:func:`bot.entry.edits.
-    finish_event`: refused with a sentence if it makes the hand impossible)."""
-    edits.finish_event(d)
+    finish_event`: refused with a sentence if it makes the hand impossible), a count it
+    forces raised with it (:func:`count_follows`)."""
+    try:
+        edits.finish_event(d)
+    except Refused as err:
+        if not count_follows(d, err.err):
+            raise
     return At("preview")
+
+
+def count_follows(d: Draft, err: RecordError) -> bool:
+    """An event refused only because a player's count is too low for it is added with that
+    count raised to the least value the scoring core accepts (:func:`allowed.count_forced`:
+    the one change the rules force; the count stays editable on the preview). False, ``d`` as
+    it was, where no value in the count's range does."""
+    assert d.ev is not None
+    trial = d.copy()
+    trial.events.append({k: v for k, v in d.ev.items() if v is not None or k == "from"})
+    trial.ev = None
+    fixed = allowed.count_forced(trial, err)
+    if fixed is None:
+        return False
+    d.counts = fixed.counts
+    edits.finish_event(d)
+    return True
 
 
 def ev_go(d: Draft, new: str) -> Go | At:

@@ -1,0 +1,67 @@
+"""Taps saved on the preview (#26.7 "tap targets"), each change still a real hand the scoring
+core settles: a count an event forces follows the event (Sichuan: a kong is a 根)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import scoring
+from bot.entry import allowed, wizard
+from bot.entry.draft import Draft
+from bot.entry.keyboard import Code
+
+P = ["11", "12", "13", "14"]
+NAMES = dict(zip(P, ["Alice", "Bob", "Carol", "Dave"], strict=True))
+
+
+def start(ruleset: str, taps: list[tuple[str, str]]) -> tuple[str, dict[str, Any]]:
+    step, data = wizard.new_state(ruleset=ruleset, options={}, players=P, names=NAMES, dealer=P[0])
+    for action, arg in taps:
+        step = wizard.apply(step, data, action, arg)
+    return step, data
+
+
+#: benchmarks/entry_hands.py sc-three-wins-kongs: Bob self-drawn 平胡, Carol ← Dave 对对胡,
+#: Dave self-drawn 七对 (血战: three wins end the hand)
+THREE_WINS = [
+    (Code.GRID, "1.0"),
+    (Code.SHAPE, "0"),
+    (Code.GRID, "2.2"),
+    (Code.SHAPE, "1"),
+    (Code.GRID, "3.0"),
+    (Code.SHAPE, "4"),
+]
+
+
+def add_kong(step: str, data: dict[str, Any], cell: tuple[str, str | None]) -> str:
+    step = wizard.apply(step, data, Code.EDIT, "e")
+    step = wizard.apply(step, data, Code.EVENT_ADD, "0")  # 直杠
+    d = Draft.from_json(data)
+    cells = allowed.event_cells(d, d.rs.events[0])
+    return wizard.apply(step, data, Code.EVENT_CELL, str(cells.index(cell)))
+
+
+def test_a_kong_brings_its_gen_with_it() -> None:
+    # sichuan.py: "count gen (根): the winner's sets of four identical tiles, kongs or not";
+    # its check: "made n kong(s); each is a 根, so 根 ≥ n" — the kong's tap raises Bob's 根
+    step, data = start("sichuan", THREE_WINS)
+    assert step == "preview" and not data["counts"].get("gen")
+    d = Draft.from_json(data)
+    offered = allowed.event_cells(d, d.rs.events[0])
+    assert (P[1], P[3]) in offered  # Bob ← Dave: offered, with the 根 it forces
+    assert all(p != P[3] for p, _q in offered)  # Dave's seven pairs has no kong (没有杠过)
+    step = add_kong(step, data, (P[1], P[3]))
+    assert step == "preview"
+    assert data["counts"]["gen"] == {P[1]: 1}
+    assert data["events"] == [{"type": "zhi_gang", "player": P[1], "from": P[3], "after_wins": 0}]
+    rec = {k: data[k] for k in ("ruleset", "players", "dealer", "result", "wins", "counts")}
+    rec["events"], rec["options"] = data["events"], {}
+    assert scoring.settle(rec).net  # a hand the scoring core settles
+
+
+def test_a_gen_already_enough_is_left_as_it_is() -> None:
+    step, data = start("sichuan", THREE_WINS)
+    for _ in range(2):
+        step = wizard.apply(step, data, Code.COUNT_PLUS, "0.1")  # Bob's 根: 2
+    add_kong(step, data, (P[1], P[3]))
+    assert data["counts"]["gen"] == {P[1]: 2}
