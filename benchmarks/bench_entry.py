@@ -326,7 +326,11 @@ class Driver:
                 )
                 step = 1 if (to - at) % max(k, 1) <= (at - to) % max(k, 1) else -1
                 onward = [("ed", f"t{order[(at + step * j) % k]}") for j in range(1, k)]
-                return [*cell, ("ed", f"c{c}"), *mode, ("ed", f"t{c}"), *onward]
+                have = d["counts"].get(cdecl.id, {})
+                goal = t["counts"].get(cdecl.id, {})
+                up = [goal.get(p, 0) - have.get(p, 0) for p in d["players"]]
+                each = [("ed", f"a{c}")] if all(x > 0 for x in up) and not mode else []
+                return [*each, *cell, ("ed", f"c{c}"), *mode, ("ed", f"t{c}"), *onward]
         return [("c", "")]
 
     def _count_taps(self, cid: str) -> list[tuple[str, str]]:

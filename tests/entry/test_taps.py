@@ -65,3 +65,36 @@ def test_a_gen_already_enough_is_left_as_it_is() -> None:
         step = wizard.apply(step, data, Code.COUNT_PLUS, "0.1")  # Bob's 根: 2
     add_kong(step, data, (P[1], P[3]))
     assert data["counts"]["gen"] == {P[1]: 2}
+
+
+def labels(step: str, data: dict[str, Any], lang: str = "en") -> dict[str, wizard.Button]:
+    from bot.i18n import Translator
+
+    return {b.label: b for row in wizard.render(step, data, Translator(lang)).rows for b in row}
+
+
+def test_plus_one_each_gives_every_player_one_in_one_tap() -> None:
+    # benchmarks/entry_hands.py xg-jing-all-four: each of the four holds a 副精; jiangxi.py
+    # line 24: "counts primary_wild (正精, 0–3), secondary_wild (副精, 0–4)" (in all)
+    step, data = start("xingguo", [(Code.GRID, "0.0"), (Code.SHAPE, "1")])  # Alice 小七对
+    assert "+1 each" not in labels(step, data)  # 正精: three in all, so not one each
+    step = wizard.apply(step, data, Code.EDIT, "t1")  # the 副精 tab
+    got = labels(step, data)
+    assert got["+1 each"].arg == "a1" and "全員+1" in labels(step, data, "ja")
+    step = wizard.apply(step, data, Code.EDIT, "a1")
+    assert data["counts"]["secondary_wild"] == dict.fromkeys(P, 1)
+    assert "+1 each" not in labels(step, data)  # a fifth 副精 for anyone: over the four
+    step = wizard.apply(step, data, Code.EDIT, "m")  # ➖ mode: one each off again
+    step = wizard.apply(step, data, Code.EDIT, "a1")
+    assert not any(data["counts"]["secondary_wild"].values())
+
+
+def test_each_is_refused_where_the_count_cannot_take_it() -> None:
+    step, data = start("xingguo", [(Code.GRID, "0.0"), (Code.SHAPE, "1")])
+    try:
+        wizard.apply(step, data, Code.EDIT, "a0")  # 正精 for all four: four of three
+    except wizard.WizardError:
+        pass
+    else:
+        raise AssertionError("four 正精 accepted")
+    assert not any((data["counts"].get("primary_wild") or {}).values())

@@ -241,6 +241,41 @@ def set_text_value(d: Draft, step: str, pid: str, name: str) -> Go | At:
 # --------------------------------------------------------------------------------------
 # the counts the preview asks
 # --------------------------------------------------------------------------------------
+def each_possible(d: Draft, c: int, *, up: bool) -> bool:
+    """Whether count ``c`` may go one up (``up``) or down for every player at once — each
+    within its range and the count's total — and the hand stays possible (a "+1 each" that
+    would be refused is not offered)."""
+    trial = d.copy()
+    try:
+        _each(trial, c, up)
+    except WizardError:
+        return False
+    return checks.problem(trial) is None or checks.problem(d) is not None
+
+
+def step_each(d: Draft, c: int, *, up: bool) -> None:
+    """Count ``c`` one up (or down) for every player at once: 精 held by all four is one tap,
+    not four (#26.7); refused as one tap if the hand would become impossible."""
+    before = d.copy()
+    _each(d, c, up)
+    edits.keep_or_refuse(d, before, related=f"counts.{d.rs.counts[c].id}")
+
+
+def _each(d: Draft, c: int, up: bool) -> None:
+    decl = d.rs.counts[c]
+    per = d.counts.setdefault(decl.id, {})
+    n = len(d.players)
+    if up and decl.total_max is not None and sum(per.values()) + n > decl.total_max:
+        raise WizardError("at_max")
+    for p in d.players:
+        v = per.get(p, 0)
+        if up and v >= decl.max:
+            raise WizardError("at_max")
+        if not up and v <= decl.min:
+            raise WizardError("at_min")
+        per[p] = v + 1 if up else v - 1
+
+
 def shown_counts(d: Draft, base: Mapping[str, int] | None = None) -> list[int]:
     """The counts the preview asks: enabled and declared for the result, and able to change
     the money of this hand (a count nobody has that, given to any player, changes no net —

@@ -16,7 +16,13 @@ from bot.entry import allowed, cells
 from bot.entry.draft import Draft, WinDraft
 from bot.entry.keyboard import Button, Code, WizardError
 from bot.entry.wizard.actions import _idx
-from bot.entry.wizard.changes import asks_value, enabled_counts, enabled_events
+from bot.entry.wizard.changes import (
+    asks_value,
+    each_possible,
+    enabled_counts,
+    enabled_events,
+    step_each,
+)
 from bot.entry.wizard.targets import Go, Stay, Target
 from bot.i18n import Translator
 from scoring.declarations import DISCARD, SELF_DRAWN
@@ -65,15 +71,24 @@ def count_rows(
     tr: Translator,
     room: int,
     way: str = "tabs",
+    each: frozenset[int] = frozenset(),
 ) -> list[list[Button]]:
     """The counts: ``"rows"`` each count's name and its row of cells (no tab to tap), else
     ``"tabs"`` the counts' tabs (each with its total; the ➖/➕ mode) and the chosen count's
-    cells, or ``"cycle"`` only the chosen tab with ◀ ▶ where the tabs are many."""
+    cells, or ``"cycle"`` only the chosen tab with ◀ ▶ where the tabs are many. ``each``: the
+    counts whose "+1 each" (in ➖ mode "−1 each") may be tapped (:func:`each_counts`), put
+    beside the mode (or the count's name) in a row it already takes."""
     if not shown:
         return []
     rs = d.rs
     cur = d.ct if d.ct is not None and d.ct in shown else shown[0]
     minus = d.minus
+    _ = tr.gettext
+
+    def all_of(c: int) -> list[Button]:
+        if c not in each:
+            return []
+        return [Button(_("−1 each") if minus else _("+1 each"), Code.EDIT, f"a{c}")]
 
     def total(c: int) -> int:
         return sum((d.counts.get(rs.counts[c].id) or {}).values())
@@ -87,8 +102,11 @@ def count_rows(
     if way == "rows":  # every count's cells on its own row, under its name
         out: list[list[Button]] = []
         for k, c in enumerate(shown):
-            name = cells.labelled("", tr.name(rs.counts[c]), f" {total(c)}", 17 if k == 0 else 36)
-            out.append([Button(name, Code.PAGE, "0"), *([mode] if k == 0 else [])])
+            side = [*all_of(c), *([mode] if k == 0 else [])]
+            name = cells.labelled(
+                "", tr.name(rs.counts[c]), f" {total(c)}", cells.budget(1 + len(side))
+            )
+            out.append([Button(name, Code.PAGE, "0"), *side])
             out.append(_cells(d, c, minus))
         return out
     tab_rows = cells.pack([*(tab(c, room) for c in shown), mode], 3)
@@ -98,6 +116,17 @@ def count_rows(
         tab_rows = [
             [tab(cur, 36)],
             [Button("◀", Code.EDIT, f"t{prev}"), Button("▶", Code.EDIT, f"t{nxt}"), mode],
+        ]
+    if (extra := all_of(cur)) and len(tab_rows[-1]) >= 3:
+        tab_rows.append(extra)
+    elif extra:  # beside the mode, in its row: that row's tabs cut to make room
+        last = [*tab_rows[-1], *extra]
+        per = cells.budget(len(last))
+        tab_rows[-1] = [
+            tab(int(b.arg[1:]), per)
+            if b.arg.startswith("t") and b.label not in ("◀", "▶") and cells.width(b.label) > per
+            else b
+            for b in last
         ]
     return [*tab_rows, _cells(d, cur, minus)]
 
@@ -221,8 +250,9 @@ def rows(
     button."""
     out: list[list[Button]] = []
     lines = WinLines.of(d, value_of)
+    each = frozenset(c for c in shown if each_possible(d, c, up=not d.minus))
     for way, level in TRIES:
-        out = _rows(d, tr, shown, level, lines, way)
+        out = _rows(d, tr, shown, level, lines, way, each)
         if len(out) <= EDITOR_ROWS:
             return out
     return out
@@ -235,6 +265,7 @@ def _rows(
     level: Level,
     lines: WinLines,
     way: str = "tabs",
+    each: frozenset[int] = frozenset(),
 ) -> list[list[Button]]:
     _ = tr.gettext
     rs = d.rs
@@ -245,7 +276,7 @@ def _rows(
         label = cells.labelled("✏️ ", tr.name(r) if r else d.result, "", 36)
         out.append([Button(label, Code.EDIT, "r")])
     out += win_rows(d, tr, level, lines)
-    out += count_rows(d, shown, tr, room, way)
+    out += count_rows(d, shown, tr, room, way, each)
     enabled = enabled_events(rs, d.opts, d.result)
     if level.events:
         out += event_rows(d, tr, room, enabled)
@@ -258,7 +289,8 @@ def _rows(
 
 def apply_edit(d: Draft, what: str, num: str) -> Target | None:
     """The editor's own taps (``Code.EDIT``): a count's tab (``t<c>``), the ➖/➕ mode (``m``),
-    the events' screen (``e``), a win's flags screen (``f<n>``); None for the others."""
+    a count's "+1 each" (``a<c>``), the events' screen (``e``), a win's flags screen (``f<n>``);
+    None for the others."""
     if what == "t":
         c = _idx(num, len(d.rs.counts))
         if c not in enabled_counts(d.rs, d.opts, d.result):
@@ -267,6 +299,12 @@ def apply_edit(d: Draft, what: str, num: str) -> Target | None:
         return Stay()
     if what == "m" and not num:
         d.minus = not d.minus
+        return Stay()
+    if what == "a":  # a count's "+1 each" ("−1 each" in ➖ mode)
+        c = _idx(num, len(d.rs.counts))
+        if c not in enabled_counts(d.rs, d.opts, d.result):
+            raise WizardError("bad_arg")
+        step_each(d, c, up=not d.minus)
         return Stay()
     if what == "e" and not num:
         return Go("events")
