@@ -28,6 +28,7 @@ import asyncio
 import contextlib
 import inspect
 import os
+import signal
 import statistics
 import sys
 import tempfile
@@ -142,6 +143,9 @@ async def cpu_per_press(
 
     async def timed(kind: str, user: User, mid: int, label: str, after: str | None = None) -> None:
         await asyncio.sleep(0.03)  # let the previous press's tail finish
+        profiled = os.environ.get("BENCH_PROFILE_PRESS") == kind  # and BENCH_PROFILE=FILE
+        if profiled:
+            os.kill(pid, signal.SIGUSR1)
         c0 = cpu_ns(pid)
         mark = tg.mark()
         await t.press(user, mid, label, timed=False)
@@ -149,6 +153,8 @@ async def cpu_per_press(
             await t.next_message(mark, after)
         await asyncio.sleep(0.03)
         by_kind.setdefault(kind, []).append((cpu_ns(pid) - c0) / 1e6)
+        if profiled:
+            os.kill(pid, signal.SIGUSR2)
 
     for h in range(hands):
         recorder = t.users[h % 4]
@@ -348,7 +354,6 @@ if __name__ == "__main__":
         base, token, db, conc, client, threads = args.bot
         if os.environ.get("BENCH_PROFILE"):  # dump a cProfile of the bot on SIGTERM
             import cProfile
-            import signal
 
             prof = cProfile.Profile(time.thread_time)
 
@@ -358,7 +363,11 @@ if __name__ == "__main__":
                 os._exit(0)
 
             signal.signal(signal.SIGTERM, _dump)
-            prof.enable()
+            if os.environ.get("BENCH_PROFILE_PRESS"):  # only while the driver says so
+                signal.signal(signal.SIGUSR1, lambda *_: prof.enable())
+                signal.signal(signal.SIGUSR2, lambda *_: prof.disable())
+            else:
+                prof.enable()
         if os.environ.get("BENCH_UVLOOP"):
             import uvloop
 
