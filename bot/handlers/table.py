@@ -27,24 +27,13 @@ from bot.handlers.common import (
     reply,
 )
 from bot.handlers.confirm import ask_settle, ask_undo
-from bot.handlers.flow import (
-    entry_state,
-    is_table_entry,
-    show_draft,
-    start_draft,
-    start_hand,
-)
+from bot.handlers.flow import entry_state, is_table_entry, show_draft, start_draft, start_hand
 from bot.i18n import localize_csv
 from bot.limits import TEXT_LIMIT, chunks, fit_html, visible_len
 from bot.terms import ICON_TITLE
 from bot.tg import Keyboard, edit_or_send, esc, send
 from bot.web.links import offer_calculator, offer_tables  # the Mini App's, if configured
-from storage.errors import (
-    AlreadyDone,
-    DraftExpired,
-    LedgerError,
-    StaleDraft,
-)
+from storage.errors import AlreadyDone, DraftExpired, LedgerError, StaleDraft
 from storage.service import Ledger
 from storage.views import StandingsView, TableView
 
@@ -119,11 +108,8 @@ async def cmd_table(update: Update, context: Ctx) -> None:
     table = await current(context, w, update)
     if table is None:
         return
-    standings = (  # the table message: totals, no trend chart
-        await db(ledger(context).standings, table.id, trend_hands=0)
-        if table.status != "open"
-        else None
-    )
+    L, playing = ledger(context), table.status != "open"  # totals, no trend chart:
+    standings = await db(L.standings, table.id, trend_hands=0) if playing else None
     await post_table_message(context, table, standings, w.tr, edit=False)
 
 
