@@ -1,5 +1,12 @@
-"""The tile part of a hand card: for every win entered as tiles, its tiles and the fans the
-Guobiao calculator finds in them under the table's options (the flowers as one more line).
+"""The tile part of a hand card: for every win entered as tiles, its tiles and what the
+ruleset's calculator finds in them under the table's options.
+
+* Guobiao: the fans of :mod:`scoring.gb.calculator` (the flowers as one more line) and their
+  total;
+* riichi: the yaku the ``mahjong`` library finds (:meth:`scoring.rulesets.riichi.Riichi.
+  tiles_value`, the han and fu the settlement paid), by the names of
+  :mod:`scoring.riichi.yaku_names`, each with its han, the total as "3 han 30 fu" (a yakuman
+  as 役満 ×k), and the dora / ura-dora indicators as rows of small tiles.
 
 One function for the hand card the bot sends (``/explain N``) and for ``render-samples``, so
 the README's Guobiao card is what users get (issue 15 point 2).
@@ -9,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.i18n import translator
+from bot.i18n import Translator, translator
 from bot.render.views import FanLine, TileHandView
 from scoring import registry
 from scoring.errors import RecordError
@@ -17,20 +24,31 @@ from scoring.gb.calculator import calculate
 from scoring.gb.fans import fan_label
 from scoring.gb.hand import parse_hand
 from scoring.record import HandRecord
+from scoring.riichi.yaku_names import INDICATORS, library_name, yaku_name
+from scoring.ruleset import Ruleset
+from scoring.rulesets.riichi import Riichi
 
 
 def tile_hands(record: HandRecord, names: Mapping[str, str], lang: str) -> tuple[TileHandView, ...]:
     """A :class:`TileHandView` per win of ``record`` that carries tiles (none for the others,
     nor for tiles the calculator cannot read: the card then shows the payments only)."""
     rs = registry.get(record.ruleset)
-    wins = [w for w in record.wins if w.tiles is not None]
-    if not wins or "tiles" not in rs.win_inputs:
+    if not any(w.tiles is not None for w in record.wins) or "tiles" not in rs.win_inputs:
         return ()
-    opts = rs.resolve_options(record.options)
     tr = translator(lang)
+    if isinstance(rs, Riichi):
+        return _riichi(record, rs, names, tr)
+    return _guobiao(record, rs, names, tr)
+
+
+def _guobiao(
+    record: HandRecord, rs: Ruleset, names: Mapping[str, str], tr: Translator
+) -> tuple[TileHandView, ...]:
+    opts = rs.resolve_options(record.options)
     out: list[TileHandView] = []
-    for win in wins:
-        assert win.tiles is not None
+    for win in record.wins:
+        if win.tiles is None:
+            continue
         try:
             res = calculate(
                 parse_hand(win.tiles),
@@ -49,4 +67,50 @@ def tile_hands(record: HandRecord, names: Mapping[str, str], lang: str) -> tuple
             lines.append(FanLine(tr.pick("花牌", "Flower Tiles"), 1, res.flowers))
         winner = names.get(win.winner, win.winner)
         out.append(TileHandView(winner, win.tiles, tuple(lines), res.grand_total))
+    return tuple(out)
+
+
+def _yakuman(k: int, tr: Translator) -> str:
+    return tr.gettext("Yakuman") if k <= 1 else tr.gettext("Yakuman ×{k}").format(k=k)
+
+
+def _riichi(
+    record: HandRecord, rs: Riichi, names: Mapping[str, str], tr: Translator
+) -> tuple[TileHandView, ...]:
+    out: list[TileHandView] = []
+    for i, win in enumerate(record.wins):
+        if win.tiles is None:
+            continue
+        try:
+            got = rs.tiles_value(record, i)  # what the settlement paid (§1.3)
+        except RecordError:
+            continue
+        lines: list[FanLine] = []
+        values: list[str] = []
+        hans = got.yaku_han or (0,) * len(got.yaku)
+        for text, han in zip(got.yaku, hans, strict=True):
+            n = yaku_name(text)
+            name = tr.pick(n.zh, n.en, n.zh_hant, n.ja) if n else library_name(text)
+            lines.append(FanLine(name, han))
+            values.append(_yakuman(han // 13, tr) if got.yakuman else str(han))
+        if got.yakuman:
+            total = _yakuman(got.yakuman, tr)
+        else:
+            total = tr.gettext("{han} han {fu} fu").format(han=got.han, fu=got.fu)
+        rows = tuple(
+            (tr.pick(zh, en, hant, ja), str(win.tiles[key]))
+            for key, (zh, hant, en, ja) in INDICATORS.items()
+            if isinstance(win.tiles.get(key), str) and win.tiles[key]
+        )
+        out.append(
+            TileHandView(
+                names.get(win.winner, win.winner),
+                win.tiles,
+                tuple(lines),
+                got.han,
+                values=tuple(values),
+                total_text=total,
+                indicators=rows,
+            )
+        )
     return tuple(out)

@@ -139,12 +139,20 @@ class FanLine:
 
 @dataclass(frozen=True, slots=True)
 class TileHandView:
-    """A win entered as tiles: ``tiles`` is the contract's ``wins[].tiles`` object as is."""
+    """A win entered as tiles: ``tiles`` is the contract's ``wins[].tiles`` object as is.
+
+    A riichi win says its value in its own words: ``fans`` are its yaku (``points`` = han),
+    ``values`` the right-hand column where a number alone would not do (a yakuman: 役満 ×2),
+    ``total_text`` its total ("3 han 30 fu", "役満"), and ``indicators`` the rows of small
+    tiles under the hand: (label, tiles in the notation), e.g. ("ドラ表示牌", "3m7z")."""
 
     winner: str
     tiles: Mapping[str, Any]
     fans: tuple[FanLine, ...] = ()
     total: int | None = None  # fan total; None = sum of points × count
+    values: tuple[str, ...] = ()  # one per fan; empty = points × count
+    total_text: str = ""  # "" = the fan total (label ``fan_total``)
+    indicators: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,12 +65,15 @@ class Tile:
 @dataclass(frozen=True, slots=True)
 class TilesResult:
     """What the library found: ``han`` and ``fu``; ``yakuman`` = the multiple of a natural
-    yakuman (0 otherwise); the yaku names (English, as the library gives them)."""
+    yakuman (0 otherwise); the yaku names (English, as the library gives them) and
+    ``yaku_han``, each one's han as the library counted it (:mod:`scoring.riichi.yaku_names`
+    names them)."""
 
     han: int
     fu: int
     yakuman: int
     yaku: tuple[str, ...]
+    yaku_han: tuple[int, ...] = ()
 
 
 def parse_tiles(text: object, path: str, aka: bool) -> list[Tile]:
@@ -233,9 +236,13 @@ def evaluate(
     if res.error is not None or res.han is None or res.fu is None or res.cost is None:
         raise RecordError(path, f"the mahjong library refuses the hand: {res.error}")
     yaku = tuple(str(y) for y in res.yaku or ())
+    # as HandCalculator adds them up: the open han where the yaku has them, else the closed
+    yaku_han = tuple(
+        y.han_open if res.is_open_hand and y.han_open else y.han_closed for y in res.yaku or ()
+    )
     natural = any(y.is_yakuman for y in res.yaku or ())
     k = max(1, res.han // 13) if natural else 0
-    return TilesResult(res.han, res.fu, k, yaku)
+    return TilesResult(res.han, res.fu, k, yaku, yaku_han)
 
 
 def _optional_tiles(tiles: Mapping[str, Any], key: str, path: str, aka: bool) -> list[Tile]:

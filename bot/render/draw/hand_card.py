@@ -65,52 +65,63 @@ _ORDER = {
 }
 
 
+#: a tile to draw: its code point, and whether it is a red five (``0m``/``0p``/``0s``)
+Tile = tuple[int, bool]
+RED_FIVE: tuple[int, int, int] = (206, 32, 41)  # the red of a red five's marks
+
+
 def parse_tiles(s: object) -> list[int] | None:
     """``"123m55z"`` → tile code points (U+1F000 block); None if it is not tile notation."""
+    tiles = _parse(s)
+    return None if tiles is None else [cp for cp, _ in tiles]
+
+
+def _parse(s: object) -> list[Tile] | None:
+    """``"123m0p55z"`` → the tiles to draw (a ``0`` is a red five); None if not the notation."""
     if not isinstance(s, str):
         return None
-    out: list[int] = []
+    out: list[Tile] = []
     digits: list[int] = []
     for ch in s.strip():
         if ch.isdigit() and ch.isascii():
             digits.append(int(ch))
         elif ch in "mps" and digits:
-            out += [_SUIT_BASE[ch] + (n or 5) - 1 for n in digits]
+            out += [(_SUIT_BASE[ch] + (n or 5) - 1, n == 0) for n in digits]
             digits = []
         elif ch == "z" and digits and all(1 <= n <= 7 for n in digits):
-            out += [_HONOR[n] for n in digits]
+            out += [(_HONOR[n], False) for n in digits]
             digits = []
         else:
             return None
     return out if not digits else None
 
 
-def _tile_groups(tiles: Mapping[str, Any]) -> list[tuple[list[int], bool]] | None:
+def _tile_groups(tiles: Mapping[str, Any]) -> list[tuple[list[Tile], bool]] | None:
     """Groups to draw (tiles, is_win_tile_group): melds, then the hand, then the winning tile."""
-    groups: list[tuple[list[int], bool]] = []
+    groups: list[tuple[list[Tile], bool]] = []
     melds = tiles.get("melds") or []
     if not isinstance(melds, list):
         return None
     for m in melds:
         if not isinstance(m, Mapping):
             return None
-        t = parse_tiles(m.get("tiles"))
+        t = _parse(m.get("tiles"))
         if t is None:
             return None
         if m.get("kind") == "kong" and m.get("concealed") and len(t) == 4:
-            t = [BACK, t[1], t[2], BACK]
+            t = [(BACK, False), t[1], t[2], (BACK, False)]
         groups.append((t, False))
-    hand = parse_tiles(tiles.get("hand", ""))
-    win = parse_tiles(tiles.get("win_tile", ""))
+    hand = _parse(tiles.get("hand", ""))
+    win = _parse(tiles.get("win_tile", ""))
     if hand is None or win is None:
         return None
-    groups.append((sorted(hand, key=lambda c: _ORDER.get(c, 99)), False))
+    groups.append((sorted(hand, key=lambda c: (_ORDER.get(c[0], 99), c[1])), False))
     if win:
         groups.append((win, True))
     return groups
 
 
-def _tiles_layout(groups: list[tuple[list[int], bool]]) -> tuple[int, int, int]:
+def _tiles_layout(groups: list[tuple[list[Tile], bool]]) -> tuple[int, int, int]:
     """Tile width, tile height, gap between groups, so that everything fits one row."""
     n = sum(len(g) for g, _ in groups)
     gaps = len(groups) - 1
@@ -119,7 +130,10 @@ def _tiles_layout(groups: list[tuple[list[int], bool]]) -> tuple[int, int, int]:
     return tw, int(tw * 79 / 66), gap
 
 
-def _draw_tile(im: Image.Image, x: int, y: int, tw: int, th: int, cp: int, win: bool) -> None:
+def _draw_tile(
+    im: Image.Image, x: int, y: int, tw: int, th: int, cp: int, win: bool, red: bool = False
+) -> None:
+    """One tile; a red five with its marks in red and a red dot in its corner."""
     d = ImageDraw.Draw(im)
     size = round(tw * 110 / 66)
     f = font(SYMBOLS2, size)
@@ -128,16 +142,41 @@ def _draw_tile(im: Image.Image, x: int, y: int, tw: int, th: int, cp: int, win: 
     d.rounded_rectangle((x + 1, y + 6, x + tw + 1, y + th + 7), radius=r, fill=FELT)
     body = (92, 140, 200) if cp == BACK else (WIN_TILE if win else IVORY)
     d.rounded_rectangle((x, y, x + tw, y + th), radius=r, fill=body)
-    d.text((x - bb[0], y - bb[1]), chr(cp), font=f, fill=INK)
+    d.text((x - bb[0], y - bb[1]), chr(cp), font=f, fill=RED_FIVE if red else INK)
+    if red:
+        dot = max(3, tw // 9)
+        cx, cy = x + tw - dot - 3, y + dot + 3
+        d.ellipse((cx - dot, cy - dot, cx + dot, cy + dot), fill=RED_FIVE)
+
+
+#: the indicator rows (riichi dora): label size, small tile width, gap after a label
+_IND_SIZE, _IND_TW, _IND_GAP = 28, 40, 14
+_IND_TH = int(_IND_TW * 79 / 66)
+_IND_ROW = _IND_TH + 22
+
+
+def _indicator_rows(th: TileHandView) -> list[list[tuple[str, list[Tile]]]]:
+    """The indicator rows: every (label, tiles) on one row if it fits the card, else one
+    row each (tiles that are not the notation are left out)."""
+    items = [(lab, t) for lab, s in th.indicators if (t := _parse(s))]
+    if not items:
+        return []
+
+    def width(item: tuple[str, list[Tile]]) -> float:
+        return text_width(item[0], _IND_SIZE) + _IND_GAP + len(item[1]) * (_IND_TW + 2)
+
+    one = sum(width(it) for it in items) + 40 * (len(items) - 1)
+    return [items] if one <= W - 2 * M else [[it] for it in items]
 
 
 def _tile_block_height(th: TileHandView) -> tuple[int, Any]:
     groups = _tile_groups(th.tiles)
     fans_h = 52 * len(th.fans) + (56 if th.fans else 0)
+    ind_h = _IND_ROW * len(_indicator_rows(th))
     if groups is None:
-        return 64 + 56 + fans_h, None
+        return 64 + 56 + ind_h + fans_h, None
     _, tile_h, _ = _tiles_layout(groups)
-    return 64 + tile_h + 36 + fans_h, groups
+    return 64 + tile_h + 36 + ind_h + fans_h, groups
 
 
 @_serialized
@@ -234,7 +273,7 @@ def _tile_block(
     im: Image.Image,
     y: int,
     th: TileHandView,
-    groups: list[tuple[list[int], bool]] | None,
+    groups: list[tuple[list[Tile], bool]] | None,
     lang: str,
 ) -> None:
     d = ImageDraw.Draw(im)
@@ -259,22 +298,31 @@ def _tile_block(
         for tiles, win in groups:
             if win:
                 x += gap
-            for cp in tiles:
-                _draw_tile(im, x, y, tw, tile_h, cp, win)
+            for cp, red in tiles:
+                _draw_tile(im, x, y, tw, tile_h, cp, win, red)
                 x += tw + 2
             x += gap
         y += tile_h + 36
+    for row in _indicator_rows(th):
+        xi = M
+        for lab, tiles_ in row:
+            xi += int(draw_text(im, xi, y + _IND_TH // 2 + 10, lab, _IND_SIZE, MUTED)) + _IND_GAP
+            for cp, red in tiles_:
+                _draw_tile(im, xi, y, _IND_TW, _IND_TH, cp, False, red)
+                xi += _IND_TW + 2
+            xi += 40
+        y += _IND_ROW
     if th.fans:
+        values = th.values if len(th.values) == len(th.fans) else ()
         for i, fan in enumerate(th.fans):
             if i % 2 == 0:
                 d.rectangle((M - 12, y, W - M + 12, y + 52), fill=ZEBRA)
             name = fan.name + (f" ×{fan.count}" if fan.count != 1 else "")
-            draw_text(im, M, y + 38, name, 32, INK, max_w=W - 2 * M - 160)
-            draw_text(
-                im, W - M, y + 38, str(fan.points * fan.count), 32, INK, bold=True, align="right"
-            )
+            value = values[i] if values else str(fan.points * fan.count)
+            vw = int(text_width(value, 32, True))
+            draw_text(im, M, y + 38, name, 32, INK, max_w=W - 2 * M - max(160, vw + 40))
+            draw_text(im, W - M, y + 38, value, 32, INK, bold=True, align="right")
             y += 52
         total = th.total if th.total is not None else sum(f.points * f.count for f in th.fans)
-        draw_text(
-            im, W - M, y + 44, label("fan_total", lang, n=total), 36, INK, bold=True, align="right"
-        )
+        text = th.total_text or label("fan_total", lang, n=total)
+        draw_text(im, W - M, y + 44, text, 36, INK, bold=True, align="right")
