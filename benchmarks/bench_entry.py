@@ -193,7 +193,12 @@ class Driver:
             return [("kb", "")]
         if kind == "han":  # riichi's han keypad: the han, a limit, or yakuman ×k
             k = t["counts"].get("yakuman", {}).get(t["wins"][n]["winner"])
-            return [("yk", str(k))] if k else [("hn", str(t["wins"][n]["fan"]))]
+            if k:
+                return [("yk", str(k))]
+            han = t["wins"][n]["fan"]
+            fu = t["counts"].get("fu", {}).get(t["wins"][n]["winner"])
+            both = [("hn", f"{han}.{fu}")] if fu else []  # a common hand: han and fu at once
+            return [*both, ("hn", str(han))]
         if kind == "fu":
             return [("fu", str(t["counts"]["fu"][t["wins"][n]["winner"]]))]
         if kind == "fans":

@@ -190,12 +190,24 @@ def test_the_three_doors_offer_and_refuse_the_same(table: Any, rnd: Any) -> None
                 return
         elif kind == "han":  # riichi's han keypad (bot.entry.riichi)
             (choice,) = mini_app(data, [w])
-            offered = {int(b.arg) for b in buttons(step, data, "hn")}
+            offered = {int(b.arg) for b in buttons(step, data, "hn") if "." not in b.arg}
             assert offered == set(choice["han"]) | {han for _id, han in choice["limits"]}
+            # the common hands (han and fu in one tap): each han and fu the Mini App offers
+            both = [tuple(map(int, b.arg.split("."))) for b in buttons(step, data, "hn")]
+            for h, f in (x for x in both if len(x) == 2):
+                (with_han,) = mini_app(data, [{**w, "fan": h}])
+                assert h in choice["han"] and f in with_han["fu"], (h, f, with_han)
             ks = {int(b.arg) for b in buttons(step, data, "yk")}
             assert ks == set(choice["yakuman"])
             if rnd.random() < 0.15:
                 step = wizard.apply(step, data, "yk", str(rnd.choice(sorted(ks))))
+            elif rnd.random() < 0.3 and any(len(x) == 2 for x in both):
+                h, f = rnd.choice([x for x in both if len(x) == 2])
+                try:
+                    step = wizard.apply(step, data, "hn", f"{h}.{f}")
+                except wizard.Refused as r:
+                    refusal(r.err, data)
+                    return
             else:
                 step = wizard.apply(step, data, "hn", str(rnd.choice(sorted(offered))))
         elif kind == "fu":  # only the fu that exist for the han and the way of winning

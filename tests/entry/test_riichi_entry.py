@@ -58,9 +58,10 @@ def test_a_ron_with_riichi_is_five_taps_and_the_pad_offers_han_limits_yakuman() 
     step, data = start()
     step = grid(step, data, "13", "12")  # 1: Carol ← Bob
     assert step == "han.0"
-    assert codes(step, data, "hn") == [*map(str, range(1, 14)), "5", "6", "8", "11"]
+    common = [f"{h}.{f}" for f in (30, 40) for h in range(1, 5)]  # han·fu in one tap (#26.7)
+    assert codes(step, data, "hn") == [*common, *map(str, range(1, 14)), "5", "6", "8", "11"]
     assert codes(step, data, "yk") == ["1", "2", "3", "4", "5", "6"]
-    step = wizard.apply(step, data, "hn", "3")  # 2
+    step = wizard.apply(step, data, "hn", "3")  # 2 (the long way: "3.30" is one tap)
     assert step == "fu.0" and codes(step, data, "fu") == ["25", "30", "40", "50", "60", "70"]
     with pytest.raises(wizard.WizardError):
         wizard.apply(step, data, "fu", "20")  # not offered: a ron

@@ -98,3 +98,31 @@ def test_each_is_refused_where_the_count_cannot_take_it() -> None:
     else:
         raise AssertionError("four 正精 accepted")
     assert not any((data["counts"].get("primary_wild") or {}).values())
+
+
+def test_riichi_a_common_hand_is_han_and_fu_in_one_tap() -> None:
+    # benchmarks/entry_hands.py rc-ron-riichi: Bob ron off Carol, 3 han 30 fu; the keypad's
+    # "3h 30fu" is the fu step's 30 fu of 3 han, one tap sooner
+    step, data = start("riichi", [(Code.GRID, "1.2")])
+    assert step == "han.0"
+    got = labels(step, data)
+    assert {"3h 30fu", "4h 40fu", "3", "Mangan"} <= set(got)
+    assert "2h 20fu" not in got  # 20 fu is pinfu tsumo only (bot.entry.riichi.fu_values)
+    assert "3翻30符" in labels(step, data, "ja")
+    assert wizard.apply(step, data, got["3h 30fu"].action, got["3h 30fu"].arg) == "preview"
+    assert data["wins"][0]["fan"] == 3 and data["counts"]["fu"] == {P[1]: 30}
+    # the plain han still asks its fu
+    step, data = start("riichi", [(Code.GRID, "1.2")])
+    assert wizard.apply(step, data, Code.HAN, "3") == "fu.0"
+
+
+def test_riichi_tsumo_offers_pinfu_20_fu_and_refuses_what_the_fu_step_would() -> None:
+    step, data = start("riichi", [(Code.GRID, "1.0")])  # Bob tsumo
+    got = labels(step, data)
+    assert "2h 20fu" in got and "1h 20fu" not in got and "1h 40fu" not in got
+    try:
+        wizard.apply(step, data, Code.HAN, "1.20")
+    except wizard.WizardError:
+        pass
+    else:
+        raise AssertionError("1 han 20 fu accepted")

@@ -72,12 +72,21 @@ def phrase_of(
         parts.extend(nm("flag", f) for f in w.flags)
         if w.fan is not None:
             parts.append(f"{w.fan}{unit}" if tr.zh else f"{w.fan} {unit}")
+        listed = said = 0  # Guobiao's 花牌 ticked on the checklist: said as the flowers count
         for f in w.fans or ():
             if (f == "self_drawn" and w.discarder is None) or (
                 f == "robbing_the_kong" and w.robbed_kong
             ):
                 continue
+            if f == "flower_tiles":
+                listed += 1
+                continue
             parts.append(nm("fan", f))
+            said += 1
+        if listed and not said:
+            parts.append(nm("fan", "chicken_hand"))  # flowers alone: 无番和 (8) + flowers
+        if listed and not record.count("flowers", w.winner):
+            parts.extend([nm("count", "flowers"), table.name(w.winner), str(listed)])
     for cid, per in record.counts.items():
         for pid, n in per.items():
             if n:

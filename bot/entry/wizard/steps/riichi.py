@@ -2,8 +2,9 @@
 (only for 4 han or less, only the values that exist: :mod:`bot.entry.riichi`), and on the
 preview one row of player toggles per declaration (riichi; tenpai at a draw).
 
-A typical hand: the winners' grid (1) · 3 han (2) · 30 fu (3) · a riichi toggle (4) ·
-Confirm (5); a tsumo mangan is three taps. What may be tapped is
+A typical hand: the winners' grid (1) · 3 han 30 fu, one button of the common hands (2) · a
+riichi toggle (3) · Confirm (4); other fu are the han, then its fu; a tsumo mangan is three
+taps. What may be tapped is
 :mod:`bot.entry.riichi`'s answer, the one :func:`bot.entry.allowed.choices` gives the Mini
 App and ``/hand`` reads."""
 
@@ -82,13 +83,36 @@ def value_label(d: Draft, w: WinDraft, tr: Translator) -> str:
     return _("{n} han").format(n=han)
 
 
+#: the fu of the common hands offered with their han on the keypad (#26.7): 30 and 40 fu
+#: on a discard, 20 (pinfu tsumo) and 30 fu self-drawn — only where :func:`riichi.fu_values`
+#: has them
+COMMON_FU = (20, 30, 40)
+COMMON_HAN = (1, 2, 3, 4)
+
+
+def common_hands(d: Draft, w: WinDraft) -> list[tuple[int, int]]:
+    """The ``(han, fu)`` buttons of the han keypad for ``w``: 1–4 han at 30 or 40 fu on a
+    discard, at 20 or 30 fu self-drawn (each a value the fu step offers for that han)."""
+    fus = (30, 40) if w.discarder is not None else (20, 30)
+    return [(h, f) for f in fus for h in COMMON_HAN if f in riichi.fu_values(d, w, h)]
+
+
 class HanStep(Step):
-    """The han keypad: 1–13, mangan / haneman / baiman / sanbaiman, yakuman ×k."""
+    """The han keypad: the common han·fu hands (:func:`common_hands`), 1–13, mangan /
+    haneman / baiman / sanbaiman, yakuman ×k."""
 
     kinds = ("han",)
 
     def apply(self, c: Ctx, action: str, arg: str) -> Target:
         d, n = c.d, c.n
+        if action == Code.HAN and "." in arg:  # a common han and fu in one tap
+            h_txt, _dot, f_txt = arg.partition(".")
+            han, fu = _idx(h_txt, riichi.HAN_MAX + 1), _idx(f_txt, 1000)
+            if (han, fu) not in common_hands(d, d.wins[n]):
+                raise WizardError("bad_arg")
+            riichi.set_han(d, n, han)
+            riichi.set_fu(d, n, fu)
+            return _finish(c)
         if action == Code.HAN:
             han = _idx(arg, riichi.HAN_MAX + 1)
             if han not in riichi.han_values():
@@ -113,8 +137,14 @@ class HanStep(Step):
         _ = tr.gettext
         d = c.d
         prompt = _("{name}: how many han (dora included)?").format(name=d.name(c.win.winner))
+        common = [
+            Button(_("{han}h {fu}fu").format(han=h, fu=f), Code.HAN, f"{h}.{f}")
+            for h, f in common_hands(d, c.win)
+        ]
+        rows = [[b for b in common if b.arg.endswith(f".{f}")] for f in COMMON_FU]
+        rows = [r for r in rows if r]  # the common hands first: han and fu in one tap
         nums = [Button(str(h), Code.HAN, str(h)) for h in riichi.han_values()]
-        rows = [nums[0:4], nums[4:8], nums[8:13]]
+        rows += [nums[0:4], nums[4:8], nums[8:13]]
         limits = [Button(limit_label(x.id, tr), Code.HAN, str(x.han)) for x in riichi.LIMITS]
         rows += _rows(limits, 2)  # "Sanbaiman" fits two to a row (17 cells)
         yakuman = [
