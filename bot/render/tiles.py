@@ -24,7 +24,14 @@ from scoring.gb.calculator import calculate
 from scoring.gb.fans import fan_label
 from scoring.gb.hand import parse_hand
 from scoring.record import HandRecord
-from scoring.riichi.yaku_names import INDICATORS, library_name, yaku_name
+from scoring.riichi.yaku_names import (
+    INDICATORS,
+    ROUND_WINDS,
+    SEAT_WINDS,
+    Words,
+    library_name,
+    yaku_name,
+)
 from scoring.ruleset import Ruleset
 from scoring.rulesets.riichi import Riichi
 
@@ -70,6 +77,11 @@ def _guobiao(
     return tuple(out)
 
 
+def _say(words: Words, tr: Translator) -> str:
+    zh, hant, en, ja = words
+    return tr.pick(zh, en, hant, ja)
+
+
 def _yakuman(k: int, tr: Translator) -> str:
     return tr.gettext("Yakuman") if k <= 1 else tr.gettext("Yakuman ×{k}").format(k=k)
 
@@ -90,17 +102,28 @@ def _riichi(
         hans = got.yaku_han or (0,) * len(got.yaku)
         for text, han in zip(got.yaku, hans, strict=True):
             n = yaku_name(text)
-            name = tr.pick(n.zh, n.en, n.zh_hant, n.ja) if n else library_name(text)
+            name = _say((n.zh, n.zh_hant, n.en, n.ja), tr) if n else library_name(text)
             lines.append(FanLine(name, han))
             values.append(_yakuman(han // 13, tr) if got.yakuman else str(han))
         if got.yakuman:
             total = _yakuman(got.yakuman, tr)
         else:
             total = tr.gettext("{han} han {fu} fu").format(han=got.han, fu=got.fu)
-        rows = tuple(
-            (tr.pick(zh, en, hant, ja), str(win.tiles[key]))
-            for key, (zh, hant, en, ja) in INDICATORS.items()
+        rows = [
+            (_say(words, tr), str(win.tiles[key]))
+            for key, words in INDICATORS.items()
             if isinstance(win.tiles.get(key), str) and win.tiles[key]
+        ]
+        nuki = win.tiles.get("nuki_dora")
+        if isinstance(nuki, int) and not isinstance(nuki, bool) and nuki > 0:
+            rows.append((_say(INDICATORS["nuki_dora"], tr), "4" * nuki + "z"))
+        players = record.players
+        seat = "ESWN"[(players.index(win.winner) - players.index(record.dealer)) % len(players)]
+        round_wind = str(win.tiles.get("prevalent_wind") or "E")
+        note = " · ".join(
+            _say(words[w], tr)
+            for words, w in ((ROUND_WINDS, round_wind), (SEAT_WINDS, seat))
+            if w in words
         )
         out.append(
             TileHandView(
@@ -110,7 +133,8 @@ def _riichi(
                 got.han,
                 values=tuple(values),
                 total_text=total,
-                indicators=rows,
+                indicators=tuple(rows),
+                note=note,
             )
         )
     return tuple(out)

@@ -144,7 +144,8 @@ class TileHandView:
     A riichi win says its value in its own words: ``fans`` are its yaku (``points`` = han),
     ``values`` the right-hand column where a number alone would not do (a yakuman: 役満 ×2),
     ``total_text`` its total ("3 han 30 fu", "役満"), and ``indicators`` the rows of small
-    tiles under the hand: (label, tiles in the notation), e.g. ("ドラ表示牌", "3m7z")."""
+    tiles under the hand: (label, tiles in the notation), e.g. ("ドラ表示牌", "3m7z"); ``note``
+    the small text next to the winner (the round and seat: 東場 · 南家)."""
 
     winner: str
     tiles: Mapping[str, Any]
@@ -153,6 +154,7 @@ class TileHandView:
     values: tuple[str, ...] = ()  # one per fan; empty = points × count
     total_text: str = ""  # "" = the fan total (label ``fan_total``)
     indicators: tuple[tuple[str, str], ...] = ()
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -144,10 +144,28 @@ YAKU: Mapping[str, YakuName] = {
 COUNTED = frozenset({"Dora", "Aka Dora", "Ura Dora", "Paarenchan"})
 _COUNT = re.compile(r"^(.*\S) (\d+)$")
 
-#: the words of the indicator rows of a hand card: id -> (zh, zh_hant, en, ja)
-INDICATORS: Mapping[str, tuple[str, str, str, str]] = {
+Words = tuple[str, str, str, str]  # zh, zh_hant, en, ja
+
+#: the words of the indicator rows of a hand card: the tiles field -> its label; ``nuki_dora``
+#: (a count, sanma) is drawn as that many North tiles
+INDICATORS: Mapping[str, Words] = {
     "dora_indicators": ("宝牌指示牌", "寶牌指示牌", "Dora indicators", "ドラ表示牌"),
     "ura_dora_indicators": ("里宝牌指示牌", "裏寶牌指示牌", "Ura dora indicators", "裏ドラ表示牌"),
+    "nuki_dora": ("拔北宝牌", "拔北寶牌", "Nuki dora (North)", "抜きドラ"),
+}
+#: the round's wind (the tiles' ``prevalent_wind``) and the winner's seat wind, as the card
+#: says them next to the winner: they decide the yakuhai of the winds
+ROUND_WINDS: Mapping[str, Words] = {
+    "E": ("东场", "東場", "East round", "東場"),
+    "S": ("南场", "南場", "South round", "南場"),
+    "W": ("西场", "西場", "West round", "西場"),
+    "N": ("北场", "北場", "North round", "北場"),
+}
+SEAT_WINDS: Mapping[str, Words] = {
+    "E": ("东家", "東家", "East seat", "東家"),
+    "S": ("南家", "南家", "South seat", "南家"),
+    "W": ("西家", "西家", "West seat", "西家"),
+    "N": ("北家", "北家", "North seat", "北家"),
 }
 
 

@@ -107,6 +107,14 @@ ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 #: library's name in the settlement's step (scoring/rulesets/riichi.py: "…的牌由mahjong库计算",
 #: "…の手牌をmahjongライブラリで計算"), reported to the riichi ruleset's owner
 KNOWN_LATIN = frozenset({"mahjong"})
+#: the round and seat next to the winner (they decide the wind yakuhai): East round, Bob
+#: sits South of the dealer Alice
+NOTE = {
+    "en": "East round · South seat",
+    "zh_Hans": "东场 · 南家",
+    "zh_Hant": "東場 · 南家",
+    "ja": "東場 · 南家",
+}
 SAMPLES = Path("/tmp/riichi_cards")
 
 
@@ -134,8 +142,9 @@ def hand_view(rec: HandRecord) -> HandView:
     )  # fmt: skip
 
 
-def table_view(lang: str) -> TableView:
-    seats = tuple(SeatView(int(p), n, i, False, None) for i, (p, n) in enumerate(_names(lang)))
+def table_view(lang: str, players: int = 4) -> TableView:
+    named = list(_names(lang))[:players]
+    seats = tuple(SeatView(int(p), n, i, False, None) for i, (p, n) in enumerate(named))
     title = "Riichi club" if lang == "en" else "雀荘"
     return TableView(
         1, -100, "riichi", {}, None, None, title, "playing", 1, 1, 1, 1, None, seats
@@ -222,6 +231,7 @@ def test_the_tiles_win_has_its_yaku_with_han_and_the_total() -> None:
         assert [f.points for f in view.fans] == list(got.yaku_han)
         assert view.values == tuple(str(h) for h in got.yaku_han)
         assert view.indicators == ((DORA_LABEL[lang], "1m"), (URA_LABEL[lang], "7p"))
+        assert view.note == NOTE[lang]
         for spot in SPOT[lang]:
             assert spot in names, (lang, spot, names)
 
@@ -289,7 +299,8 @@ async def _card(lang: str, rec: HandRecord) -> bytes:
     ctx = SimpleNamespace(application=SimpleNamespace(bot_data={"images": True}))
     who = SimpleNamespace(tr=translator(lang))
     names = dict(_names(lang))
-    png = await images.hand_card(ctx, who, table_view(lang), h, names, h.settlement)  # type: ignore[arg-type]
+    table = table_view(lang, len(rec.players))
+    png = await images.hand_card(ctx, who, table, h, names, h.settlement)  # type: ignore[arg-type]
     assert png is not None
     return png
 
@@ -299,7 +310,8 @@ def _without_tiles(lang: str, rec: HandRecord, png: bytes) -> bytes:
     bot.present: it draws ``png`` byte for byte)."""
     h = hand_view(rec)
     tr = translator(lang)
-    view = present.hand_card(table_view(lang), h, dict(_names(lang)), h.settlement, tr)
+    table = table_view(lang, len(rec.players))
+    view = present.hand_card(table, h, dict(_names(lang)), h.settlement, tr)
     assert render_hand_card(view, lang) == png
     return render_hand_card(replace(view, tile_hands=()), lang)
 
@@ -324,6 +336,7 @@ async def test_the_riichi_card_draws_tiles_yaku_and_han_fu(
     assert view.values and all(v in drawn.texts for v in view.values)
     assert TOTAL[lang] in drawn.texts
     assert DORA_LABEL[lang] in drawn.texts and URA_LABEL[lang] in drawn.texts
+    assert NOTE[lang] in drawn.texts
     for spot in SPOT[lang]:
         assert spot in drawn.texts
     if lang != "en":  # no English word anywhere on a Chinese or Japanese card
@@ -374,6 +387,37 @@ async def test_a_ron_with_a_red_five_in_hand_and_five_indicators_each(
     assert _size(png)[1] - _size(plain)[1] == 64 + 79 + 36 + rows * 69 + 4 * 52 + 56 + 24
 
 
+@pytest.mark.parametrize("lang", LANGS)
+async def test_sanma_nuki_dora_are_drawn_as_north_tiles(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # sanma (three players), Bob's riichi tsumo: 123 456 789p (ittsu) 234s 55z, won on 9p,
+    # with two North tiles set aside (nuki dora 2: the library counts them as 2 dora)
+    t = {"hand": "12345678p234s55z", "win_tile": "9p", "nuki_dora": 2}
+    drawn = Drawn(monkeypatch)
+    w = win("2", None, tiles=t, flags=("riichi",))
+    j = hand([w], players=["1", "2", "3"], dealer="1", riichi=("2",), preset="sanma")
+    rec = HandRecord.from_json(j)
+    png = await _card(lang, rec)
+    (view,) = tile_hands(rec, dict(_names(lang)), lang)
+    nuki = {
+        "en": "Nuki dora (North)",
+        "zh_Hans": "拔北宝牌",
+        "zh_Hant": "拔北寶牌",
+        "ja": "抜きドラ",
+    }
+    assert view.indicators == ((nuki[lang], "44z"),)
+    assert [f.points for f in view.fans] == [1, 1, 2, 2]  # tsumo, riichi, ittsu, dora 2
+    assert view.fans[3].name == {"en": "Dora", "zh_Hans": "宝牌", "zh_Hant": "寶牌"}.get(
+        lang, "ドラ"
+    )
+    assert nuki[lang] in drawn.texts and NOTE[lang] in drawn.texts
+    assert [cp for cp, tw, _ in drawn.tiles if tw == 40] == [0x1F003, 0x1F003]  # 🀃 🀃
+    assert _size(png)[0] == 1080
+    if lang != "en":
+        assert not english_words(drawn.texts), drawn.texts
+
+
 # --- /explain 1 on the bot itself -----------------------------------------------------------
 
 
@@ -405,6 +449,7 @@ async def test_explain_sends_the_riichi_card(
     (png,) = photo.files.values()
     assert _size(png)[0] == 1080
     assert TOTAL[lang] in drawn.texts and DORA_LABEL[lang] in drawn.texts
+    assert "Bob" in drawn.texts  # the winner by the name the chat knows (the ledger's names)
     for spot in SPOT[lang]:
         assert spot in drawn.texts
     assert any(t[2] for t in drawn.tiles)  # the red five

@@ -284,6 +284,8 @@ def _tile_block(
     fl = t.get("flowers")
     if isinstance(fl, int) and not isinstance(fl, bool) and fl > 0:
         bits.append(label("flowers", lang, n=fl))
+    if th.note:
+        bits.append(th.note)
     w = draw_text(im, M, y + 44, th.winner, 40, INK, bold=True, max_w=560)
     if bits:
         draw_text(im, M + w + 20, y + 44, dot_join(*bits), 30, MUTED, max_w=W - 2 * M - w - 20)
