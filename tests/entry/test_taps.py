@@ -126,3 +126,19 @@ def test_riichi_tsumo_offers_pinfu_20_fu_and_refuses_what_the_fu_step_would() ->
         pass
     else:
         raise AssertionError("1 han 20 fu accepted")
+
+
+def test_a_tight_preview_adds_the_first_kong_in_one_tap_beside_the_events() -> None:
+    # sc-three-wins-kongs: three wins fill the preview, so the events are behind one button;
+    # the ruleset's first event (直杠, sichuan.py KONGS) is added from the preview itself
+    step, data = start("sichuan", THREE_WINS)
+    got = labels(step, data)
+    add = next(b for t, b in got.items() if t.startswith("➕ Open kong"))
+    assert add.action == Code.EVENT_ADD and add.arg == "0" and got["✏️ Events"].arg == "e"
+    step = wizard.apply(step, data, add.action, add.arg)
+    assert step == "evplayer"
+    d = Draft.from_json(data)
+    cell = allowed.event_cells(d, d.rs.events[0]).index((P[1], P[3]))
+    assert wizard.apply(step, data, Code.EVENT_CELL, str(cell)) == "preview"
+    assert "✏️ Events (1)" in labels("preview", data)
+    assert data["counts"]["gen"] == {P[1]: 1}  # with the 根 the kong forces

@@ -131,8 +131,11 @@ WIN_KINDS = frozenset({"how", "mode", "shape", "fan", "fans", "tiles", "pad", "f
 
 def _gone(step: str, d: Draft) -> bool:
     """Whether ``step`` asks about a win the entry no longer has (Back after a win was
-    taken back: a Sichuan preview's Back, then the next win's Back)."""
+    taken back: a Sichuan preview's Back, then the next win's Back; the grid of a win after
+    the next, once an earlier win was changed from the preview and the later ones dropped)."""
     kind, _, n = step.partition(".")
+    if kind == "winner":  # the next winner is asked at len(wins); a later one is gone
+        return n.isdigit() and int(n) > len(d.wins)
     return kind in WIN_KINDS and n.isdigit() and int(n) >= len(d.wins)
 
 

@@ -231,11 +231,19 @@ def event_rows(d: Draft, tr: Translator, room: int, enabled: list[int]) -> list[
     return cells.pack(removes, 2) + cells.pack(adds, 3)
 
 
-def events_button(d: Draft, tr: Translator) -> list[list[Button]]:
-    """The events behind one button (their own screen) when the editor has no room for them."""
+def events_button(d: Draft, tr: Translator, enabled: list[int]) -> list[list[Button]]:
+    """The events behind one button (their own screen) when the editor has no room for them,
+    the ruleset's first event (its kong, where it has kongs) added beside it in one tap
+    (#26.7: the events' screen is a tap more)."""
     _ = tr.gettext
     n = len(d.events)
-    return [[Button("✏️ " + _("Kongs and other events") + (f" ({n})" if n else ""), Code.EDIT, "e")]]
+    tail = f" ({n})" if n else ""
+    if not enabled:
+        return [[Button("✏️ " + _("Kongs and other events") + tail, Code.EDIT, "e")]]
+    first = enabled[0]
+    add = cells.labelled("➕ ", tr.name(d.rs.events[first]), "", 17)
+    more = cells.labelled("✏️ ", _("Events"), tail, 17)
+    return [[Button(add, Code.EVENT_ADD, str(first)), Button(more, Code.EDIT, "e")]]
 
 
 def rows(
@@ -281,7 +289,7 @@ def _rows(
     if level.events:
         out += event_rows(d, tr, room, enabled)
     elif enabled or d.events:
-        out += events_button(d, tr)
+        out += events_button(d, tr, enabled)
     if d.wins and allowed.multi_possible(d):
         out.append([Button("➕ " + _("Another winner"), Code.ANOTHER)])
     return out

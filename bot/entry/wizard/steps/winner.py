@@ -22,6 +22,8 @@ class WinnerStep(Step):
     def apply(self, c: Ctx, action: str, arg: str) -> Target:
         d, rs, n = c.d, c.rs, c.n
         players = d.players
+        if n > len(d.wins):  # a win after one not entered (a step left on an old trail)
+            raise WizardError("bad_arg")
         if action == Code.ROBBED:
             d.rk = not d.rk
             return Stay()
