@@ -24,6 +24,9 @@ from scoring.gb.calculator import calculate
 from scoring.gb.fans import fan_label
 from scoring.gb.hand import parse_hand
 from scoring.record import HandRecord
+from scoring.riichi.decls import WORDS, WORDS_JA
+from scoring.riichi.points import MANGAN, HandValue
+from scoring.riichi.tiles import TilesResult
 from scoring.riichi.yaku_names import (
     INDICATORS,
     ROUND_WINDS,
@@ -86,10 +89,26 @@ def _yakuman(k: int, tr: Translator) -> str:
     return tr.gettext("Yakuman") if k <= 1 else tr.gettext("Yakuman ×{k}").format(k=k)
 
 
+def _total(got: TilesResult, paid: HandValue, tr: Translator) -> str:
+    """ "10 han 20 fu · baiman", "3翻30符" (no limit), "役満 ×2" (the multiple paid)."""
+    if got.yakuman:
+        return _yakuman(paid.yakuman or got.yakuman, tr)
+    text = tr.gettext("{han} han {fu} fu").format(han=got.han, fu=got.fu)
+    tier = paid.tier or ("mangan" if paid.basic >= MANGAN else "")
+    if tier not in WORDS or tier == "yakuman":
+        return text
+    zh, hant, en = WORDS[tier]
+    return f"{text} · {_say((zh, hant, en, WORDS_JA[tier]), tr)}"
+
+
 def _riichi(
     record: HandRecord, rs: Riichi, names: Mapping[str, str], tr: Translator
 ) -> tuple[TileHandView, ...]:
     out: list[TileHandView] = []
+    try:  # the value each win was paid at: its limit (満貫 …), the yakuman after the cap
+        paid = rs.values(record, rs.resolve_options(record.options))
+    except RecordError:
+        return ()
     for i, win in enumerate(record.wins):
         if win.tiles is None:
             continue
@@ -105,10 +124,7 @@ def _riichi(
             name = _say((n.zh, n.zh_hant, n.en, n.ja), tr) if n else library_name(text)
             lines.append(FanLine(name, han))
             values.append(_yakuman(han // 13, tr) if got.yakuman else str(han))
-        if got.yakuman:
-            total = _yakuman(got.yakuman, tr)
-        else:
-            total = tr.gettext("{han} han {fu} fu").format(han=got.han, fu=got.fu)
+        total = _total(got, paid[win.winner], tr)
         rows = [
             (_say(words, tr), str(win.tiles[key]))
             for key, words in INDICATORS.items()

@@ -80,8 +80,14 @@ WANT_YAKU = {
     "Ura Dora": 2,
 }
 #: the total as each language says han and fu (the catalogs' "{han} han {fu} fu": zh 番,
-#: ja 翻 — the entry wizard's words, bot/entry/wizard/steps/riichi.py)
-TOTAL = {"en": "10 han 20 fu", "zh_Hans": "10番20符", "zh_Hant": "10番20符", "ja": "10翻20符"}
+#: ja 翻 — the entry wizard's words, bot/entry/wizard/steps/riichi.py), and the limit it was
+#: paid at: 8–10 han is baiman (spec riichi.md §2.1; the steps' word, scoring/riichi/decls.py)
+TOTAL = {
+    "en": "10 han 20 fu · baiman",
+    "zh_Hans": "10番20符 · 倍满",
+    "zh_Hant": "10番20符 · 倍滿",
+    "ja": "10翻20符 · 倍満",
+}
 #: the indicator rows' labels (the words of club score sheets: ドラ表示牌 …)
 DORA_LABEL = {
     "en": "Dora indicators",
@@ -255,6 +261,37 @@ def test_a_yakuman_says_yakuman_not_a_number() -> None:
         assert view.indicators == ()
 
 
+def test_two_yakuman_are_paid_by_the_cap_of_the_preset() -> None:
+    # daisangen + tsuuiisou (an open 111z pung, 555z 666z 777z, won on 2z by ron): two
+    # yakuman lines; friendly counts both (max_yakuman 6), ema pays one (max_yakuman 1, R7
+    # "Every yakuman is counted as single yakuman", spec riichi.md RC-3)
+    t = {
+        "hand": "555z666z777z2z",
+        "win_tile": "2z",
+        "melds": [{"kind": "pung", "tiles": "111z", "concealed": False}],
+    }
+    for preset, total in (("friendly", "役満 ×2"), ("ema", "役満")):
+        j = hand([win("2", "3", tiles=t)], players=list(IDS), dealer="1", preset=preset)
+        (view,) = tile_hands(HandRecord.from_json(j), {}, "ja")
+        assert [f.name for f in view.fans] == ["大三元", "字一色"]
+        assert view.values == ("役満", "役満") and view.total_text == total
+
+
+def test_below_the_limits_the_total_is_han_and_fu_only() -> None:
+    # R20 hand.py docstring: 22444m 333567p 44s, won on 4s → tanyao, 1 han 40 fu (RI-03);
+    # 4 han 40 fu is capped at mangan (§2.1: 40 × 2^6 = 2,560 > 2,000)
+    t = {"hand": "22444m333567p44s", "win_tile": "4s"}
+    rec = HandRecord.from_json(hand([win("2", "3", tiles=t)], players=list(IDS), dealer="1"))
+    (view,) = tile_hands(rec, {}, "en")
+    assert view.total_text == "1 han 40 fu" and view.note == "East round · South seat"
+    for indicators, total in (("3m", "4番40符 · 满贯"), ("1m3m", "6番40符 · 跳满")):
+        # 3m → 4m × 3: 4 han; 1m → 2m × 2 more: 6 han, haneman (§2.1)
+        dora = {**t, "dora_indicators": indicators}
+        j = hand([win("2", "3", tiles=dora)], players=list(IDS), dealer="1")
+        (view,) = tile_hands(HandRecord.from_json(j), {}, "zh_Hans")
+        assert view.total_text == total
+
+
 def test_tiles_the_library_refuses_give_no_tile_block() -> None:
     # no yaku: an open 789m chow (no tanyao), 234p 456s 678s (won on 8s by ron) and 22s
     t = {
@@ -376,7 +413,7 @@ async def test_a_ron_with_a_red_five_in_hand_and_five_indicators_each(
     (view,) = tile_hands(rec, dict(_names(lang)), lang)
     if lang == "ja":
         assert [f.name for f in view.fans] == ["立直", "ドラ", "赤ドラ", "裏ドラ"]
-        assert view.total_text == "7翻40符"
+        assert view.total_text == "7翻40符 · 跳満"  # 6–7 han: haneman (§2.1)
     assert view.values == ("1", "2", "1", "3")  # 1s → 2s (the pair), 8p → 9p × 3
     red = [t for t in drawn.tiles if t[2]]
     assert red == [(0x1F01D, 66, True)]  # 🀝 5p, in the hand
