@@ -45,7 +45,7 @@ from bot.handlers.flow import round_extras
 from bot.i18n import Translator, normalize
 from bot.web import compose as compose_json
 from bot.web import views
-from bot.web.auth import WebUser, table_of_token
+from bot.web.auth import BODY, USER, WebUser, table_of_token
 from bot.web.compose import declarations, problem, record_json, valid_choices
 from bot.web.config import CONFIG, PTB_APP
 from bot.web.views import hand_json, table_json, table_version
@@ -112,7 +112,7 @@ def add_routes(app: web.Application) -> None:
 def _wrap(fn: Any) -> Any:
     async def handler(request: web.Request) -> web.StreamResponse:
         try:  # checked and parsed by bot/web/server.py's middleware (bot/web/body.py)
-            body = request["body"] if "body" in request else await request.json()
+            body = request[BODY] if BODY in request else await request.json()
         except web.HTTPRequestEntityTooLarge:
             return web.json_response({"error": "too_large"}, status=413)
         except ValueError:
@@ -134,7 +134,7 @@ def _wrap(fn: Any) -> Any:
 # who is asking, about which table
 # ---------------------------------------------------------------------------------------
 async def access(request: web.Request, body: dict[str, Any], *, write: bool) -> Access:
-    user: WebUser = request["user"]
+    user: WebUser = request[USER]
     ptb = request.app[PTB_APP]
     cfg = request.app[CONFIG]
     ctx = ptb.context_types.context(ptb)
@@ -473,7 +473,7 @@ def _calc_ruleset(body: dict[str, Any]) -> Ruleset:
 
 
 async def calc(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
-    user: WebUser = request["user"]
+    user: WebUser = request[USER]
     tr = _calc_lang(request, user)
     rs = _calc_ruleset(body)
     opts = rs.resolve_options({})
@@ -495,7 +495,7 @@ async def calc(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
 
 
 async def calc_preview(request: web.Request, body: dict[str, Any]) -> dict[str, Any]:
-    user: WebUser = request["user"]
+    user: WebUser = request[USER]
     tr = _calc_lang(request, user)
     rs = _calc_ruleset(body)
     form = body.get("form")

@@ -24,6 +24,8 @@ import urllib.parse
 from dataclasses import dataclass
 from typing import Any
 
+from aiohttp import web
+
 #: how old an initData may be (seconds) unless WEBAPP_AUTH_MAX_AGE says otherwise
 DEFAULT_MAX_AGE = 24 * 3600
 #: clock skew tolerated for an auth_date in the future
@@ -46,6 +48,12 @@ class WebUser:
     language_code: str | None
     start_param: str | None
     auth_date: int
+
+
+#: what the server's middleware leaves on a request for the handlers (typed keys, so aiohttp
+#: checks them: a plain string key warns, NotAppKeyWarning)
+USER: web.RequestKey[WebUser] = web.RequestKey("user", WebUser)
+BODY: web.RequestKey[Any] = web.RequestKey("body", object)
 
 
 def secret_key(bot_token: str) -> bytes:

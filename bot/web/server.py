@@ -6,7 +6,7 @@ its path, even one that does not exist — is checked first for a genuine, fresh
 ``initData`` (header ``X-Telegram-Init-Data``); anything else is answered 401 and nothing is
 read or written. Then its body passes :mod:`bot.web.body` (size, depth before parsing, numbers,
 the fields' types) or is answered 400/413 with a one-line ``reason``; the API gets the parsed
-body as ``request["body"]``. The access log is off (a page URL may carry a table token;
+body as ``request[BODY]`` (:data:`bot.web.auth.BODY`). The access log is off (a page URL may carry a table token;
 initData travels in a header that is never logged). Refusals of unauthenticated requests are
 logged as a warning at most once per client and minute (:class:`bot.web.body.Throttle`), the
 rest at DEBUG, also aiohttp's own for a request it cannot parse (an 8 KB header).
@@ -34,7 +34,7 @@ from aiohttp import web
 
 from bot.web import body as bodies
 from bot.web.api import add_routes
-from bot.web.auth import AuthError, check_init_data
+from bot.web.auth import BODY, USER, AuthError, check_init_data
 from bot.web.config import CONFIG, PTB_APP, WebConfig
 from bot.web.config import config_of as config_of  # also bot/playground/run.py's
 from bot.web.config import configure as configure  # bot/app.py's, at start
@@ -170,11 +170,11 @@ def build_web_app(ptb_app: Any, cfg: WebConfig) -> web.Application:
                 return web.json_response({"error": "unauthorized"}, status=401)
             try:
                 if request.method in ("POST", "PUT", "PATCH"):
-                    request["body"] = await read_body(request, bodies.MINIAPP)
+                    request[BODY] = await read_body(request, bodies.MINIAPP)
             except bodies.BodyError as err:
                 refused(request, "a Mini App body for", err.reason)
                 return body_refusal(err)
-            request["user"] = user
+            request[USER] = user
         response = await handler(request)
         response.headers.setdefault("Cache-Control", "no-store")
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
