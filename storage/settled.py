@@ -18,12 +18,12 @@ The names of the ruleset's declared items (shapes, flags, fans, reasons …) are
 (:mod:`scoring.refs`, on while settling for storage), so a stored hand reads the declared
 Traditional names in zh_Hant and picks up a renamed declaration.
 
-The stored settlement JSON is the contract's plus ``"format": FORMAT`` (3: player and name
-references). A format-2 hand (player references, names as plain text) is shown as stored; a
+The stored settlement JSON is the contract's plus ``"format": FORMAT`` (4: player and name
+references, and each step's Japanese line ``ja``; 3 had no ``ja``). A format-2 hand (player references, names as plain text) is shown as stored; a
 hand stored before (format 1, no ``format``) has ids in its explanation, and a display settles
 it again with names (the fallback, ``bot/present.py``). ``mahjong-tally db upgrade`` brings
-format 1 and 2 hands to format 3 (:func:`upgrade_stored`: only where the record still settles
-to the stored amounts).
+format 1–3 hands to format 4 (:func:`upgrade_stored`: only where the record still settles
+to the stored amounts); a format-3 hand is shown as stored, in English in a Japanese chat.
 """
 
 from __future__ import annotations
@@ -44,8 +44,9 @@ from scoring.record import Event, HandRecord, Payment, Settlement, Step, Win
 from storage.models import Hand
 
 #: the settlement format the ledger stores: 2 = explanation steps carry player references,
-#: 3 = and name references to the ruleset's declared items (:mod:`scoring.refs`)
-FORMAT = 3
+#: 3 = and name references to the ruleset's declared items (:mod:`scoring.refs`), 4 = and
+#: every step's Japanese line (issue 27.6)
+FORMAT = 4
 #: the first format whose explanation carries player references (shown without settling)
 PLAYER_REFS = 2
 OPEN, CLOSE = "\ue000", "\ue001"
@@ -263,9 +264,8 @@ class Upgrade:
 
 
 def upgrade_stored(engine: Any, batch: int = 500) -> Upgrade:
-    """Give the hands stored before format 3 (ids, or plain names) their referenced
-    explanation, in
-    place: the record is settled again and, only if it pays exactly the stored payments and
+    """Give the hands stored before format 4 (ids, plain names, or no Japanese) their
+    referenced explanation with its Japanese lines, in place: the record is settled again and, only if it pays exactly the stored payments and
     nets, the stored explanation is replaced (amounts and ledger rows are never touched).
     Idempotent; hands it keeps are still shown by the display's fallback (``bot/present.py``).
     ``engine``: the ledger's SQLAlchemy engine (``Ledger.engine``)."""

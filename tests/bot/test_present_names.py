@@ -197,7 +197,7 @@ def stored(record: scoring.HandRecord) -> Settlement:
     """What the ledger stores for ``record`` and reads back: the settlement JSON of
     :func:`storage.settled.stored_json`, through a JSON text."""
     data = json.loads(json.dumps(settled.stored_json(settled.settle_once(record).settlement)))
-    assert settled.format_of(data) == FORMAT == 3
+    assert settled.format_of(data) == FORMAT == 4
     return Settlement.from_json(data)
 
 

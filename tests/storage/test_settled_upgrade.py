@@ -97,7 +97,7 @@ def test_format_2_hands_get_name_references_where_the_amounts_still_hold(game):
     assert led.get_hand(t.id, 1).settlement_format == 2
     assert upgrade_stored(led.engine) == Upgrade(upgraded=1, kept=1)
     up = led.get_hand(t.id, 1)
-    assert up.settlement_format == FORMAT == 3
+    assert up.settlement_format == FORMAT == 4
     assert any(refs.OPEN in s.en for s in up.settlement.explanation)
     assert up.settlement.payments == scoring.settle(rec).payments
     assert (
@@ -108,3 +108,25 @@ def test_format_2_hands_get_name_references_where_the_amounts_still_hold(game):
     assert kept.settlement_format == 2
     assert kept.settlement.payments[0].amount == odd["payments"][0]["amount"]
     assert led.check_integrity() == []
+
+
+def test_format_3_hands_get_their_japanese_lines(game):
+    """Format 3 (references, no ``ja``: stored before issue 27.6) is upgraded to format 4 by
+    the same rule, so a Japanese chat reads the hand's steps in Japanese, not English."""
+    from storage import settled
+
+    led, t, ids, pids = game.ledger, game.table, game.ids, game.pids
+    rec = contract_example(ids)
+    h = led.record_hand(t.id, rec, recorded_by=pids[0], idempotency_key="a")
+    three = settled.stored_json(settled.settle_once(rec).settlement)
+    three["format"] = 3
+    for step in three["explanation"]:
+        step.pop("ja", None)
+    store_the_old_way(led, h.id, three)
+    old = led.get_hand(t.id, 1)
+    assert old.settlement_format == 3 and not any(s.ja for s in old.settlement.explanation)
+    assert upgrade_stored(led.engine) == Upgrade(upgraded=1, kept=0)
+    up = led.get_hand(t.id, 1)
+    assert up.settlement_format == FORMAT == 4
+    assert all(s.ja for s in up.settlement.explanation)
+    assert up.settlement.payments == old.settlement.payments
