@@ -282,9 +282,9 @@ class Riichi(Ruleset):
                 ja = f"{v.han}翻{fu}"
             out.append(
                 Step(
-                    f"{w.winner}的牌由mahjong库计算：{zh}",
-                    f"{w.winner}'s tiles, scored by the mahjong library: {en}",
-                    f"{w.winner}の手牌をmahjongライブラリで計算：{ja}",
+                    f"{w.winner}的手牌算得：{zh}",
+                    f"{w.winner}'s tiles score {en}",
+                    f"{w.winner}の手牌から計算：{ja}",
                 )
             )
         return out

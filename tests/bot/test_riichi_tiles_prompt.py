@@ -32,7 +32,9 @@ def prompt(lang: str) -> str:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_example_in_the_prompt_reads_back(lang: str) -> None:
     text = prompt(lang)
-    example = re.search(r"([0-9mpsz()\[\]]+ [0-9][mpsz] (?:dora|宝牌|寶牌|ドラ) [0-9]+[mpsz])", text)
+    example = re.search(
+        r"([0-9mpsz()\[\]]+ [0-9][mpsz] (?:dora|宝牌|寶牌|ドラ) [0-9]+[mpsz])", text
+    )
     assert example, text
     tiles = read(example.group(1), self_drawn=True, prevalent="E")
     assert tiles["dora_indicators"] == "3m" and tiles["win_tile"] == "2z"
@@ -48,3 +50,11 @@ def test_the_nuki_word_each_prompt_names_is_read(lang: str, said: str) -> None:
     assert said.split()[0] in prompt(lang)
     tiles = read("234m567p345s(7777s)2z 2z " + said, self_drawn=True, prevalent="E")
     assert tiles["nuki_dora"] == 2
+
+
+@pytest.mark.parametrize("word", ["ura", "裏ドラ", "裏", "里宝牌", "裡寶牌", "裏寶牌", "裏宝牌"])
+def test_every_ura_dora_word_reads_the_ura_indicators(word: str) -> None:
+    """裏寶牌 (the hand card's zh_Hant label) was read as 裏 + a dora word: its tiles went to
+    the dora indicators."""
+    tiles = read(f"234m567p345s(7777s)2z 2z 寶牌 3m {word} 9p", self_drawn=True, prevalent="E")
+    assert (tiles["dora_indicators"], tiles["ura_dora_indicators"]) == ("3m", "9p")

@@ -109,10 +109,9 @@ SPOT = {
     "ja": ("立直", "門前清自摸和", "平和", "断幺九", "三色同順", "ドラ", "赤ドラ", "裏ドラ"),
 }
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
-#: the one Latin word a Chinese or Japanese card still shows, not drawn by the tile block: the
-#: library's name in the settlement's step (scoring/rulesets/riichi.py: "…的牌由mahjong库计算",
-#: "…の手牌をmahjongライブラリで計算"), reported to the riichi ruleset's owner
-KNOWN_LATIN = frozenset({"mahjong"})
+#: Latin words a Chinese or Japanese card may show (none: the tiles step said "mahjong库" until
+#: it read "…的手牌算得" / "…の手牌から計算")
+KNOWN_LATIN: frozenset[str] = frozenset()
 #: the round and seat next to the winner (they decide the wind yakuhai): East round, Bob
 #: sits South of the dealer Alice
 NOTE = {
@@ -487,6 +486,9 @@ async def test_explain_sends_the_riichi_card(
     assert _size(png)[0] == 1080
     assert TOTAL[lang] in drawn.texts and DORA_LABEL[lang] in drawn.texts
     assert "Bob" in drawn.texts  # the winner by the name the chat knows (the ledger's names)
+    # the steps name the players too, never by their ledger ids (the hand's first step:
+    # "Bob's hand … 10 han" / "Bobの手牌 … 10翻")
+    assert any(x.startswith("Bob") and "10" in x and "—" not in x for x in drawn.texts), drawn.texts
     for spot in SPOT[lang]:
         assert spot in drawn.texts
     assert any(t[2] for t in drawn.tiles)  # the red five

@@ -25,7 +25,7 @@ EXAMPLE = "234m567p345s(7777s)2z 2z dora 3m"
 #: the dora word of the example in each chat language (each one :data:`_DORA` reads)
 DORA_WORD = {"zh_Hans": "宝牌", "zh_Hant": "寶牌", "ja": "ドラ"}
 _DORA = re.compile(
-    r"(?:(?P<ura>ura|裏ドラ|裏|里宝牌|裡寶牌)|dora|ドラ|宝牌|寶牌)\s*[:：]?\s*(?P<tiles>(?:[0-9]+[mpsz])+)",
+    r"(?:(?P<ura>ura|裏ドラ|里宝牌|裡寶牌|裏寶牌|裏宝牌|裏)|dora|ドラ|宝牌|寶牌)\s*[:：]?\s*(?P<tiles>(?:[0-9]+[mpsz])+)",
     re.IGNORECASE,
 )
 _MELD = ("kind", "tiles", "concealed")
