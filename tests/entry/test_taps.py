@@ -142,3 +142,18 @@ def test_a_tight_preview_adds_the_first_kong_in_one_tap_beside_the_events() -> N
     assert wizard.apply(step, data, Code.EVENT_CELL, str(cell)) == "preview"
     assert "✏️ Events (1)" in labels("preview", data)
     assert data["counts"]["gen"] == {P[1]: 1}  # with the 根 the kong forces
+
+
+def test_a_full_count_hands_its_cells_on_to_the_next() -> None:
+    # jiangxi.py line 24: 正精 0–3 in all; the third placed, the cells are the 副精's (no tab
+    # to tap), unless a tab was chosen; ➖ mode keeps the first (to take one back)
+    step, data = start("xingguo", [(Code.GRID, "0.0"), (Code.SHAPE, "1")])
+    for i in ("0", "2", "3"):  # Alice, Carol, Dave: one 正精 each
+        step = wizard.apply(step, data, Code.COUNT_PLUS, f"0.{i}")
+    got = labels(step, data)
+    assert got["Alice 0"].arg == "1.0" and "+1 each" in got  # the 副精's cells
+    step = wizard.apply(step, data, Code.EDIT, "t0")  # the 正精 tab chosen: it stays
+    assert labels(step, data)["Alice 1"].action == Code.PAGE  # full: inert
+    data["ct"] = None
+    step = wizard.apply(step, data, Code.EDIT, "m")
+    assert labels(step, data)["Alice 1"].arg == "0.0"  # ➖: the first count's cells

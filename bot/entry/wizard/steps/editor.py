@@ -81,7 +81,7 @@ def count_rows(
     if not shown:
         return []
     rs = d.rs
-    cur = d.ct if d.ct is not None and d.ct in shown else shown[0]
+    cur = current_count(d, shown)
     minus = d.minus
     _ = tr.gettext
 
@@ -129,6 +129,21 @@ def count_rows(
             for b in last
         ]
     return [*tab_rows, _cells(d, cur, minus)]
+
+
+def current_count(d: Draft, shown: list[int]) -> int:
+    """The count whose cells are shown: the tab chosen, else the first that can still take
+    one more (the 正精 all placed, the cells go on to the 副精: no tab to tap), else the
+    first."""
+    if d.ct is not None and d.ct in shown:
+        return d.ct
+    if not d.minus:
+        for c in shown:
+            decl = d.rs.counts[c]
+            per = d.counts.get(decl.id) or {}
+            if any(allowed.can_add(decl, per, p) for p in d.players):
+                return c
+    return shown[0]
 
 
 def _cells(d: Draft, c: int, minus: bool) -> list[Button]:
