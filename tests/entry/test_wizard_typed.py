@@ -219,3 +219,16 @@ def wizard_tr() -> Any:
     from bot.i18n import Translator
 
     return Translator("en")
+
+
+def test_a_riichi_win_is_answered_with_its_fu_or_as_a_yakuman() -> None:
+    # bot.entry.riichi.value_set: "a yakuman, 5 han or more, or han with fu"
+    d = _draft("riichi")
+    edits.set_winner(d, 0, P[1])
+    edits.set_how(d, 0, "discard", P[2])
+    d.wins[0].fan, d.wins[0].mode = 3, "fan"
+    assert not order.win_answered(d, 0)  # 3 han: its fu still asked
+    d.counts["fu"] = {P[1]: 30}
+    assert order.win_answered(d, 0)
+    d.wins[0].fan, d.counts = None, {"yakuman": {P[1]: 1}}
+    assert order.win_answered(d, 0)  # a yakuman has no han

@@ -5,7 +5,7 @@ return targets and never import this module."""
 
 from __future__ import annotations
 
-from bot.entry import allowed, edits
+from bot.entry import allowed, edits, riichi
 from bot.entry.draft import Draft
 from bot.entry.wizard.actions import _split
 from bot.entry.wizard.changes import (
@@ -124,6 +124,8 @@ def win_answered(d: Draft, n: int) -> bool:
     if len(allowed.value_modes(rs)) > 1 and not w.mode:
         return False
     mode = value_mode(d, n)
+    if mode == "fan" and riichi.keypad_win(d, w):  # han and its fu, or a yakuman
+        return riichi.value_set(d, w)
     if mode == "fan" and w.fan is None:
         return False
     if mode == "fans" and not w.fans:
