@@ -295,13 +295,24 @@ def reason(rs_id: str, reason_id: str, tr: Translator) -> str:
     return ruled(tr.reason(scoring.get(rs_id), reason_id), rs_id, tr)
 
 
-def headline(record: HandRecord, names: Mapping[str, str], tr: Translator) -> str:
-    """One line on who won how ("Bob ← Carol · big seven pairs"), or the drawn hand's result."""
+def headline(
+    record: HandRecord,
+    names: Mapping[str, str],
+    tr: Translator,
+    *,
+    drawn: frozenset[str] = frozenset(),
+) -> str:
+    """One line on who won how ("Bob ← Carol · big seven pairs"), or the drawn hand's result;
+    the tiles of the winners in ``drawn`` (ids) left out (the hand card draws them)."""
     from bot.describe import describe_win  # below present and the wizard: no cycle
 
     rs = scoring.get(record.ruleset)
     data = {"names": dict(names)}
-    parts = [describe_win(rs, data, w.to_json(), tr) for w in record.wins]
+    wins = [w.to_json() for w in record.wins]
+    wins = [
+        {k: v for k, v in w.items() if k != "tiles"} if w["winner"] in drawn else w for w in wins
+    ]
+    parts = [describe_win(rs, data, w, tr) for w in wins]
     if record.result != "win":
         r = next((r for r in rs.results if r.value == record.result), None)
         parts.append(tr.name(r) if r else record.result)
@@ -469,16 +480,22 @@ def hand_card(
         for pid, v in sorted(hand.settlement.net.items(), key=lambda kv: -kv[1])
     )
     name, rs_name = title(table, tr)
+    tiles = tile_hands(hand.record, names, tr.lang)  # the tiles and their fans
+    drawn = frozenset(
+        w.winner
+        for w in hand.record.wins
+        if names.get(w.winner, w.winner) in {th.winner for th in tiles}
+    )
     return HandCardView(
         table_name=name,
         ruleset_name=rs_name,
         seq=hand.number,  # the hand's place in its night, as /history calls it
         night=hand.night,
-        headline=headline(hand.record, names, tr),
+        headline=headline(hand.record, names, tr, drawn=drawn),  # the tiles are drawn below
         payments=payments,
         nets=nets,
         explanation=shown_settlement.explanation,
-        tile_hands=tile_hands(hand.record, names, tr.lang),  # the tiles and their fans
+        tile_hands=tiles,
         voided=hand.status == "voided",
         corrected=hand.superseded,
         currency=table.currency if table.stake_minor else None,
