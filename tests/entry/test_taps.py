@@ -157,3 +157,12 @@ def test_a_full_count_hands_its_cells_on_to_the_next() -> None:
     data["ct"] = None
     step = wizard.apply(step, data, Code.EDIT, "m")
     assert labels(step, data)["Alice 1"].arg == "0.0"  # ➖: the first count's cells
+
+
+def test_each_is_offered_only_where_every_player_s_count_is_money() -> None:
+    # Guobiao's 花牌 are the winner's (guobiao.py: "flowers come from counts.flowers"): one
+    # more for Bob's opponents changes no net, so no "+1 each"; Xingguo's 副精 of anyone does
+    step, data = start("guobiao", [(Code.GRID, "1.0"), (Code.MODE, "0"), (Code.KEY, "8")])
+    step = wizard.apply(step, data, Code.NEXT, "")
+    assert step == "preview" and "Flowers 0" in labels(step, data)
+    assert "+1 each" not in labels(step, data)

@@ -241,16 +241,37 @@ def set_text_value(d: Draft, step: str, pid: str, name: str) -> Go | At:
 # --------------------------------------------------------------------------------------
 # the counts the preview asks
 # --------------------------------------------------------------------------------------
-def each_possible(d: Draft, c: int, *, up: bool) -> bool:
+def each_possible(d: Draft, c: int, *, up: bool, base: Mapping[str, int] | None) -> bool:
     """Whether count ``c`` may go one up (``up``) or down for every player at once — each
     within its range and the count's total — and the hand stays possible (a "+1 each" that
-    would be refused is not offered)."""
+    would be refused is not offered). One up only where every player's count is money
+    (``base``: the hand's nets when the caller settled it already; one more for any player
+    changes them): 精 held by anyone, not a winner's flowers or 根."""
     trial = d.copy()
     try:
         _each(trial, c, up)
     except WizardError:
         return False
-    return checks.problem(trial) is None or checks.problem(d) is not None
+    if not up:
+        return True
+    if checks.problem(trial) is not None:
+        return False
+    try:
+        rec = checks.to_record(d).to_json()
+        if base is None:
+            base = scoring.settle(rec).net
+    except RecordError:
+        return False
+    cid = d.rs.counts[c].id
+    for p in d.players:
+        per = dict(rec["counts"].get(cid) or {})
+        per[p] = per.get(p, 0) + 1
+        try:
+            if scoring.settle({**rec, "counts": {**rec["counts"], cid: per}}).net == base:
+                return False
+        except RecordError:
+            return False
+    return True
 
 
 def step_each(d: Draft, c: int, *, up: bool) -> None:

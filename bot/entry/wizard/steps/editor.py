@@ -9,7 +9,7 @@ move behind one ✏️ button (their own screen)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from bot.entry import allowed, cells
@@ -117,7 +117,9 @@ def count_rows(
             [tab(cur, 36)],
             [Button("◀", Code.EDIT, f"t{prev}"), Button("▶", Code.EDIT, f"t{nxt}"), mode],
         ]
-    if (extra := all_of(cur)) and len(tab_rows[-1]) >= 3:
+    extra = all_of(cur)
+    fits = not cells.over([[b.label for b in [*tab_rows[-1], *extra]]])  # ◀ ▶ ➖ +1 each
+    if extra and len(tab_rows[-1]) >= 3 and not fits:
         tab_rows.append(extra)
     elif extra:  # beside the mode, in its row: that row's tabs cut to make room
         last = [*tab_rows[-1], *extra]
@@ -267,13 +269,14 @@ def rows(
     shown: list[int],
     *,
     value_of: Callable[[WinDraft], str],
+    base: Mapping[str, int] | None = None,
 ) -> list[list[Button]]:
     """The editor under Confirm, in at most :data:`EDITOR_ROWS` rows where it can be: names
     whole where they fit alone, else shortened to two a row, then the events behind one
     button."""
     out: list[list[Button]] = []
     lines = WinLines.of(d, value_of)
-    each = frozenset(c for c in shown if each_possible(d, c, up=not d.minus))
+    each = frozenset(c for c in shown if each_possible(d, c, up=not d.minus, base=base))
     for way, level in TRIES:
         out = _rows(d, tr, shown, level, lines, way, each)
         if len(out) <= EDITOR_ROWS:

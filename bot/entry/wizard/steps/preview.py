@@ -214,7 +214,7 @@ def editor_rows(
         shown = shown_counts(d, base)
     shown = [c for c in shown if rs.counts[c].id not in riichi.hidden_counts(rs)]
     if d.mode != "calc":  # within a phone's first screen (#26.1, #26.2)
-        return editor.rows(d, tr, shown, value_of=lambda w: _win_value(d, w, tr))
+        return editor.rows(d, tr, shown, value_of=lambda w: _win_value(d, w, tr), base=base)
     for n, w in enumerate(wins):
         who = d.name(w.winner)
         h = w.how
