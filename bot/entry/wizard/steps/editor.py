@@ -71,12 +71,12 @@ def count_rows(
     tr: Translator,
     room: int,
     way: str = "tabs",
-    each: frozenset[int] = frozenset(),
+    each: Callable[[int], bool] = lambda _c: False,
 ) -> list[list[Button]]:
     """The counts: ``"rows"`` each count's name and its row of cells (no tab to tap), else
     ``"tabs"`` the counts' tabs (each with its total; the ➖/➕ mode) and the chosen count's
     cells, or ``"cycle"`` only the chosen tab with ◀ ▶ where the tabs are many. ``each``: the
-    counts whose "+1 each" (in ➖ mode "−1 each") may be tapped (:func:`each_counts`), put
+    whether a count's "+1 each" (in ➖ mode "−1 each") may be tapped (:func:`each_possible`), put
     beside the mode (or the count's name) in a row it already takes."""
     if not shown:
         return []
@@ -86,7 +86,7 @@ def count_rows(
     _ = tr.gettext
 
     def all_of(c: int) -> list[Button]:
-        if c not in each:
+        if not each(c):
             return []
         return [Button(_("−1 each") if minus else _("+1 each"), Code.EDIT, f"a{c}")]
 
@@ -276,7 +276,13 @@ def rows(
     button."""
     out: list[list[Button]] = []
     lines = WinLines.of(d, value_of)
-    each = frozenset(c for c in shown if each_possible(d, c, up=not d.minus, base=base))
+    known: dict[int, bool] = {}  # worked out once per screen, for the counts drawn only
+
+    def each(c: int) -> bool:
+        if c not in known:
+            known[c] = each_possible(d, c, up=not d.minus, base=base)
+        return known[c]
+
     for way, level in TRIES:
         out = _rows(d, tr, shown, level, lines, way, each)
         if len(out) <= EDITOR_ROWS:
@@ -291,7 +297,7 @@ def _rows(
     level: Level,
     lines: WinLines,
     way: str = "tabs",
-    each: frozenset[int] = frozenset(),
+    each: Callable[[int], bool] = lambda _c: False,
 ) -> list[list[Button]]:
     _ = tr.gettext
     rs = d.rs
