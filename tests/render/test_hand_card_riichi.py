@@ -120,7 +120,6 @@ NOTE = {
     "zh_Hant": "東場 · 南家",
     "ja": "東場 · 南家",
 }
-SAMPLES = Path("/tmp/riichi_cards")
 
 
 def record(
@@ -390,8 +389,6 @@ async def test_the_riichi_card_draws_tiles_yaku_and_han_fu(
     # the block: winner row 64, tiles 79 + 36, one indicator row (tiles 40 × 47, + 22), 8 yaku × 52,
     # the total 56, and the space after it 24 (bot/render/draw/hand_card.py)
     assert h - _size(plain)[1] == 64 + 79 + 36 + 69 + 8 * 52 + 56 + 24
-    SAMPLES.mkdir(parents=True, exist_ok=True)
-    (SAMPLES / f"hand_card_riichi_{lang}.png").write_bytes(png)
 
 
 @pytest.mark.parametrize("lang", LANGS)
