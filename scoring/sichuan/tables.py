@@ -43,7 +43,7 @@ EXTRAS: dict[str, tuple[str, str]] = {
 }
 
 KONGS: dict[str, tuple[str, str, int]] = {
-    "zhi_gang": ("刮风·直杠", "Open kong on a discard (直杠)", 1),
+    "zhi_gang": ("刮风·直杠", "Discard kong (直杠)", 1),
     "mian_xia_gang": ("刮风·面下杠", "Added kong (面下杠)", 1),
     "an_gang": ("下雨·暗杠", "Concealed kong (暗杠)", 2),
 }
