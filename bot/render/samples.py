@@ -364,9 +364,42 @@ def readme_images(ledger: Ledger, lang: str) -> dict[str, bytes]:
     return out
 
 
+#: a riichi win entered as tiles (spec riichi.md §1.3): the South seat's riichi, menzen tsumo,
+#: pinfu, tanyao, sanshoku, dora, a red five as the winning tile and ura dora — 10 han 20 fu
+RIICHI_TILES = {
+    "hand": "234m234p23467s88p",
+    "win_tile": "0s",
+    "dora_indicators": "1m",
+    "ura_dora_indicators": "7p",
+}
+RIICHI_NAMES = {"en": EN_NAMES, "ja": ("はると", "さくら", "ゆい", "そうた")}
+RIICHI_CHAT = {"en": -1001531, "ja": -1001534}  # beside CHAT_IDS and their GB chats
+
+
+def riichi_card(ledger: Ledger, lang: str) -> bytes:
+    """/explain 1 of a riichi win entered as tiles, recorded at a riichi table in ``lang``:
+    the tiles with the red five, the indicator rows, the yaku the library found and the steps
+    in the chat's language."""
+    rec = HandRecord(
+        ruleset="riichi",
+        players=IDS,
+        dealer=IDS[0],
+        wins=(Win(IDS[1], None, flags=("riichi",), tiles=RIICHI_TILES),),
+    )
+    uids = [RIICHI_CHAT[lang] * -10 + i for i in range(4)]
+    players = list(zip(uids, RIICHI_NAMES[lang], strict=True))
+    table = record_night(
+        ledger, RIICHI_CHAT[lang], players, [rec], lang=lang, stake_minor=None,
+        table_name="雀荘" if lang == "ja" else "Riichi club",
+    )  # fmt: skip
+    return render_hand_card(explain_view(ledger, table.id, 1, Translator(lang)), lang)
+
+
 def render_samples(outdir: Path) -> list[Path]:
     """Render one of each image, in English, Simplified and Traditional Chinese, into
-    ``outdir`` (``KIND_en.png``, ``KIND_zh.png``, ``KIND_zh_Hant.png``); returns the files."""
+    ``outdir`` (``KIND_en.png``, ``KIND_zh.png``, ``KIND_zh_Hant.png``), and the riichi hand
+    card in English and Japanese (``hand_riichi_en.png``, ``hand_riichi_ja.png``); returns the
+    files."""
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
@@ -376,6 +409,10 @@ def render_samples(outdir: Path) -> list[Path]:
                 p = outdir / f"{kind}_{suffix}.png"
                 p.write_bytes(data)
                 written.append(p)
+        for lang in RIICHI_NAMES:
+            p = outdir / f"hand_riichi_{lang}.png"
+            p.write_bytes(riichi_card(ledger, lang))
+            written.append(p)
     return sorted(written)
 
 
