@@ -234,6 +234,11 @@ HANDS: list[Hand] = [
     ("sichuan", {}, H(W(C, None, "ping_hu"), result="draw", events=(("an_gang", C),),
                       counts={"gen": {C: 1}}),
      ("阿明 自摸 平胡 阿明 暗杠 根1",), ("Carol zimo basic hand Carol concealed kong gen 1",)),
+    # … and a line that leaves the 根 out gets it, as the chat's ➕ kong does (issue 23: the
+    # doors accept the same hands; bot.entry.allowed.count_forced)
+    ("sichuan", {}, H(W(C, None, "ping_hu"), result="draw", events=(("an_gang", C),),
+                      counts={"gen": {C: 1}}),
+     ("阿明 自摸 平胡 阿明 暗杠",), ("Carol zimo basic hand Carol concealed kong",)),
     ("sichuan", {}, H(W(B, None, "dui_dui_hu", "jin_gou_diao"), result="draw"),
      ("小红 自摸 对对胡 金钩钓",), ("Bob zimo all pungs golden hook",)),
     # 杠上炮 needs the discarder's kong just before (sichuan.py check)

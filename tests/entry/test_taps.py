@@ -133,7 +133,7 @@ def test_a_tight_preview_adds_the_first_kong_in_one_tap_beside_the_events() -> N
     # the ruleset's first event (直杠, sichuan.py KONGS) is added from the preview itself
     step, data = start("sichuan", THREE_WINS)
     got = labels(step, data)
-    add = next(b for t, b in got.items() if t.startswith("➕ Open kong"))
+    add = next(b for t, b in got.items() if t.startswith("➕ Discard kong"))
     assert add.action == Code.EVENT_ADD and add.arg == "0" and got["✏️ Events"].arg == "e"
     step = wizard.apply(step, data, add.action, add.arg)
     assert step == "evplayer"

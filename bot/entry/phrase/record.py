@@ -163,11 +163,30 @@ def read(text: str, table: TableInfo, tr: Translator | None = None) -> Reading:
     if p.result_implied and rs.multi_win == "sequential" and "draw" in rs.wins_allowed_in:
         draft.result = _sequential_result(record).result
         record = checks.to_record(draft)
+    sequential = p.result_implied and rs.multi_win == "sequential" and draft.result == "win"
+    if _force_counts(draft, also_draw=sequential and "draw" in rs.wins_allowed_in):
+        record = checks.to_record(draft)
     missing = [Missing("how", n, err) for n, err in p.open_how]
     missing += _precheck(draft, record, table, tr, {m.win for m in missing})
     if len(missing) > 1 or (missing and len(record.wins) > 1):
         raise missing[0].error  # one question at a time, for a hand of one win
     return Reading(draft, record, missing[0] if missing else None)
+
+
+def _force_counts(draft: Draft, *, also_draw: bool) -> bool:
+    """Fill in a count the rules force, as the chat's buttons do (Sichuan: a kong is a 根 of
+    its maker, :func:`bot.entry.allowed.count_forced`); ``also_draw``: a 血战 line whose wins
+    end in a draw once that count is there. Whether ``draft`` changed."""
+    trials = [draft]
+    if also_draw:
+        trials.append(replace(draft.copy(), result="draw"))
+    for trial in trials:
+        err = checks.problem(trial)
+        forced = allowed.count_forced(trial, err) if err is not None else None
+        if forced is not None:
+            draft.counts, draft.result = forced.counts, forced.result
+            return True
+    return False
 
 
 def _sequential_result(record: HandRecord) -> HandRecord:
