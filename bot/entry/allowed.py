@@ -300,6 +300,21 @@ def count_forced(d: Draft, err: RecordError) -> Draft | None:
     return None
 
 
+def event_count_forced(d: Draft, err: RecordError) -> Draft | None:
+    """:func:`count_forced` where an event forces the count (without the events the count
+    would not be refused: Sichuan's kong and its 根), for a whole hand said at once (``/hand``,
+    the Mini App's form) as the chat's ➕ kong does; never a count that is the win's own value
+    (riichi's 符, which the line or the form must say)."""
+    if not d.events:
+        return None
+    bare = d.copy()
+    bare.events = []
+    still = checks.problem(bare)
+    if still is not None and still.field == err.field:
+        return None
+    return count_forced(d, err)
+
+
 # --------------------------------------------------------------------------------------
 # winners and how they won
 # --------------------------------------------------------------------------------------

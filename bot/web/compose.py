@@ -277,7 +277,14 @@ def preview_json(
     try:
         out["settlement"] = settlement_json(rec, names, tr, table)
     except RecordError as err:
-        out["problem"] = problem(err, rec, names, tr)
+        forced = allowed.event_count_forced(Draft.of_record(rec, names), err)
+        if forced is None:
+            out["problem"] = problem(err, rec, names, tr)
+            return out
+        # a count the rules force, filled in as the chat's buttons and /hand do (Sichuan: a
+        # kong is a 根 of its maker): the form takes the counts, the preview is of that hand
+        out["forced_counts"] = forced.counts
+        out["settlement"] = settlement_json(checks.record_json(forced), names, tr, table)
     return out
 
 

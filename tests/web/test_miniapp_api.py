@@ -397,3 +397,27 @@ async def test_guobiao_two_winners_on_one_discard(tg, web_bot, web_port):
     st, b = await w.api("board", user=w.users[3])
     assert b["lang"] == "zh_Hant" and b["hands"][0]["seq"] == 1
     assert {s["name"]: s["total"] for s in b["seats"]}["Dave"] == 26
+
+
+async def test_a_sichuan_kong_brings_its_gen_as_in_the_chat(tg, web_bot, web_port):
+    """A kong is a 根 of its maker (scoring/rulesets/sichuan.py "each is a 根, so 根 ≥ n"): the
+    chat's ➕ kong raises the count (bot.entry.allowed.count_forced), /hand fills it in, and the
+    Mini App's preview says so too — ``forced_counts`` the form takes — instead of refusing
+    the hand (issue 23: the doors accept the same hands)."""
+    w = await make_world(tg, web_bot, web_port, "Xingguo")
+    bob = w.users[1]
+    form = {
+        "result": "draw",
+        "wins": [{"winner": "S", "from": None, "robbed_kong": False, "shape": "ping_hu",
+                  "flags": []}],
+        "counts": {},
+        "events": [{"type": "an_gang", "player": "S", "from": None}],
+    }  # fmt: skip
+    st, p = await w.api("calc_preview", {"ruleset": "sichuan", "form": form}, user=bob)
+    assert st == 200, p
+    assert p["forced_counts"] == {"gen": {"S": 1}} and "problem" not in p, p
+    assert "settlement" in p and p["settlement"]["net"]
+    form["counts"] = p["forced_counts"]  # what the page sends next: the same hand, no change
+    st, again = await w.api("calc_preview", {"ruleset": "sichuan", "form": form}, user=bob)
+    assert st == 200 and "forced_counts" not in again
+    assert again["settlement"]["net"] == p["settlement"]["net"]

@@ -174,15 +174,15 @@ def read(text: str, table: TableInfo, tr: Translator | None = None) -> Reading:
 
 
 def _force_counts(draft: Draft, *, also_draw: bool) -> bool:
-    """Fill in a count the rules force, as the chat's buttons do (Sichuan: a kong is a 根 of
-    its maker, :func:`bot.entry.allowed.count_forced`); ``also_draw``: a 血战 line whose wins
+    """Fill in a count an event forces, as the chat's buttons do (Sichuan: a kong is a 根 of
+    its maker, :func:`bot.entry.allowed.event_count_forced`); ``also_draw``: a 血战 line whose wins
     end in a draw once that count is there. Whether ``draft`` changed."""
     trials = [draft]
     if also_draw:
         trials.append(replace(draft.copy(), result="draw"))
     for trial in trials:
         err = checks.problem(trial)
-        forced = allowed.count_forced(trial, err) if err is not None else None
+        forced = allowed.event_count_forced(trial, err) if err is not None else None
         if forced is not None:
             draft.counts, draft.result = forced.counts, forced.result
             return True

@@ -56,6 +56,8 @@ const Compose = (() => {
           : await api("preview", { entry: D.entry, form: payload() });
         if (mine !== seq) return;
         valid = r.valid; result = Object.assign(r, { asked });
+        // a count the rules force (a Sichuan kong's 根): the form takes it, as the chat does
+        if (r.forced_counts) Object.assign(form.counts, r.forced_counts);
       } catch (e) { result = { problem: e.message, asked }; }
       draw();
     }, 120);
