@@ -305,13 +305,13 @@ def season_check(w: World) -> None:
 # --- /merge Uncle @bob ---------------------------------------------------------------------
 async def merge_prepare(w: World, run: Run) -> None:
     """A guest of the chat who sat at an earlier table (this one is full)."""
-    from sqlmodel import Session
+    from sqlmodel import Session, select
 
     from storage.models import Chat as ChatRow
     from storage.models import Player
 
     with Session(w.ledger.engine) as s, s.begin():
-        chat = s.query(ChatRow).filter(ChatRow.tg_chat_id == w.chat.id).one()
+        chat = s.exec(select(ChatRow).where(ChatRow.tg_chat_id == w.chat.id)).one()
         s.add(Player(name="Uncle", is_guest=True, guest_chat_id=chat.id))
 
 
