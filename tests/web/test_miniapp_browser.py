@@ -156,3 +156,27 @@ async def test_calculator_page(tg, web_bot, web_port):
         await page.wait_for_selector("#palette [data-tile='1m']")
         assert not page.errors, page.errors
     assert w.bot.ledger is not None and w.bot.ledger.get_table(w.table_id).hand_count == 0
+
+
+async def test_a_sichuan_kong_brings_its_gen_on_the_page(tg, web_bot, web_port):
+    """The composer takes the count a kong forces (compose.preview_json ``forced_counts``):
+    a concealed kong by the winner raises their 根 to 1 on the page, as the chat's ➕ kong
+    does (scoring/rulesets/sichuan.py: "each is a 根, so 根 ≥ n"), and the preview pays it."""
+    w = await make_world(tg, web_bot, web_port, "Sichuan", chat_id=-1004)
+    bob = w.users[1]
+    b_id = pid(w, "Bob")
+    async with browser() as b:
+        comp = await open_page(b, w, bob, "/app/compose")
+        await comp.wait_for_selector("[data-winner]")
+        if await comp.query_selector("[data-result='draw']"):
+            await comp.click("[data-result='draw']")  # one win: the wall ran out (血战)
+        await comp.click(f"[data-winner='{b_id}']")
+        await comp.click("[data-from='self']")
+        await comp.click("[data-shape='ping_hu']")
+        await comp.click("[data-add-event='an_gang']")
+        await comp.click("[data-event='0'] .chips >> nth=0 >> text=Bob")
+        await comp.wait_for_selector(f"[data-count='gen'][data-player='{b_id}'][data-n='1']")
+        await comp.wait_for_selector("#nets")
+        assert "Bob +" in await comp.inner_text("#nets")
+        assert await comp.is_enabled("#confirm")
+        assert not comp.errors, comp.errors
