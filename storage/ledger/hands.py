@@ -21,7 +21,6 @@ from storage.ledger import games
 from storage.ledger._base import LedgerBase
 from storage.ledger._util import (
     ALL_NIGHTS,
-    DT,
     HT,
     MAX_HAND_POINTS,
     MAX_PAGE_SIZE,
@@ -198,22 +197,11 @@ class HandsArea(LedgerBase):
                 night_row.last_number = number
             if in_night == t.night:
                 t.last_number = number
-        h = Hand(
-            table_id=t.id,
-            seq=seq,
-            night=in_night,
-            position=position if position is not None else seq,
-            number=number,
-            record=_dump(record.to_json()),
-            settlement=_dump(settled_store.stored_json(settlement)),
-            result=record.result,
-            dealer_before_id=dealer_before,
-            dealer_after_id=dealer_after,
-            recorded_by=recorded_by,
-            idempotency_key=key,
-            draft_id=draft_id,
-            replaces_hand_id=replaces,
-        )
+        h = _hand_row(
+            t, record, settlement, dealer_before, dealer_after, seq, in_night,
+            position=position if position is not None else seq, number=number,
+            recorded_by=recorded_by, key=key, draft_id=draft_id, replaces=replaces,
+        )  # fmt: skip
         s.add(h)
         s.flush()
         assert h.id is not None
@@ -225,12 +213,7 @@ class HandsArea(LedgerBase):
             night_row.hand_count += 1
         if t.status == "open":
             t.status = "playing"
-        if draft_id is not None:
-            s.execute(
-                update(Draft)
-                .where(col(Draft.id) == draft_id, col(Draft.status) == "open")
-                .values(status="done", version=col(Draft.version) + 1, updated_at=utcnow())
-            )
+        _finish_draft(s, draft_id)
         s.flush()
         return h
 
@@ -258,21 +241,10 @@ class HandsArea(LedgerBase):
         number = (int(last[0]) if last is not None else t.last_number) + 1
         if in_night == t.night:
             t.last_number = number
-        h = Hand(
-            table_id=t.id,
-            seq=seq,
-            night=in_night,
-            position=seq,
-            number=number,
-            record=_dump(record.to_json()),
-            settlement=_dump(settled_store.stored_json(settlement)),
-            result=record.result,
-            dealer_before_id=dealer_before,
-            dealer_after_id=dealer_after,
-            recorded_by=recorded_by,
-            idempotency_key=key,
-            draft_id=draft_id,
-        )
+        h = _hand_row(
+            t, record, settlement, dealer_before, dealer_after, seq, in_night,
+            position=seq, number=number, recorded_by=recorded_by, key=key, draft_id=draft_id,
+        )  # fmt: skip
         values = h.model_dump(exclude={"id"})
         h.id = int(conn.execute(insert(HT).values(values).returning(HT.c.id)).scalar_one())
         rows = ledger_rows(h, record, settlement)
@@ -287,12 +259,7 @@ class HandsArea(LedgerBase):
         t.hand_count += 1
         if t.status == "open":
             t.status = "playing"
-        if draft_id is not None:
-            conn.execute(
-                update(DT)
-                .where(DT.c.id == draft_id, DT.c.status == "open")
-                .values(status="done", version=DT.c.version + 1, updated_at=utcnow())
-            )
+        _finish_draft(conn, draft_id)
         s.flush()
         return h
 
@@ -501,3 +468,49 @@ class HandsArea(LedgerBase):
                 total = int(t.hand_count)
                 hands = conn.execute(_HISTORY_CONFIRMED, params).all()
             return Page(tuple(self._hand_views(conn, hands)), page, page_size, total)
+
+
+def _hand_row(
+    t: GameTable,
+    record: HandRecord,
+    settlement: Settlement,
+    dealer_before: int,
+    dealer_after: int,
+    seq: int,
+    night: int,
+    *,
+    position: int,
+    number: int,
+    recorded_by: int,
+    key: str,
+    draft_id: int | None,
+    replaces: int | None = None,
+) -> Hand:
+    """The hand's row as both insert paths write it (the record and its stored settlement)."""
+    assert t.id is not None
+    return Hand(
+        table_id=t.id,
+        seq=seq,
+        night=night,
+        position=position,
+        number=number,
+        record=_dump(record.to_json()),
+        settlement=_dump(settled_store.stored_json(settlement)),
+        result=record.result,
+        dealer_before_id=dealer_before,
+        dealer_after_id=dealer_after,
+        recorded_by=recorded_by,
+        idempotency_key=key,
+        draft_id=draft_id,
+        replaces_hand_id=replaces,
+    )
+
+
+def _finish_draft(ex: Session | Connection, draft_id: int | None) -> None:
+    """The entry the hand came from is done (still open only: a second Confirm finds it so)."""
+    if draft_id is not None:
+        ex.execute(
+            update(Draft)
+            .where(col(Draft.id) == draft_id, col(Draft.status) == "open")
+            .values(status="done", version=col(Draft.version) + 1, updated_at=utcnow())
+        )
