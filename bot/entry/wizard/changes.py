@@ -256,12 +256,10 @@ def each_possible(d: Draft, c: int, *, up: bool, base: Mapping[str, int] | None)
         return True
     if checks.problem(trial) is not None:
         return False
-    try:
-        rec = checks.to_record(d).to_json()
-        if base is None:
-            base = scoring.settle(rec).net
-    except RecordError:
+    settled = _settled(d, base)
+    if settled is None:
         return False
+    rec, base = settled
     cid = d.rs.counts[c].id
     for p in d.players:
         per = dict(rec["counts"].get(cid) or {})
@@ -307,12 +305,10 @@ def shown_counts(d: Draft, base: Mapping[str, int] | None = None) -> list[int]:
     idx = enabled_counts(rs, opts, d.result)
     if not idx:
         return idx
-    try:
-        rec = checks.to_record(d).to_json()
-        if base is None:
-            base = scoring.settle(rec).net
-    except RecordError:
+    settled = _settled(d, base)
+    if settled is None:
         return idx
+    rec, base = settled
     out = []
     for i in idx:
         c = rs.counts[i]
@@ -320,6 +316,18 @@ def shown_counts(d: Draft, base: Mapping[str, int] | None = None) -> list[int]:
         if any((d.counts.get(c.id) or {}).values()) or _count_matters(rec, base, c, others):
             out.append(i)
     return out
+
+
+def _settled(
+    d: Draft, base: Mapping[str, int] | None
+) -> tuple[dict[str, Any], Mapping[str, int]] | None:
+    """The hand's record JSON and its nets (``base`` where the caller settled it already), or
+    None where the scoring core refuses the hand."""
+    try:
+        rec = checks.to_record(d).to_json()
+        return rec, base if base is not None else scoring.settle(rec).net
+    except RecordError:
+        return None
 
 
 def _count_matters(
