@@ -192,16 +192,19 @@ _MEMO: OrderedDict[str, Settled | RecordError] = OrderedDict()
 MEMO_KEPT = 256
 
 
-def settle_memo(record: HandRecord) -> Settled:
+def settle_memo(record: HandRecord | Mapping[str, Any]) -> Settled:
     """:func:`settle_once`, its answer kept for the same record (the scoring core is pure): a
     hand being entered is asked about when a tap is checked (may it be chosen?) and again when
-    its preview is drawn — one settle for both. Not for the ledger, which settles what it
-    stores itself."""
-    key = json.dumps(record.to_json(), sort_keys=True, default=str)
+    its preview is drawn — one settle for both. ``record`` may be its JSON (read only when it
+    was not asked before; a malformed one raises its RecordError too). Not for the ledger,
+    which settles what it stores itself."""
+    data = record if isinstance(record, Mapping) else record.to_json()
+    key = json.dumps(data, sort_keys=True, default=str)
     hit = _MEMO.get(key)
     if hit is None:
         try:
-            hit = settle_once(record)
+            rec = record if isinstance(record, HandRecord) else HandRecord.from_json(data)
+            hit = settle_once(rec)
         except RecordError as err:
             hit = err
         _MEMO[key] = hit

@@ -13,9 +13,7 @@ faan") on the keypad, in ``/hand`` and in the Mini App alike.
 
 from __future__ import annotations
 
-import json
 import re
-from collections import OrderedDict
 from typing import Any
 
 import scoring
@@ -139,28 +137,16 @@ def settle(d: Draft) -> tuple[HandRecord, Settlement]:
     return record, scoring.settle(record)
 
 
-_PROBLEMS: OrderedDict[str, RecordError | None] = OrderedDict()
-PROBLEMS_KEPT = 512  # records: a tap asks about the same few (its trial, the repair, the grid)
-
-
 def problem(d: Draft) -> RecordError | None:
     """What the scoring core says is wrong with the hand as entered (None if nothing). The
-    answer for a record is kept (the core is pure): one tap asks the same record several
-    times (the step's refusal check, the repair on the way to the preview, the grid)."""
-    rec = record_json(d)
-    key = json.dumps(rec, sort_keys=True, default=str)
-    if key in _PROBLEMS:
-        _PROBLEMS.move_to_end(key)
-        return _PROBLEMS[key]
-    err: RecordError | None = None
-    try:  # kept settled: the preview this tap draws next is the same record (settled once)
-        settle_memo(HandRecord.from_json(rec))
+    answer for a record is kept (:func:`storage.settled.settle_memo`, the core is pure): one
+    tap asks the same record several times (the step's refusal check, the repair on the way
+    to the preview, the grid), and the preview it draws next is settled by then."""
+    try:
+        settle_memo(record_json(d))
     except RecordError as exc:
-        err = exc
-    _PROBLEMS[key] = err
-    if len(_PROBLEMS) > PROBLEMS_KEPT:
-        _PROBLEMS.popitem(last=False)
-    return err
+        return exc
+    return None
 
 
 def about_win(err: RecordError | None, n: int, *fields: str) -> bool:

@@ -17,7 +17,6 @@ import pytest
 
 import scoring
 import scoring.engine
-from bot.entry import checks
 from bot.handlers.flow import screen_for
 from bot.i18n import Translator
 from storage import settled
@@ -50,7 +49,6 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
 
     monkeypatch.setattr(scoring.engine, "validate", counted_validate)
     settled._MEMO.clear()  # the answers kept for records (another test may have entered it)
-    checks._PROBLEMS.clear()
     return counter
 
 
