@@ -170,6 +170,9 @@ def settle_once(record: HandRecord) -> Settled:
     ids = record_ids(record)
     if any(OPEN in p or CLOSE in p for p in ids):  # cannot be referenced: settle plainly
         return Settled(scoring.settle(record), scoring.next_dealer(record))
+    # what the declarations refuse, refused in the record's own words without settling it
+    # twice (a tap's trials are often refused: the winners' grid tries every way of winning)
+    scoring.validate(record)
     to_ref = {p: ref(p) for p in ids}
     back = {r: p for p, r in to_ref.items()}
     marked = rename(record, to_ref)
@@ -177,9 +180,9 @@ def settle_once(record: HandRecord) -> Settled:
         with refs.referencing(record.ruleset):
             st = scoring.settle(marked)
     except RecordError:
-        # the error in the record's own words (ids, not references); a ruleset that read an
-        # id's spelling and settled the plain record would be stored plainly (the property
-        # test tests/storage/test_settled.py checks that none does)
+        # a ruleset's own refusal, in the record's own words (ids, not references); a ruleset
+        # that read an id's spelling and settled the plain record would be stored plainly
+        # (the property test tests/storage/test_settled.py checks that none does)
         return Settled(scoring.settle(record), scoring.next_dealer(record))
     rs = scoring.get(record.ruleset)
     dealer = rs.next_dealer(marked)

@@ -9,6 +9,8 @@ the name references by the declared names must be the core's explanation word fo
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import scoring
@@ -68,3 +70,26 @@ def test_yichun_backer_outside_the_table_is_referenced():
         pytest.skip("no side bet drawn")
     ids = settled.record_ids(record)
     assert all(str(v) in ids for ev in backers for v in ev.data.values() if isinstance(v, str))
+
+
+@pytest.mark.parametrize("rs", scoring.all_rulesets(), ids=lambda rs: rs.id)
+def test_a_refused_record_is_refused_in_the_cores_words(rs):
+    """settle_once refuses what the core refuses, with the core's field and sentence: what the
+    declarations refuse is found before the record is marked (one settle, not two)."""
+    refused = 0
+    for record in random_records(rs, 40, seed=23):
+        for bad in (
+            dataclasses.replace(record, dealer="nobody"),
+            dataclasses.replace(record, result="no such result"),
+            dataclasses.replace(record, counts={"no such count": {record.players[0]: 1}}),
+            record,
+        ):
+            try:
+                scoring.settle(bad)
+            except scoring.RecordError as want:
+                refused += 1
+                with pytest.raises(scoring.RecordError) as got:
+                    settle_once(bad)
+                assert (got.value.field, got.value.message) == (want.field, want.message)
+                assert OPEN not in str(got.value)
+    assert refused >= 120
