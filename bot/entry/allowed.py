@@ -367,24 +367,51 @@ def hows(d: Draft, n: int, p: str) -> list[Cell]:
     """The ways ``p`` can win as win ``n`` at this table: self-drawn, each discarder, each
     robbed kong — only those the table plays (a table that takes no wins on a discard,
     Guangdong 推倒胡 or Xiaoshan's option, gets none), so the refusal is where the tap is."""
-    earlier = [x.record_json() for x in d.wins[:n]]
-    key = json.dumps(
-        [d.ruleset, d.options, d.players, d.dealer, n, p, earlier, d.counts, d.events],
-        sort_keys=True,
-        default=str,
-    )
+    key, seat_of = _hows_key(d, n, p)
     got = _HOWS.get(key)
     if got is None:
-        got = _hows(d, n, p)
+        got = [(h, None if src is None else seat_of.get(src, src)) for h, src in _hows(d, n, p)]
         if len(_HOWS) > 2048:
             _HOWS.clear()
         _HOWS[key] = got
-    return list(got)
+    return [(h, None if src is None else _seat_id(d, src)) for h, src in got]
 
 
-#: the ways of winning by the table and hand so far (the grid is drawn on every tap, and the
-#: first grid of every hand at a table is the same)
+#: the ways of winning by the table and hand so far, the players named by their seats: the
+#: grid is drawn on every tap, and the first grid of every hand is the same at every table
+#: with the same rules and the same dealer's seat (the scoring core reads no id's spelling:
+#: the property test in tests/storage/test_settled.py checks it)
 _HOWS: dict[str, list[Cell]] = {}
+#: a seat's name in a key of :data:`_HOWS` (no player id starts with a NUL)
+SEAT = "\x00seat"
+
+
+def _hows_key(d: Draft, n: int, p: str) -> tuple[str, dict[str, str]]:
+    """The key of :data:`_HOWS` and each player's seat name in it. A hand with events keeps
+    the ids (an event's text field may name a backer who is not seated)."""
+    seat_of = {} if d.events else {pid: f"{SEAT}{i}" for i, pid in enumerate(d.players)}
+
+    def s(pid: str | None) -> str | None:
+        return None if pid is None else seat_of.get(pid, pid)
+
+    earlier = []
+    for x in d.wins[:n]:
+        win = x.record_json()
+        win["winner"], win["from"] = s(win["winner"]), s(win["from"])
+        earlier.append(win)
+    counts = {c: {s(q): v for q, v in per.items()} for c, per in d.counts.items()}
+    players = [s(q) for q in d.players]
+    key = json.dumps(
+        [d.ruleset, d.options, players, s(d.dealer), n, s(p), earlier, counts, d.events],
+        sort_keys=True,
+        default=str,
+    )
+    return key, seat_of
+
+
+def _seat_id(d: Draft, name: str) -> str:
+    """The player at the seat ``name`` names (a name that is no seat's: itself)."""
+    return d.players[int(name[len(SEAT) :])] if name.startswith(SEAT) else name
 
 
 def _hows(d: Draft, n: int, p: str) -> list[Cell]:
