@@ -297,8 +297,10 @@ def build_application(
         .rate_limiter(limiter)
         .concurrent_updates(settings.concurrent_updates)
     )
+    # getUpdates reads a tapped message without its keyboard (bot/updates.py)
     if settings.http_client == "aiohttp":
-        from bot.request import AiohttpRequest  # aiohttp is imported only when chosen
+        # aiohttp is imported only when chosen
+        from bot.request import AiohttpRequest, AiohttpUpdates
 
         builder = builder.request(
             AiohttpRequest(
@@ -307,14 +309,18 @@ def build_application(
                 pool_timeout=settings.http_read_timeout,  # a wait for a slot sends nothing
             )
         ).get_updates_request(
-            AiohttpRequest(connection_pool_size=1, read_timeout=settings.poll_timeout + 10)
+            AiohttpUpdates(connection_pool_size=1, read_timeout=settings.poll_timeout + 10)
         )
     else:
+        from bot.updates import HTTPXUpdates
+
         builder = (
             builder.connection_pool_size(settings.http_pool_size)
             .read_timeout(settings.http_read_timeout)
             .pool_timeout(settings.http_read_timeout)
-            .get_updates_read_timeout(settings.poll_timeout + 10)
+            .get_updates_request(
+                HTTPXUpdates(connection_pool_size=1, read_timeout=settings.poll_timeout + 10)
+            )
         )
     app = (
         builder.defaults(

@@ -37,6 +37,7 @@ from bot.context import Ctx, Who, db, is_admin, ledger
 from bot.handlers.common import alert, done, post_table_message, redraw_table, refresh_table
 from bot.handlers.retry import STALE_STEP, retrying, strip_keyboard
 from bot.i18n import Translator
+from bot.updates import tapped_buttons
 from storage.errors import DraftExpired, LedgerError, StaleDraft
 from storage.views import DraftView, HandView, TableView
 
@@ -55,15 +56,7 @@ def message_buttons(message: Any) -> set[str] | None:
     Telegram did not show the message (too old: an ``InaccessibleMessage``)."""
     if not isinstance(message, Message):
         return None
-    markup = message.reply_markup
-    if markup is None:
-        return set()
-    return {
-        b.callback_data
-        for row in markup.inline_keyboard
-        for b in row
-        if isinstance(b.callback_data, str)
-    }
+    return tapped_buttons(message)
 
 
 def on_its_message(q: CallbackQuery) -> bool:

@@ -37,6 +37,8 @@ from telegram._utils.types import ODVInput
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
 
+from bot.updates import LightUpdates
+
 _JSON = {"Content-Type": "application/json"}
 _POOL_TIMEOUT = (
     "Pool timeout: All connections in the connection pool are occupied. "
@@ -222,3 +224,8 @@ class AiohttpRequest(BaseRequest):
             raise NetworkError(text) from None
         finally:
             slots.release()
+
+
+class AiohttpUpdates(LightUpdates, AiohttpRequest):
+    """The getUpdates request on aiohttp: tapped messages without their keyboards
+    (:mod:`bot.updates`)."""
