@@ -18,23 +18,18 @@ from bot.present import display_names, headline, money, night_names, stake_text,
 from bot.season_texts import adjust_lines
 from bot.streak import streak_label
 from bot.terms import ICON_DEALER, ICON_TITLE, ruled
-from bot.tg import Keyboard, esc
+from bot.tg import CallbackKeyboard, Keyboard, esc
 from scoring.record import Settlement
 from storage.views import HandView, Page, SeatView, SettleView, StandingsView, TableView
 
 
 def draft_markup(screen: Screen, draft_id: int, version: int) -> InlineKeyboardMarkup | None:
     rows = [
-        [
-            InlineKeyboardButton(
-                b.label, callback_data=DraftCb(draft_id, version, b.action, b.arg).encode()
-            )
-            for b in row
-        ]
+        [(b.label, DraftCb(draft_id, version, b.action, b.arg).encode()) for b in row]
         for row in screen.rows
         if row
     ]
-    return Keyboard(rows) if rows else None
+    return CallbackKeyboard(rows) if rows else None
 
 
 def table_button(label: str, table_id: int, action: str, arg: str = "") -> InlineKeyboardButton:

@@ -14,7 +14,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from bot.callback import DraftCb, TableCb
 from bot.entry.wizard import Button, Screen
 from bot.texts import draft_markup, table_button
-from bot.tg import Keyboard
+from bot.tg import CallbackKeyboard, Keyboard
 
 texts = st.text(min_size=1, max_size=40)
 data = st.text(max_size=64).filter(lambda s: len(s.encode()) <= 64)
@@ -29,10 +29,33 @@ def test_same_dict_as_ptb_for_callback_buttons(rs: list[list[InlineKeyboardButto
     assert json.dumps(ours, sort_keys=True) == json.dumps(ptb, sort_keys=True)
 
 
+pairs = st.lists(st.lists(st.tuples(texts, data), max_size=8), min_size=1, max_size=8)
+
+
+@given(pairs)
+def test_a_callback_keyboard_is_ptbs_keyboard_of_the_same_buttons(
+    rs: list[list[tuple[str, str]]],
+) -> None:
+    """Sent and read as the PTB keyboard of the same buttons (no PTB button made to send)."""
+    ptb = InlineKeyboardMarkup(
+        [[InlineKeyboardButton(t, callback_data=d) for t, d in r] for r in rs]
+    )
+    ours = CallbackKeyboard(rs)
+    assert ours.to_dict() == ptb.to_dict()
+    assert json.dumps(ours.to_dict(), sort_keys=True) == ptb.to_json()
+    assert ours.inline_keyboard == ptb.inline_keyboard
+    assert Keyboard([*ours.inline_keyboard, []]).to_dict() == ptb.to_dict() | {
+        "inline_keyboard": [*ptb.to_dict()["inline_keyboard"], []]
+    }
+    assert ours == CallbackKeyboard([list(r) for r in rs]) and ours != CallbackKeyboard(
+        [[("x", "y")], *rs]
+    )
+
+
 def test_the_bots_own_markups() -> None:
     screen = Screen("Who won?", [[Button("Alice", "w", "0"), Button("Bob", "w", "1")], []])
     markup = draft_markup(screen, 12, 3)
-    assert isinstance(markup, Keyboard)
+    assert isinstance(markup, CallbackKeyboard)
     want = [
         [
             {"text": "Alice", "callback_data": DraftCb(12, 3, "w", "0").encode()},
