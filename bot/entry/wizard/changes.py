@@ -8,9 +8,9 @@ The order of the steps is :mod:`.order`'s; a change here returns a target
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
 
 import scoring
 from bot.entry import allowed, checks, edits, riichi
@@ -19,6 +19,7 @@ from bot.entry.wizard.actions import Refused, WizardError, _idx, _split
 from bot.entry.wizard.targets import At, Go
 from scoring.declarations import ROBBED_KONG, CountDecl, EventDecl, FieldDecl, is_enabled
 from scoring.errors import RecordError
+from scoring.record import HandRecord
 from scoring.ruleset import Options, Ruleset
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -254,20 +255,15 @@ def each_possible(d: Draft, c: int, *, up: bool, base: Mapping[str, int] | None)
         return False
     if not up:
         return True
-    if checks.problem(trial) is not None:
-        return False
     settled = _settled(d, base)
-    if settled is None:
+    if settled is None or _trial_net(trial) is None:
         return False
     rec, base = settled
     cid = d.rs.counts[c].id
     for p in d.players:
-        per = dict(rec["counts"].get(cid) or {})
+        per = dict(rec.counts.get(cid) or {})
         per[p] = per.get(p, 0) + 1
-        try:
-            if scoring.settle({**rec, "counts": {**rec["counts"], cid: per}}).net == base:
-                return False
-        except RecordError:
+        if _net(_with_counts(rec, {**rec.counts, cid: per})) in (None, base):
             return False
     return True
 
@@ -320,37 +316,55 @@ def shown_counts(d: Draft, base: Mapping[str, int] | None = None) -> list[int]:
 
 def _settled(
     d: Draft, base: Mapping[str, int] | None
-) -> tuple[dict[str, Any], Mapping[str, int]] | None:
-    """The hand's record JSON and its nets (``base`` where the caller settled it already), or
-    None where the scoring core refuses the hand."""
+) -> tuple[HandRecord, Mapping[str, int]] | None:
+    """The hand's record and its nets (``base`` where the caller settled it already), or None
+    where the scoring core refuses the hand. Its trials (a count more for a player) are made
+    from this record, not read from JSON again: a preview tries 5–10 of them."""
     try:
-        rec = checks.to_record(d).to_json()
+        rec = checks.to_record(d)
         return rec, base if base is not None else scoring.settle(rec).net
     except RecordError:
         return None
 
 
+def _with_counts(rec: HandRecord, counts: Mapping[str, Mapping[str, int]]) -> HandRecord:
+    """``rec`` with other counts (a trial: the scoring core validates them as any record's)."""
+    return dataclasses.replace(rec, counts={cid: dict(per) for cid, per in counts.items()})
+
+
+def _trial_net(d: Draft) -> Mapping[str, int] | None:
+    """The nets of draft ``d`` (a trial), or None where the scoring core refuses it."""
+    try:
+        return _net(checks.to_record(d))
+    except RecordError:
+        return None
+
+
+def _net(rec: HandRecord) -> Mapping[str, int] | None:
+    """The trial's nets, or None where the scoring core refuses it."""
+    try:
+        return scoring.settle(rec).net
+    except RecordError:
+        return None
+
+
 def _count_matters(
-    rec: dict[str, Any], base: Mapping[str, int], c: CountDecl, others: list[CountDecl]
+    rec: HandRecord, base: Mapping[str, int], c: CountDecl, others: list[CountDecl]
 ) -> bool:
     """Whether count ``c`` given to some player changes a net. A count the scoring core only
     accepts with others (a 精杠 needs the four 副精) is tried with those at their most."""
     if c.max <= c.min:
         return False
-    for p in rec["players"]:
-        trial = dict(rec)
-        trial["counts"] = {**rec["counts"], c.id: {p: c.min + 1}}
-        try:
-            if scoring.settle(trial).net != base:
+    for p in rec.players:
+        net = _net(_with_counts(rec, {**rec.counts, c.id: {p: c.min + 1}}))
+        if net is not None:
+            if net != base:
                 return True
             continue
-        except RecordError:
-            pass
         full = {o.id: {p: min(o.max, o.total_max or o.max)} for o in others if o.id != c.id}
-        try:
-            without = scoring.settle({**rec, "counts": full}).net
-            with_c = scoring.settle({**rec, "counts": {**full, c.id: {p: c.min + 1}}}).net
-        except RecordError:
+        without = _net(_with_counts(rec, full))
+        with_c = _net(_with_counts(rec, {**full, c.id: {p: c.min + 1}}))
+        if without is None or with_c is None:
             return True
         if with_c != without:
             return True
