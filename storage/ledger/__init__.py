@@ -5,7 +5,8 @@
 * ``_views`` — the builders of the frozen views (:mod:`storage.views`);
 * ``_base`` — the engine, the read / write / Core transactions, the lookups by id;
 * ``players`` — chats and players; ``tables`` — tables and seats; ``drafts``;
-  ``hands`` — recording and reading hands; ``corrections`` — voids, corrections and the
+  ``hands`` — recording and reading hands; ``append`` — a new hand at the end of its night
+  in Core statements (every Confirm but a riichi one); ``corrections`` — voids, corrections and the
   dealer they move; ``nights`` — nights, standings, transfers; ``exports`` — CSV, chat
   statistics and the integrity check.
 

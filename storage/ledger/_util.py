@@ -65,6 +65,15 @@ def ledger_rows(h: Hand, record: HandRecord, settlement: Settlement) -> list[Led
     """The per-player rows of confirmed hand ``h``: every seated player of the record and every
     id in net (the pot is no player); recording and re-deriving a riichi night write them."""
     assert h.id is not None
+    return [
+        LedgerRow(**v) for v in ledger_row_values(h.id, h.table_id, h.night, record, settlement)
+    ]
+
+
+def ledger_row_values(
+    hand_id: int, table_id: int, night: int, record: HandRecord, settlement: Settlement
+) -> list[dict[str, Any]]:
+    """:func:`ledger_rows` as the values of their INSERT (a new hand's Core path)."""
     wins: dict[str, int] = {}
     selfd: dict[str, int] = {}
     dealt: dict[str, int] = {}
@@ -77,16 +86,16 @@ def ledger_rows(h: Hand, record: HandRecord, settlement: Settlement) -> list[Led
     ids = list(record.players)
     ids += [k for k in settlement.net if k not in record.players and k != POT]
     return [
-        LedgerRow(
-            hand_id=h.id,
-            table_id=h.table_id,
-            night=h.night,
-            player_id=int(pid),
-            amount=int(settlement.net.get(pid, 0)),
-            confirmed=True,
-            won=wins.get(pid, 0),
-            self_drawn=selfd.get(pid, 0),
-            dealt_in=dealt.get(pid, 0),
-        )
+        {
+            "hand_id": hand_id,
+            "table_id": table_id,
+            "night": night,
+            "player_id": int(pid),
+            "amount": int(settlement.net.get(pid, 0)),
+            "confirmed": True,
+            "won": wins.get(pid, 0),
+            "self_drawn": selfd.get(pid, 0),
+            "dealt_in": dealt.get(pid, 0),
+        }
         for pid in ids
     ]

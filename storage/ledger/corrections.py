@@ -231,7 +231,7 @@ class CorrectionsArea(HandsArea):
                     for p in json.loads(old.record)["players"]
                     if str(p).isascii() and str(p).isdigit()
                 }
-                self._check_players(s, t, record, settlement, old_players)
+                self._check_players(s.connection(), t, record, settlement, old_players)
                 settled = old.night < t.night
                 old_end = self._night_end_dealer(s, t, old.night) if settled else None
                 self._void(s, t, old, by_player_id, f"corrected by {idempotency_key}")

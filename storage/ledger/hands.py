@@ -4,10 +4,10 @@ totals with it), and read hands back (one, the last, a page of the history)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, func, insert, select, update
+from sqlalchemy import Connection, bindparam, func, insert, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
@@ -17,7 +17,7 @@ from scoring.errors import RecordError
 from scoring.record import HandRecord, Settlement
 from storage import settled as settled_store
 from storage.errors import Conflict, NotFound, NotSeated
-from storage.ledger import games
+from storage.ledger import append, games
 from storage.ledger._base import LedgerBase
 from storage.ledger._util import (
     ALL_NIGHTS,
@@ -29,11 +29,10 @@ from storage.ledger._util import (
     PT,
     ST,
     TT,
-    _dump,
     _player_id,
     ledger_rows,
 )
-from storage.models import Draft, GameTable, Hand, LedgerRow, NightTotal, Player, table_of, utcnow
+from storage.models import GameTable, Hand, LedgerRow, NightTotal, table_of
 from storage.views import HandView, Page
 
 # Core rows (/history, the bot's table message): a page of 10 hands 1.29 vs 1.89 / 2.15 vs 6.19
@@ -80,6 +79,7 @@ _NIGHT_LAST = select(NGT.c.last_number).where(
 )
 _BY_KEY = select(HT.c.id).where(HT.c.idempotency_key == bindparam("k"))
 _PLAYER = select(PT.c.id).where(PT.c.id == bindparam("p"))
+_PLAYER_ROW = select(PT.c.name, PT.c.is_guest, PT.c.guest_chat_id).where(PT.c.id == bindparam("p"))
 _SEATED = (
     select(ST.c.player_id, PT.c.name)
     .join(PT, PT.c.id == ST.c.player_id)
@@ -97,14 +97,12 @@ class HandsArea(LedgerBase):
         h = self._by_key(s, key)
         if h is None:
             return None
-        if h.table_id != table_id:
-            raise Conflict(f"idempotency key {key!r} was used for a hand of table {h.table_id}")
-        return self._hand_views(s, [h])[0]
+        return self._existing_view(s.connection(), h, table_id)
 
     def _check_players(
         self,
-        s: Session,
-        t: GameTable,
+        conn: Connection,
+        t: Any,
         record: HandRecord,
         settlement: Settlement,
         also_allowed: set[int] | None = None,
@@ -112,8 +110,7 @@ class HandsArea(LedgerBase):
         """Check the record's players are seated (or ``also_allowed``) and the other ids of
         the settlement are known players; return the names of everyone involved."""
         assert t.id is not None
-        seated_rows = s.connection().execute(_SEATED, {"t": t.id})
-        names = {int(pid): str(name) for pid, name in seated_rows}
+        names = {int(pid): str(name) for pid, name in conn.execute(_SEATED, {"t": t.id})}
         seated = set(names)
         allowed = seated | (also_allowed or set())
         for i, pid in enumerate(record.players):
@@ -124,7 +121,7 @@ class HandsArea(LedgerBase):
         extra.update(p for p in record.players if int(p) not in seated)
         for pid in sorted(extra):
             n = _player_id(pid, f"net.{pid}")
-            p = s.get(Player, n)
+            p = conn.execute(_PLAYER_ROW, {"p": n}).first()
             if p is None:
                 raise NotFound(f"net.{pid}: player {pid} does not exist")
             if p.is_guest and p.guest_chat_id != t.chat_id:
@@ -175,21 +172,14 @@ class HandsArea(LedgerBase):
         position: int | None = None,
         replaces: int | None = None,
         number: int | None = None,
-        core: bool = False,
     ) -> Hand:
         """A new hand of the table's current night (its next number), or — ``night``,
-        ``position`` and ``number`` given — a correction taking the place of a hand.
-        ``core``: the hand's row is inserted with one Core INSERT and the Hand returned is
-        not in the session (a new hand that nothing changes again in this transaction)."""
+        ``position`` and ``number`` given — a correction taking the place of a hand (a new
+        hand's Core path: :func:`storage.ledger.append.append_hand`)."""
         assert t.id is not None
         t.last_seq += 1
         seq = t.last_seq
         in_night = night if night is not None else t.night
-        if core:
-            return self._insert_new_hand(
-                s, t, record, settlement, dealer_before, dealer_after, seq, in_night,
-                recorded_by=recorded_by, key=key, draft_id=draft_id,
-            )  # fmt: skip
         night_row = self._night(s, t.id, in_night)
         if number is None:  # the next number of the night: a void frees none
             number = (night_row.last_number if night_row is not None else t.last_number) + 1
@@ -213,53 +203,7 @@ class HandsArea(LedgerBase):
             night_row.hand_count += 1
         if t.status == "open":
             t.status = "playing"
-        _finish_draft(s, draft_id)
-        s.flush()
-        return h
-
-    def _insert_new_hand(
-        self,
-        s: Session,
-        t: GameTable,
-        record: HandRecord,
-        settlement: Settlement,
-        dealer_before: int,
-        dealer_after: int,
-        seq: int,
-        in_night: int,
-        *,
-        recorded_by: int,
-        key: str,
-        draft_id: int | None,
-    ) -> Hand:
-        """:meth:`_insert_hand` for a new hand at the end of the night (``core``): its rows
-        written with Core statements on the session's connection (no unit of work: 0.8 ms
-        less a Confirm). The Hand returned is not in the session."""
-        assert t.id is not None
-        conn = s.connection()
-        last = conn.execute(_NIGHT_LAST, {"t": t.id, "n": in_night}).first()
-        number = (int(last[0]) if last is not None else t.last_number) + 1
-        if in_night == t.night:
-            t.last_number = number
-        h = _hand_row(
-            t, record, settlement, dealer_before, dealer_after, seq, in_night,
-            position=seq, number=number, recorded_by=recorded_by, key=key, draft_id=draft_id,
-        )  # fmt: skip
-        values = h.model_dump(exclude={"id"})
-        h.id = int(conn.execute(insert(HT).values(values).returning(HT.c.id)).scalar_one())
-        rows = ledger_rows(h, record, settlement)
-        self._insert_rows(conn, rows)
-        self._apply_totals(conn, t.id, in_night, rows, +1)
-        if last is not None:
-            conn.execute(
-                update(NGT)
-                .where(NGT.c.table_id == t.id, NGT.c.number == in_night)
-                .values(last_number=number, hand_count=NGT.c.hand_count + 1)
-            )
-        t.hand_count += 1
-        if t.status == "open":
-            t.status = "playing"
-        _finish_draft(conn, draft_id)
+        append.finish_draft(s, draft_id)
         s.flush()
         return h
 
@@ -276,23 +220,25 @@ class HandsArea(LedgerBase):
         s: Session | Connection,
         table_id: int,
         night: int,
-        rows: Sequence[LedgerRow],
+        rows: Sequence[LedgerRow] | Sequence[Mapping[str, Any]],
         sign: int,
     ) -> None:
-        """Add (``sign`` +1) or take away (-1) the rows from the night's totals and from the
-        whole table's (kept as night 0): one upsert statement."""
+        """Add (``sign`` +1) or take away (-1) the rows (entities, or the values of their
+        insert) from the night's totals and from the whole table's (kept as night 0): one
+        upsert statement."""
+        values = [r if isinstance(r, Mapping) else r.model_dump() for r in rows]
         params = [
             {
                 "table_id": table_id,
                 "night": n,
-                "player_id": r.player_id,
-                "total": sign * r.amount,
+                "player_id": r["player_id"],
+                "total": sign * r["amount"],
                 "hands": sign,
-                "wins": sign * r.won,
-                "self_draws": sign * r.self_drawn,
-                "deal_ins": sign * r.dealt_in,
+                "wins": sign * r["won"],
+                "self_draws": sign * r["self_drawn"],
+                "deal_ins": sign * r["dealt_in"],
             }
-            for r in rows
+            for r in values
             for n in (night, ALL_NIGHTS)
         ]
         if params:
@@ -336,45 +282,22 @@ class HandsArea(LedgerBase):
             raise Conflict("an idempotency key is required")
         record = games.fill_for(self, table_id, record)  # riichi: dealer, honba, sticks
         settlement, dealer_before, dealer_after = self._prepare(record)
+        kw: dict[str, Any] = {
+            "recorded_by": recorded_by,
+            "key": idempotency_key,
+            "draft_id": draft_id,
+            "expect_hand_count": expect_hand_count,
+            "expect_dealer": expect_dealer,
+        }
         try:
-            with self._write() as s:
-                t = self._table(s, table_id, lock=True)
-                conn = s.connection()  # the lookups as Core statements in the same transaction
-                if conn.execute(_BY_KEY, {"k": idempotency_key}).first() is not None:
-                    found = self._existing(s, idempotency_key, table_id)
-                    if found is not None:
-                        return found
-                self._check_open(t)
-                if expect_hand_count is not None and t.hand_count != expect_hand_count:
-                    raise Conflict(
-                        f"table {t.id} has {t.hand_count} hands now, not {expect_hand_count}: "
-                        "another hand was recorded or voided meanwhile"
+            if record.ruleset != games.RIICHI:  # Core statements only (storage/ledger/append.py)
+                with self._write_core() as conn:
+                    return append.record_new(
+                        self, conn, table_id, record, settlement, dealer_before, dealer_after, **kw
                     )
-                if expect_dealer is not None and t.dealer_id not in (None, expect_dealer):
-                    raise Conflict(
-                        f"the dealer of table {t.id} is now player {t.dealer_id}, "
-                        f"not {expect_dealer}"
-                    )
-                self._check_ruleset(t, record)
-                if conn.execute(_PLAYER, {"p": recorded_by}).first() is None:
-                    raise NotFound(f"player {recorded_by} does not exist")
-                names = self._check_players(s, t, record, settlement)
-                h = self._insert_hand(
-                    s,
-                    t,
-                    record,
-                    settlement,
-                    dealer_before,
-                    dealer_after,
-                    recorded_by=recorded_by,
-                    key=idempotency_key,
-                    draft_id=draft_id,
-                    core=True,
-                )
-                t.dealer_id = dealer_after  # a new hand is always the latest in play order
-                games.rederive(s, self, t, h.night, by=recorded_by, appended=True)  # riichi
-                return self._hand_view(
-                    h, names, record.to_json(), settled_store.stored_json(settlement)
+            with self._write() as s:  # a riichi night is re-derived from its ORM entities
+                return self._record_rederived(
+                    s, table_id, record, settlement, dealer_before, dealer_after, **kw
                 )
         except IntegrityError:
             # the key was taken concurrently (e.g. by another table's transaction)
@@ -383,6 +306,81 @@ class HandsArea(LedgerBase):
                 if found is not None:
                     return found
             raise
+
+    def _record_rederived(
+        self,
+        s: Session,
+        table_id: int,
+        record: HandRecord,
+        settlement: Settlement,
+        dealer_before: int,
+        dealer_after: int,
+        *,
+        recorded_by: int,
+        key: str,
+        draft_id: int | None,
+        expect_hand_count: int | None,
+        expect_dealer: int | None,
+    ) -> HandView:
+        """:meth:`record_hand` of a riichi hand: the table as an entity, since the night is
+        re-derived from its hands (:func:`storage.ledger.games.rederive`) in the same
+        transaction."""
+        t = self._table(s, table_id, lock=True)
+        conn = s.connection()  # the lookups as Core statements in the same transaction
+        if conn.execute(_BY_KEY, {"k": key}).first() is not None:
+            found = self._existing(s, key, table_id)
+            if found is not None:
+                return found
+        names = self._check_entry(
+            conn, t, record, settlement, expect_hand_count, expect_dealer, recorded_by
+        )
+        t.last_seq += 1
+        h, t.last_number = append.append_hand(
+            self, conn, t, record, settlement, dealer_before, dealer_after,
+            seq=t.last_seq, recorded_by=recorded_by, key=key, draft_id=draft_id,
+        )  # fmt: skip
+        t.hand_count += 1
+        if t.status == "open":
+            t.status = "playing"
+        t.dealer_id = dealer_after  # a new hand is always the latest in play order
+        s.flush()
+        games.rederive(s, self, t, h.night, by=recorded_by, appended=True)
+        return self._hand_view(h, names, record.to_json(), settled_store.stored_json(settlement))
+
+    def _check_entry(
+        self,
+        conn: Connection,
+        t: Any,
+        record: HandRecord,
+        settlement: Settlement,
+        expect_hand_count: int | None,
+        expect_dealer: int | None,
+        recorded_by: int,
+    ) -> dict[int, str]:
+        """The checks of a new hand against its table (a row or an entity) as it is now, under
+        its lock: open, the state the hand was entered against, the ruleset, who records and
+        who plays. Returns the names of everyone in the hand."""
+        self._check_open(t)
+        if expect_hand_count is not None and t.hand_count != expect_hand_count:
+            raise Conflict(
+                f"table {t.id} has {t.hand_count} hands now, not {expect_hand_count}: "
+                "another hand was recorded or voided meanwhile"
+            )
+        if expect_dealer is not None and t.dealer_id not in (None, expect_dealer):
+            raise Conflict(
+                f"the dealer of table {t.id} is now player {t.dealer_id}, not {expect_dealer}"
+            )
+        self._check_ruleset(t, record)
+        if conn.execute(_PLAYER, {"p": recorded_by}).first() is None:
+            raise NotFound(f"player {recorded_by} does not exist")
+        return self._check_players(conn, t, record, settlement)
+
+    def _existing_view(self, conn: Connection, h: Any, table_id: int) -> HandView:
+        """The hand recorded under a key already (its row ``h``), if it is this table's."""
+        if h.table_id != table_id:
+            key = h.idempotency_key
+            raise Conflict(f"idempotency key {key!r} was used for a hand of table {h.table_id}")
+        return self._hand_views(conn, [h])[0]
 
     def get_hand(self, table_id: int, seq: int) -> HandView:
         with self._read() as s:
@@ -486,31 +484,13 @@ def _hand_row(
     draft_id: int | None,
     replaces: int | None = None,
 ) -> Hand:
-    """The hand's row as both insert paths write it (the record and its stored settlement)."""
+    """The hand's entity (:func:`storage.ledger.append.hand_values`, the values of every
+    insert of a hand)."""
     assert t.id is not None
     return Hand(
-        table_id=t.id,
-        seq=seq,
-        night=night,
-        position=position,
-        number=number,
-        record=_dump(record.to_json()),
-        settlement=_dump(settled_store.stored_json(settlement)),
-        result=record.result,
-        dealer_before_id=dealer_before,
-        dealer_after_id=dealer_after,
-        recorded_by=recorded_by,
-        idempotency_key=key,
-        draft_id=draft_id,
-        replaces_hand_id=replaces,
-    )
-
-
-def _finish_draft(ex: Session | Connection, draft_id: int | None) -> None:
-    """The entry the hand came from is done (still open only: a second Confirm finds it so)."""
-    if draft_id is not None:
-        ex.execute(
-            update(Draft)
-            .where(col(Draft.id) == draft_id, col(Draft.status) == "open")
-            .values(status="done", version=col(Draft.version) + 1, updated_at=utcnow())
+        **append.hand_values(
+            t.id, record, settlement, dealer_before, dealer_after, seq, night,
+            position=position, number=number, recorded_by=recorded_by, key=key,
+            draft_id=draft_id, replaces=replaces,
         )
+    )  # fmt: skip
