@@ -284,6 +284,10 @@ def rows(
         return known[c]
 
     for way, level in TRIES:
+        if way == "rows" and len(_rows(d, tr, shown, level, lines, way)) > EDITOR_ROWS:
+            # a count's "+1 each" sits in its name's row: the rows do not fit either way, so
+            # it is not worked out for every count (a trial settle per player each)
+            continue
         out = _rows(d, tr, shown, level, lines, way, each)
         if len(out) <= EDITOR_ROWS:
             return out
