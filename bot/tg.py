@@ -136,6 +136,13 @@ async def edit_text(
     await bot._post("editMessageText", data)
 
 
+async def remove_keyboard(bot: Bot, chat_id: int, message_id: int) -> None:
+    """``editMessageReplyMarkup`` without a markup (the keyboard removed), through the bot's
+    usual request path, without decoding the Message Telegram sends back (as
+    :func:`edit_text`)."""
+    await bot._post("editMessageReplyMarkup", {"chat_id": chat_id, "message_id": message_id})
+
+
 async def send(
     bot: Bot,
     chat_id: int,

@@ -13,6 +13,7 @@ from typing import TypeVar
 from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError, TimedOut
 
 from bot.context import Ctx, db, ledger
+from bot.tg import remove_keyboard
 from storage.errors import LedgerError
 from storage.views import TableView
 
@@ -117,7 +118,7 @@ async def strip_keyboard(context: Ctx, chat_id: int, message_id: int) -> bool:
     """Remove a message's inline keyboard; a refusal (gone, too old, no keyboard) is fine."""
     try:
         await retrying(
-            lambda: context.bot.edit_message_reply_markup(chat_id, message_id, reply_markup=None),
+            lambda: remove_keyboard(context.bot, chat_id, message_id),
             what=f"removing the keyboard of message {message_id}",
         )
     except BadRequest as err:
