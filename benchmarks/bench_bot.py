@@ -38,7 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.app import build_application
+from bot.app import build_application, freeze_startup_objects
 from bot.config import Settings
 from storage.service import Ledger
 from tests.bot.fake_telegram import Chat, FakeTelegram, User
@@ -133,7 +133,7 @@ def cpu_ns(pid: int) -> int:
 
 
 async def cpu_per_press(
-    tg: FakeTelegram, t: Table, pid: int, hands: int, done: int
+    tg: FakeTelegram, t: Table, pid: int, hands: int, done: int, quiet: float = 0.03
 ) -> dict[str, list[float]]:
     """One table alone records ``hands`` more hands, pressing one button at a time: the bot's
     CPU for each press, by button, from the press until its answer and the message it edits
@@ -142,7 +142,7 @@ async def cpu_per_press(
     by_kind: dict[str, list[float]] = {}
 
     async def timed(kind: str, user: User, mid: int, label: str, after: str | None = None) -> None:
-        await asyncio.sleep(0.03)  # let the previous press's tail finish
+        await asyncio.sleep(quiet)  # let the previous press's tail finish
         profiled = os.environ.get("BENCH_PROFILE_PRESS") == kind  # and BENCH_PROFILE=FILE
         if profiled:
             os.kill(pid, signal.SIGUSR1)
@@ -151,7 +151,7 @@ async def cpu_per_press(
         await t.press(user, mid, label, timed=False)
         if after:
             await t.next_message(mark, after)
-        await asyncio.sleep(0.03)
+        await asyncio.sleep(quiet)
         by_kind.setdefault(kind, []).append((cpu_ns(pid) - c0) / 1e6)
         if profiled:
             os.kill(pid, signal.SIGUSR2)
@@ -159,11 +159,11 @@ async def cpu_per_press(
     for h in range(hands):
         recorder = t.users[h % 4]
         mark = tg.mark()
-        await asyncio.sleep(0.03)
+        await asyncio.sleep(quiet)
         c0 = cpu_ns(pid)
         await t.press(recorder, t.table_msg, "Record hand", timed=False)
         wiz = await t.next_message(mark, "Who won?")
-        await asyncio.sleep(0.03)
+        await asyncio.sleep(quiet)
         by_kind.setdefault("Record hand", []).append((cpu_ns(pid) - c0) / 1e6)
         mid = wiz["message_id"]
         for kind, label in zip(("winner ← discarder", "shape", "flag"), HAND, strict=True):
@@ -225,6 +225,7 @@ async def run_bot_process(
     if os.environ.get("BENCH_CALLS"):  # log each ledger call (time, name) to that file
         log_calls(ledger, os.environ["BENCH_CALLS"])
     app = build_application(settings, ledger, images=False)
+    freeze_startup_objects()  # as run_bot does before it serves
     await app.initialize()
     await app.start()
     await app.updater.start_polling(timeout=1, poll_interval=0)
@@ -311,6 +312,16 @@ async def run(
             print(f"bot CPU per press, one table alone, {per_press} hands (median / mean ms):")
             for kind, ms in kinds.items():
                 print(f"  {kind}: {statistics.median(ms):.2f} / {statistics.fmean(ms):.2f}")
+            every = [x for ms in kinds.values() for x in ms]
+            print(f"  every press: median {statistics.median(every):.2f} ms")
+            # the same presses back to back: on this machine a CPU idle for 30 ms runs the
+            # same work at about half speed (see the README), so both figures are printed
+            warm = await cpu_per_press(tg, ts[0], proc.pid, per_press, hands + per_press, 0)
+            print(f"the same, back to back ({per_press} more hands; median / mean ms):")
+            for kind, ms in warm.items():
+                print(f"  {kind}: {statistics.median(ms):.2f} / {statistics.fmean(ms):.2f}")
+            every = [x for ms in warm.values() for x in ms]
+            print(f"  every press: median {statistics.median(every):.2f} ms")
     finally:
         proc.terminate()
         await proc.wait()

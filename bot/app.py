@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import time
 from typing import TYPE_CHECKING, Any
@@ -356,11 +357,23 @@ def run_bot(settings: Settings | None = None) -> None:
     logging.getLogger("httpx").setLevel(max(logging.WARNING, logging.getLogger().level))
     install_redaction(settings.telegram_bot_token.get_secret_value())
     app = build_application(settings)
+    freeze_startup_objects()
     try:
         _serve(app, settings)
     except Exception:
         _close_requests(app)  # a failed start-up: PTB shuts nothing down it never started
         raise
+
+
+def freeze_startup_objects() -> None:
+    """Keep the objects alive once the bot is built (modules, the rulesets' tables, the
+    classes and metadata of SQLAlchemy and python-telegram-bot) out of the cyclic garbage
+    collector's scans: they live as long as the process, and every full collection walked
+    them all again — 14 % of the bot's CPU under load (``benchmarks/bench_bot.py``: 0.36 s of
+    2.5 s in collections; 0.07 s frozen). Objects made later are collected as usual. Once,
+    before the bot serves: not in the tests, which build many applications in one process."""
+    gc.collect()
+    gc.freeze()
 
 
 def _close_requests(app: AnyApp) -> None:
