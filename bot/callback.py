@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 VERSION = "v1"
 MAX_BYTES = 64
@@ -70,12 +71,17 @@ def _int(text: str, upper: int | None) -> int:
     return n
 
 
+@lru_cache(maxsize=4096)  # a keyboard encodes the same few tokens on every button
+def _token(text: str) -> bool:
+    return _TOKEN.match(text) is not None
+
+
 def _join(kind: str, *parts: str) -> str:
     items = [VERSION, kind, *parts]
     if items[-1] == "":
         items.pop()
     for p in items[2:]:
-        if not _TOKEN.match(p):
+        if not _token(p):
             raise ValueError(f"bad callback token {p!r}")
     data = ":".join(items)
     if len(data.encode()) > MAX_BYTES:
