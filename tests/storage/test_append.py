@@ -32,6 +32,6 @@ def test_a_hands_values_are_its_entitys(rs):
         entity.id = 99
         rows = [r.model_dump(exclude={"id"}) for r in ledger_rows(entity, record, st)]
         assert rows == ledger_row_values(99, 7, 1, record, st)
-        assert sum(r["amount"] for r in rows) == sum(
-            v for k, v in st.net.items() if k != "pot"
-        ), record
+        assert sum(r["amount"] for r in rows) == sum(v for k, v in st.net.items() if k != "pot"), (
+            record
+        )
