@@ -111,7 +111,7 @@ _TOKEN = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)([^>]*)>|&(#\d+|#x[0-9a-fA-F]+
 # ---------------------------------------------------------------------------------------
 def units(text: str) -> int:
     """Length as Telegram counts it: UTF-16 code units (an emoji outside the BMP is 2)."""
-    return len(text) + sum(1 for c in text if ord(c) > 0xFFFF)
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
 def visible_len(text: str, *, is_html: bool = True) -> int:
@@ -214,6 +214,8 @@ def fit_request(endpoint: str, data: dict[str, Any]) -> None:
     if not isinstance(value, str):
         return
     is_html = str(data.get("parse_mode") or "").upper() == "HTML"
+    if units(value) <= limit:  # tags and entities only shorten it: within the limit as sent
+        return
     if visible_len(value, is_html=is_html) <= limit:
         return
     data[key] = fit_html(value, limit) if is_html else fit_plain(value, limit)

@@ -10,6 +10,9 @@ from __future__ import annotations
 import logging
 import re
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from bot.limits import chunks, fit_html, visible_len
 from tests.bot.conftest import Scene
 from tests.bot.fake_telegram import FakeTelegram
@@ -141,3 +144,15 @@ async def test_numbers_too_big_for_the_database_get_the_usage(tg, bot, caplog):
     texts = [m for m in tg.chat_texts(s.chat) if "went wrong" in m]
     assert not texts
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=300))
+def test_units_are_utf16_code_units_and_bound_the_visible_length(text: str) -> None:
+    """units() counts as Telegram counts (an astral character is two), and a text within
+    the limit by units is within it once its tags and entities are parsed (fit_request's
+    quick check)."""
+    from bot.limits import units, visible_len
+
+    assert units(text) == len(text) + sum(1 for c in text if ord(c) > 0xFFFF)
+    assert visible_len(text, is_html=True) <= units(text)
+    assert visible_len(text, is_html=False) == units(text)
