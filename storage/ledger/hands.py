@@ -74,9 +74,6 @@ _LAST_PLAYED = select(func.max(NGT.c.number)).where(
 
 
 # Core lookups of record_hand (each ORM query also flushes and builds entities)
-_NIGHT_LAST = select(NGT.c.last_number).where(
-    NGT.c.table_id == bindparam("t"), NGT.c.number == bindparam("n")
-)
 _BY_KEY = select(HT.c.id).where(HT.c.idempotency_key == bindparam("k"))
 _PLAYER = select(PT.c.id).where(PT.c.id == bindparam("p"))
 _PLAYER_ROW = select(PT.c.name, PT.c.is_guest, PT.c.guest_chat_id).where(PT.c.id == bindparam("p"))
