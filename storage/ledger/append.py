@@ -159,7 +159,7 @@ def hand_values(
     replaces: int | None = None,
 ) -> dict[str, Any]:
     """A hand's row (every column but ``id``) as every insert writes it: the record and its
-    stored settlement (``storage.ledger.hands._hand_row`` makes the entity of the same)."""
+    stored settlement (``HandsArea._insert_hand`` makes a correction's entity of it)."""
     return {
         "table_id": table_id,
         "seq": seq,

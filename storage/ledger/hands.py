@@ -184,10 +184,12 @@ class HandsArea(LedgerBase):
                 night_row.last_number = number
             if in_night == t.night:
                 t.last_number = number
-        h = _hand_row(
-            t, record, settlement, dealer_before, dealer_after, seq, in_night,
-            position=position if position is not None else seq, number=number,
-            recorded_by=recorded_by, key=key, draft_id=draft_id, replaces=replaces,
+        h = Hand(
+            **append.hand_values(
+                t.id, record, settlement, dealer_before, dealer_after, seq, in_night,
+                position=position if position is not None else seq, number=number,
+                recorded_by=recorded_by, key=key, draft_id=draft_id, replaces=replaces,
+            )
         )  # fmt: skip
         s.add(h)
         s.flush()
@@ -463,31 +465,3 @@ class HandsArea(LedgerBase):
                 total = int(t.hand_count)
                 hands = conn.execute(_HISTORY_CONFIRMED, params).all()
             return Page(tuple(self._hand_views(conn, hands)), page, page_size, total)
-
-
-def _hand_row(
-    t: GameTable,
-    record: HandRecord,
-    settlement: Settlement,
-    dealer_before: int,
-    dealer_after: int,
-    seq: int,
-    night: int,
-    *,
-    position: int,
-    number: int,
-    recorded_by: int,
-    key: str,
-    draft_id: int | None,
-    replaces: int | None = None,
-) -> Hand:
-    """The hand's entity (:func:`storage.ledger.append.hand_values`, the values of every
-    insert of a hand)."""
-    assert t.id is not None
-    return Hand(
-        **append.hand_values(
-            t.id, record, settlement, dealer_before, dealer_after, seq, night,
-            position=position, number=number, recorded_by=recorded_by, key=key,
-            draft_id=draft_id, replaces=replaces,
-        )
-    )  # fmt: skip
