@@ -45,6 +45,7 @@ from scoring.riichi.yaku_names import INDICATORS, YAKU, library_name, yaku_name
 from storage.views import HandView, SeatView, TableView
 from tests.bot.conftest import db_url, tg  # noqa: F401  (the bot test's fixtures)
 from tests.bot.nights import group_of_four, image_bot
+from tests.bot.test_riichi_entry import seed
 from tests.render.cases import patch_drawing
 from tests.scoring.test_riichi_builders import hand, win
 
@@ -464,17 +465,9 @@ async def test_explain_sends_the_riichi_card(
     drawn = Drawn(monkeypatch)
     chat_id = -100_2750 - len(lang)
     s, users = group_of_four(tg, chat_id, 27_500 + 10 * len(lang))
-    led = bot.ledger
-    led.ensure_chat(s.chat.id, title="Riichi club", lang=lang)
-    led.set_chat_lang(s.chat.id, lang)
-    players = [led.ensure_user(u.id, u.first_name) for u in users]
-    t = led.open_table(s.chat.id, creator_id=players[0].id, ruleset="riichi", options={})
-    for p in players:
-        led.join(t.id, p.id)
-    led.start(t.id, dealer_id=players[0].id)
-    ids = [str(p.id) for p in players]
+    table_id, ids = seed(bot, s, users, lang)  # a riichi table, East the dealer
     rec = record(ids=tuple(ids))
-    led.record_hand(t.id, rec, recorded_by=players[0].id, idempotency_key="t1")
+    bot.ledger.record_hand(table_id, rec, recorded_by=int(ids[0]), idempotency_key="t1")
     mark = s.tg.mark()
     await s.tg.post(s.chat, users[0], "/explain 1")
     await s.tg.next_message(s.chat, mark, method="sendPhoto", timeout=20)
