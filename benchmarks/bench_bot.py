@@ -11,7 +11,13 @@ presses a hand today), all tables at once. The latency of a press is the time fr
 queued on the server to the bot's answerCallbackQuery for it.
 
     .venv/bin/python benchmarks/bench_bot.py --tables 50 --hands 4 [--client httpx|aiohttp]
-        [--db sqlite|postgres] [--ledger-threads auto|yes|no] [--per-press HANDS]
+        [--db sqlite|postgres] [--ledger-threads auto|yes|no] [--runs N] [--per-press HANDS]
+
+The run prints the bot process's CPU per press: its CPU during the run divided by the presses
+(the figure issue 23 sets at ≤ 3 ms). ``--runs N`` repeats the concurrent part N times on new
+tables, against the same bot process, and prints the medians: this machine's speed drifts by
+±20 % from minute to minute (a run's updates/s went from 327 to 469 in one hour on
+2026-12-02, the code unchanged), so one run says little.
 
 ``--per-press HANDS`` then has one table record HANDS more hands alone, one press at a time,
 and prints the bot process's CPU per press by button (the Confirm's is the figure issue 15
@@ -238,7 +244,14 @@ async def run_bot_process(
 
 
 async def main(
-    tables: int, hands: int, concurrency: int, client: str, db: str, threads: str, per_press: int
+    tables: int,
+    hands: int,
+    concurrency: int,
+    client: str,
+    db: str,
+    threads: str,
+    per_press: int,
+    runs: int = 1,
 ) -> None:
     with contextlib.ExitStack() as stack:
         if db == "postgres":
@@ -247,7 +260,60 @@ async def main(
             db_url = stack.enter_context(throwaway_server()).url()
         else:
             db_url = f"sqlite:///{tempfile.mkdtemp(prefix='bench-bot-')}/bench.sqlite3"
-        await run(tables, hands, concurrency, client, db_url, threads, per_press)
+        await run(tables, hands, concurrency, client, db_url, threads, per_press, runs)
+
+
+async def concurrent_run(
+    tg: FakeTelegram, ledger: Ledger, pid: int, tables: int, hands: int, first: int
+) -> tuple[list[Table], dict[str, float]]:
+    """``tables`` new tables (numbered from ``first``) set up, then recording ``hands`` hands
+    each, all at once: the tables and the run's figures."""
+    ts = [Table(tg, first + i) for i in range(tables)]
+    t0 = time.perf_counter()
+    await asyncio.gather(*(t.setup() for t in ts))
+    setup_s = time.perf_counter() - t0
+    cpu0 = cpu_seconds(pid)
+    me0 = time.process_time()
+    t0 = time.perf_counter()
+    counts = await asyncio.gather(*(t.record_hands(hands) for t in ts))
+    wall = time.perf_counter() - t0
+    bot_cpu = cpu_seconds(pid) - cpu0
+    fake_cpu = time.process_time() - me0
+    presses = sum(counts)
+    lat = [x * 1000 for t in ts for x in t.latencies]
+    recorded = sum(ledger.history(ledger.current_table(t.chat.id).id).total for t in ts)
+    return ts, {
+        "setup": setup_s,
+        "presses": presses,
+        "wall": wall,
+        "rate": presses / wall,
+        "recorded": recorded,
+        "lat50": statistics.median(lat),
+        "lat90": pct(lat, 90),
+        "lat99": pct(lat, 99),
+        "latmax": max(lat),
+        "bot_cpu": bot_cpu,
+        "per_press": bot_cpu / presses * 1000,
+        "fake_cpu": fake_cpu,
+    }
+
+
+def print_run(f: dict[str, float], tables: int, hands: int) -> None:
+    print(f"setup (open table, 4 joins, start) for all tables: {f['setup']:.2f} s")
+    print(f"button presses: {f['presses']:.0f} in {f['wall']:.2f} s → {f['rate']:.0f} updates/s")
+    print(f"hands recorded: {f['recorded']:.0f} (expected {tables * hands})")
+    print(
+        f"latency per press: median {f['lat50']:.1f} ms, p90 {f['lat90']:.1f} ms, "
+        f"p99 {f['lat99']:.1f} ms, max {f['latmax']:.1f} ms"
+    )
+    print(
+        f"bot process CPU during the run: {f['bot_cpu']:.1f} s of {f['wall']:.1f} s wall "
+        f"({f['bot_cpu'] / f['wall']:.0%} of one core) → {f['per_press']:.2f} ms per press"
+    )
+    print(
+        f"fake server + driver process CPU: {f['fake_cpu']:.1f} s "
+        f"({f['fake_cpu'] / f['wall']:.0%} of one core); {os.cpu_count()} cores"
+    )
 
 
 async def run(
@@ -258,6 +324,7 @@ async def run(
     db_url: str,
     threads: str,
     per_press: int = 0,
+    runs: int = 1,
 ) -> None:
     tg = FakeTelegram()
     await tg.start()
@@ -276,41 +343,27 @@ async def run(
     )
     await tg.wait_for(lambda: tg.polls > 0, timeout=60)
     try:
-        ts = [Table(tg, i) for i in range(tables)]
-        t0 = time.perf_counter()
-        await asyncio.gather(*(t.setup() for t in ts))
-        setup_s = time.perf_counter() - t0
-        cpu0 = cpu_seconds(proc.pid)
-        me0 = time.process_time()
-        t0 = time.perf_counter()
-        counts = await asyncio.gather(*(t.record_hands(hands) for t in ts))
-        wall = time.perf_counter() - t0
-        bot_cpu = cpu_seconds(proc.pid) - cpu0
-        fake_cpu = time.process_time() - me0
-        presses = sum(counts)
-        lat = [x * 1000 for t in ts for x in t.latencies]
         inline = threads == "no" or (threads == "auto" and ledger.call_inline)
-        recorded = sum(ledger.history(ledger.current_table(t.chat.id).id).total for t in ts)
         print(
             f"tables: {tables}, hands per table: {hands}, concurrent_updates: {concurrency}, "
             f"HTTP client: {client}, database: {ledger.engine.dialect.name}, "
             f"ledger calls: {'on the event loop' if inline else 'in threads'}"
         )
-        print(f"setup (open table, 4 joins, start) for all tables: {setup_s:.2f} s")
-        print(f"button presses: {presses} in {wall:.2f} s → {presses / wall:.0f} updates/s")
-        print(f"hands recorded: {recorded} (expected {tables * hands})")
-        print(
-            f"latency per press: median {statistics.median(lat):.1f} ms, "
-            f"p90 {pct(lat, 90):.1f} ms, p99 {pct(lat, 99):.1f} ms, max {max(lat):.1f} ms"
-        )
-        print(
-            f"bot process CPU during the run: {bot_cpu:.1f} s of {wall:.1f} s wall "
-            f"({bot_cpu / wall:.0%} of one core)"
-        )
-        print(
-            f"fake server + driver process CPU: {fake_cpu:.1f} s ({fake_cpu / wall:.0%} of one "
-            f"core); {os.cpu_count()} cores"
-        )
+        figures = []
+        for r in range(runs):
+            if runs > 1:
+                print(f"-- run {r + 1} of {runs}")
+            ts, f = await concurrent_run(tg, ledger, proc.pid, tables, hands, r * tables)
+            print_run(f, tables, hands)
+            figures.append(f)
+        if runs > 1:
+            rates = sorted(round(f["rate"]) for f in figures)
+            cpus = sorted(round(f["per_press"], 2) for f in figures)
+            print(
+                f"{runs} runs: updates/s median {statistics.median(rates):.0f} "
+                f"(each: {', '.join(map(str, rates))}); bot CPU per press median "
+                f"{statistics.median(cpus):.2f} ms (each: {', '.join(map(str, cpus))})"
+            )
         print(f"bot requests to the API: {len(tg.sent)}; errors returned: {len(tg.errors)}")
         if per_press:
             kinds = await cpu_per_press(tg, ts[0], proc.pid, per_press, hands)
@@ -351,6 +404,13 @@ if __name__ == "__main__":
         choices=("auto", "yes", "no"),
         default="auto",
         help="LEDGER_THREADS of the bot (auto: threads on PostgreSQL only)",
+    )
+    ap.add_argument(
+        "--runs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="repeat the concurrent part N times (new tables each time) and print the medians",
     )
     ap.add_argument(
         "--per-press",
@@ -399,5 +459,6 @@ if __name__ == "__main__":
                 args.db,
                 args.ledger_threads,
                 args.per_press,
+                args.runs,
             )
         )
