@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from telegram import CallbackQuery, Message, Update
@@ -251,14 +252,15 @@ async def converge(
             current = await db(L.update_draft, d.id, version=d.version, step=POSTING, data=data)
         except (StaleDraft, DraftExpired):
             current = None  # another tap is moving it right now
+    known: TableView | None = table  # the table as read above, while nothing changes it
     if current is not None and (claimed or d.step == RECORDED):
-        current, taken = await take_table(context, current, table, mid, tr)
+        current, taken, known = await take_table(context, current, table, mid, tr)
         ok = taken
     elif d.step == POSTING and d.data.get("mode") != "web" and mid is not None:
         # claimed, then stopped (a restart) or still under way: taking the entry message
         # again is harmless (the same id in the ledger; nothing is sent)
-        current, taken = await take_table(context, d, table, mid, tr)
-    shown = await redraw_table(context, table.id, tr, latest=hand)
+        current, taken, known = await take_table(context, d, table, mid, tr)
+    shown = await redraw_table(context, table.id, tr, latest=hand, known=known)
     ok = ok and shown is not None
     # the old table message keeps its keyboard until the new one shows (never none); a
     # keyboard Telegram would not remove yet is removed later, but the hand is shown
@@ -287,23 +289,25 @@ async def converge(
 
 async def take_table(
     context: Ctx, d: DraftView, table: TableView, mid: int | None, tr: Translator
-) -> tuple[DraftView, bool]:
+) -> tuple[DraftView, bool, TableView | None]:
     """Make the entry message (``mid``) the table's message, for draft ``d`` at step
     ``posting`` (claimed by this call): the ledger remembers it, and the redraw that follows
     draws the table into it. Without an entry message (a Mini App entry), a new table message
     is sent instead (and the draft marked ``posted`` at once): a refusal or a 5xx after the
     retries gives the claim back (step ``recorded``: a later tap tries again); a timeout
     counts as sent, since Telegram may have sent it and a second copy is worse than none.
-    Returns the draft and whether the table message is taken."""
+    Returns the draft, whether the table message is taken, and the table as it is now where
+    this call knows it (its message set here: the redraw does not read it again), else None.
+    """
     L = ledger(context)
     if d.data.get("mode") != "web" and mid is not None and d.tg_chat_id == table.chat_id:
         await db(L.set_table_message, table.id, mid)
-        return d, True
+        return d, True, replace(table, message_id=mid)
     if d.data.get("mode") == "web" and table.message_id is not None:
         # a Mini App Confirm: the ✅ is drawn into the table message in place. A new message
         # could be posted twice after a crash between Telegram's answer and the ledger
         # remembering its id (issue 24 point 3: 3 of 20 kills at "posting"); an edit never
-        return d, True
+        return d, True, table
     try:
         await retrying(
             lambda: draw_new_table(context, table.id, tr),
@@ -315,15 +319,15 @@ async def take_table(
     except TelegramError as err:
         log.warning("could not post the table message of draft %s: %s", d.id, err)
         try:
-            return await db(
-                L.update_draft, d.id, version=d.version, step=RECORDED, data=d.data
-            ), False
+            back = await db(L.update_draft, d.id, version=d.version, step=RECORDED, data=d.data)
+            return back, False, None
         except LedgerError:
-            return d, False
+            return d, False, None
     try:
-        return await db(L.update_draft, d.id, version=d.version, step=POSTED, data=d.data), True
+        posted = await db(L.update_draft, d.id, version=d.version, step=POSTED, data=d.data)
+        return posted, True, None
     except LedgerError:
-        return d, False
+        return d, False, None
 
 
 async def draw_new_table(context: Ctx, table_id: int, tr: Translator) -> None:

@@ -182,15 +182,19 @@ async def redraw_table(
     *,
     arranging: bool = False,
     latest: HandView | None = None,
+    known: TableView | None = None,
 ) -> TableView | None:
     """:func:`refresh_table` that gives the table as drawn (its ``message_id`` the message
     that shows it now), or None if it could not be shown. ``latest``: the hand the ledger has
-    just recorded, when the caller has it (the table's newest hand: not read again)."""
+    just recorded, when the caller has it (the table's newest hand: not read again);
+    ``known``: the table as the caller has just read and changed it (its message included),
+    drawn without reading it again (a retry reads it)."""
     L = ledger(context)
     drawn: list[TableView] = []
+    given = [known] if known is not None and known.id == table_id else []
 
     async def draw() -> None:
-        fresh = await db(L.get_table, table_id)
+        fresh = given.pop() if given else await db(L.get_table, table_id)
         drawn[:] = [fresh]
         # the table message shows totals, not the trend chart: no trend read (it grows with
         # the night: up to 200 hands' rows)

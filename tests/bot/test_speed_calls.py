@@ -56,3 +56,30 @@ async def test_record_hand_on_an_open_entry_points_to_it_and_creates_nothing(tg,
     assert ans.get("show_alert") and "Bob is already entering this hand" in ans["text"], ans
     assert [d.id for d in led.open_drafts(s.chat.id) if d.data.get("kind") == "hand"] == drafts
     assert "already entering" in s.text(w), s.text(w)  # its message says whose it is
+
+
+async def test_confirm_reads_the_table_once(tg, bot) -> None:
+    """The Confirm: the draft, the hand recorded, the table read once (the redraw is handed
+    the table with its new message rather than reading it again), the claim, the table
+    message taken, the totals, the draft closed. Before: the redraw read the table again
+    (get_table twice)."""
+    s, table, (_alice, bob, _carol, _dave) = await playing_table(tg, -102313)
+    w = await s.tap_for_message(bob, table, "Record hand")
+    await wizard(s, bob, w, "Bob ← Carol", "Big seven pairs")
+    await next_until(s, bob, w, "Confirm")
+    calls = count_calls(bot.app.bot_data["ledger"])
+    ans = await s.tap(bob, w, "✅ Confirm")
+    assert not ans.get("show_alert"), ans
+    assert calls == [
+        "get_draft",
+        "record_hand",
+        "get_table",
+        "update_draft",
+        "set_table_message",
+        "standings",
+        "close_draft",
+    ], calls
+    assert "Hand 1 recorded" in s.text(w), s.text(w)  # the entry became the table message
+    # drawn from the table as read after the hand: its count and the new totals
+    assert "next hand 2 · 1 hand tonight" in s.text(w), s.text(w)
+    assert "Bob 🎲dealer +20" in s.text(w), s.text(w)
