@@ -275,52 +275,71 @@ def rows(
     whole where they fit alone, else shortened to two a row, then the events behind one
     button."""
     out: list[list[Button]] = []
-    lines = WinLines.of(d, value_of)
-    known: dict[int, bool] = {}  # worked out once per screen, for the counts drawn only
-
-    def each(c: int) -> bool:
-        if c not in known:
-            known[c] = each_possible(d, c, up=not d.minus, base=base)
-        return known[c]
-
+    parts = Parts(d, tr, shown, WinLines.of(d, value_of), base)
     for way, level in TRIES:
-        if way == "rows" and len(_rows(d, tr, shown, level, lines, way)) > EDITOR_ROWS:
+        if way == "rows" and len(parts.rows(level, way, each=False)) > EDITOR_ROWS:
             # a count's "+1 each" sits in its name's row: the rows do not fit either way, so
             # it is not worked out for every count (a trial settle per player each)
             continue
-        out = _rows(d, tr, shown, level, lines, way, each)
+        out = parts.rows(level, way)
         if len(out) <= EDITOR_ROWS:
             return out
     return out
 
 
-def _rows(
-    d: Draft,
-    tr: Translator,
-    shown: list[int],
-    level: Level,
-    lines: WinLines,
-    way: str = "tabs",
-    each: Callable[[int], bool] = lambda _c: False,
-) -> list[list[Button]]:
-    _ = tr.gettext
-    rs = d.rs
-    room = level.room
-    out: list[list[Button]] = []
-    if d.result != "win" and not d.wins:
-        r = next((r for r in rs.results if r.value == d.result), None)
-        label = cells.labelled("✏️ ", tr.name(r) if r else d.result, "", 36)
-        out.append([Button(label, Code.EDIT, "r")])
-    out += win_rows(d, tr, level, lines)
-    out += count_rows(d, shown, tr, room, way, each)
-    enabled = enabled_events(rs, d.opts, d.result)
-    if level.events:
-        out += event_rows(d, tr, room, enabled)
-    elif enabled or d.events:
-        out += events_button(d, tr, enabled)
-    if d.wins and allowed.multi_possible(d):
-        out.append([Button("➕ " + _("Another winner"), Code.ANOTHER)])
-    return out
+class Parts:
+    """The editor's parts for one screen, each drawn once however many of the levels and
+    ways are tried (the draft does not change meanwhile): the win lines by level, the counts
+    by room and way, the events by room; a count's "+1 each" worked out once, for the counts
+    drawn only."""
+
+    def __init__(
+        self,
+        d: Draft,
+        tr: Translator,
+        shown: list[int],
+        lines: WinLines,
+        base: Mapping[str, int] | None,
+    ) -> None:
+        self.d, self.tr, self.shown, self.lines, self.base = d, tr, shown, lines, base
+        self.enabled = enabled_events(d.rs, d.opts, d.result)
+        self.another = bool(d.wins) and allowed.multi_possible(d)
+        self._each: dict[int, bool] = {}
+        self._wins: dict[Level, list[list[Button]]] = {}
+        self._counts: dict[tuple[int, str, bool], list[list[Button]]] = {}
+        self._events: dict[int, list[list[Button]]] = {}
+
+    def each(self, c: int) -> bool:
+        if c not in self._each:
+            self._each[c] = each_possible(self.d, c, up=not self.d.minus, base=self.base)
+        return self._each[c]
+
+    def rows(self, level: Level, way: str = "tabs", *, each: bool = True) -> list[list[Button]]:
+        d, tr = self.d, self.tr
+        _ = tr.gettext
+        room = level.room
+        out: list[list[Button]] = []
+        if d.result != "win" and not d.wins:
+            r = next((r for r in d.rs.results if r.value == d.result), None)
+            label = cells.labelled("✏️ ", tr.name(r) if r else d.result, "", 36)
+            out.append([Button(label, Code.EDIT, "r")])
+        if level not in self._wins:
+            self._wins[level] = win_rows(d, tr, level, self.lines)
+        out += self._wins[level]
+        key = (0 if way == "rows" else room, way, each)  # a count's own rows take no room
+        if key not in self._counts:
+            ask = self.each if each else (lambda _c: False)
+            self._counts[key] = count_rows(d, self.shown, tr, room, way, ask)
+        out += self._counts[key]
+        if level.events:
+            if room not in self._events:
+                self._events[room] = event_rows(d, tr, room, self.enabled)
+            out += self._events[room]
+        elif self.enabled or d.events:
+            out += events_button(d, tr, self.enabled)
+        if self.another:
+            out.append([Button("➕ " + _("Another winner"), Code.ANOTHER)])
+        return out
 
 
 def apply_edit(d: Draft, what: str, num: str) -> Target | None:
