@@ -4,6 +4,8 @@
 * ``_util`` — constants, the Core handles of the tables, small helpers;
 * ``_views`` — the builders of the frozen views (:mod:`storage.views`);
 * ``_base`` — the engine, the read / write / Core transactions, the lookups by id;
+* ``driver`` — Core statements compiled once and run on the driver's cursor (the hot
+  statements of every tap and Confirm: the draft, the table, the standings, a new hand);
 * ``players`` — chats and players; ``tables`` — tables and seats; ``drafts``;
   ``hands`` — recording and reading hands; ``append`` — a new hand at the end of its night
   in Core statements (every Confirm but a riichi one); ``corrections`` — voids, corrections and the

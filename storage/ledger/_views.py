@@ -13,11 +13,12 @@ from sqlmodel import Session, col
 from scoring.record import HandRecord, Settlement
 from storage import settled as settled_store
 from storage.ledger._util import HT, PT, ST, _aware
+from storage.ledger.driver import DriverStatement
 from storage.models import Chat, GameTable, Player, Seat
 from storage.views import ChatView, DraftView, HandView, PlayerView, SeatView, TableView
 
 # the seats of get_table and current_table (Core: see the figures in storage/ledger/tables.py)
-_ACTIVE_SEATS = (
+_ACTIVE_SEATS = DriverStatement(
     select(ST.c.player_id, PT.c.name, ST.c.seat_index, PT.c.is_guest, PT.c.tg_user_id)
     .join(PT, PT.c.id == ST.c.player_id)
     .where(ST.c.table_id == bindparam("t"), ST.c.left_at.is_(None))
@@ -62,7 +63,7 @@ class ViewBuilders:
 
     def _table_view_core(self, conn: Connection, row: Any) -> TableView:
         """The view of a ``_TABLE_FULL`` row (the read paths: no ORM objects built)."""
-        seats = tuple(SeatView(*r) for r in conn.execute(_ACTIVE_SEATS, {"t": row.id}))
+        seats = tuple(SeatView(*r) for r in _ACTIVE_SEATS.all(conn, {"t": row.id}))
         return self._make_table_view(row, row.tg_chat_id, seats)
 
     @staticmethod

@@ -22,6 +22,7 @@ from scoring.record import HandRecord, Settlement
 from storage import settled as settled_store
 from storage.errors import NotFound
 from storage.ledger._util import DT, HT, LT, NGT, TT, _dump, ledger_row_values
+from storage.ledger.driver import DriverStatement
 from storage.models import utcnow
 from storage.views import HandView
 
@@ -29,19 +30,22 @@ if TYPE_CHECKING:
     from storage.ledger.hands import HandsArea
 
 #: the table row, locked until the hand is written (concurrent Confirms of a table queue here)
-TABLE_LOCKED = select(TT).where(TT.c.id == bindparam("t")).with_for_update()
-BY_KEY_ROW = select(HT).where(HT.c.idempotency_key == bindparam("k"))
-NIGHT_LAST = select(NGT.c.last_number).where(
-    NGT.c.table_id == bindparam("t"), NGT.c.number == bindparam("n")
+#: — these run on the driver's cursor (storage/ledger/driver.py): 0.3 ms less a Confirm
+TABLE_LOCKED = DriverStatement(select(TT).where(TT.c.id == bindparam("t")).with_for_update())
+BY_KEY_ROW = DriverStatement(select(HT).where(HT.c.idempotency_key == bindparam("k")))
+NIGHT_LAST = DriverStatement(
+    select(NGT.c.last_number).where(
+        NGT.c.table_id == bindparam("t"), NGT.c.number == bindparam("n")
+    )
 )
-INSERT_HAND = insert(HT).returning(HT.c.id)
-INSERT_ROWS = insert(LT)
-NIGHT_AFTER = (
+INSERT_HAND = DriverStatement(insert(HT).returning(HT.c.id))
+INSERT_ROWS = DriverStatement(insert(LT))
+NIGHT_AFTER = DriverStatement(
     update(NGT)
     .where(NGT.c.table_id == bindparam("w_t"), NGT.c.number == bindparam("w_n"))
     .values(last_number=bindparam("last_number"), hand_count=NGT.c.hand_count + 1)
 )
-TABLE_AFTER = (
+TABLE_AFTER = DriverStatement(
     update(TT)
     .where(TT.c.id == bindparam("w_t"))
     .values(
@@ -77,10 +81,10 @@ def record_new(
     """Record a new hand of table ``table_id``'s current night on ``conn`` (in its
     transaction), or return the hand recorded under ``key`` already. Raises as
     :meth:`~storage.ledger.hands.HandsArea.record_hand` does."""
-    t = conn.execute(TABLE_LOCKED, {"t": table_id}).first()
+    t = TABLE_LOCKED.first(conn, {"t": table_id})
     if t is None:
         raise NotFound(f"table {table_id} does not exist")
-    found = conn.execute(BY_KEY_ROW, {"k": key}).first()
+    found = BY_KEY_ROW.first(conn, {"k": key})
     if found is not None:
         return area._existing_view(conn, found, table_id)
     names = area._check_entry(
@@ -97,7 +101,7 @@ def record_new(
         "status": "playing" if t.status == "open" else t.status,
         "dealer_id": dealer_after,  # a new hand is always the latest in play order
     }
-    conn.execute(TABLE_AFTER, after)
+    TABLE_AFTER.run(conn, after)
     return area._hand_view(h, names, record.to_json(), settled_store.stored_json(settlement))
 
 
@@ -120,18 +124,18 @@ def append_hand(
     the entry done. The table row itself is the caller's to update (its next ``number``
     is returned with the hand's values)."""
     in_night = t.night
-    last = conn.execute(NIGHT_LAST, {"t": t.id, "n": in_night}).first()
+    last = NIGHT_LAST.first(conn, {"t": t.id, "n": in_night})
     number = (int(last[0]) if last is not None else t.last_number) + 1
     values = hand_values(
         t.id, record, settlement, dealer_before, dealer_after, seq, in_night,
         position=seq, number=number, recorded_by=recorded_by, key=key, draft_id=draft_id,
     )  # fmt: skip
-    hand_id = int(conn.execute(INSERT_HAND, values).scalar_one())
+    hand_id = int(INSERT_HAND.first(conn, values)[0])
     rows = ledger_row_values(hand_id, t.id, in_night, record, settlement)
-    conn.execute(INSERT_ROWS, rows)
+    INSERT_ROWS.many(conn, rows)
     area._apply_totals(conn, t.id, in_night, rows, +1)
     if last is not None:
-        conn.execute(NIGHT_AFTER, {"w_t": t.id, "w_n": in_night, "last_number": number})
+        NIGHT_AFTER.run(conn, {"w_t": t.id, "w_n": in_night, "last_number": number})
     finish_draft(conn, draft_id)
     return HandValues({**values, "id": hand_id}), number
 

@@ -14,17 +14,18 @@ from sqlmodel import Session, col
 from storage.errors import Conflict, DraftExpired, EntryOpen, NotFound, StaleDraft
 from storage.ledger._base import LedgerBase
 from storage.ledger._util import DT, PT, TT, _aware, _dump
+from storage.ledger.driver import DriverStatement
 from storage.models import Draft, utcnow
 from storage.views import DraftView
 
 # Core, not the ORM (every wizard tap reads its draft): get_draft 0.12 vs 0.30 / 0.25 vs 0.53
 # with s.get(Draft) in a Session (ms, SQLite / PostgreSQL; how: storage/ledger/__init__.py)
-_DRAFT = select(DT).where(DT.c.id == bindparam("id"))
+_DRAFT = DriverStatement(select(DT).where(DT.c.id == bindparam("id")))
 # Core UPDATE … RETURNING (every wizard tap saves its draft): update_draft 0.15 vs 0.60 / 0.31 vs
 # 1.01 through the ORM: lock, check, set, flush (ms, SQLite / PostgreSQL; how:
 # storage/ledger/__init__.py)
 #: a wizard tap: the SET columns are the keys of the parameters (besides the w_* ones)
-_UPDATE_DRAFT = (
+_UPDATE_DRAFT = DriverStatement(
     update(DT)
     .where(
         DT.c.id == bindparam("w_id"),
@@ -36,12 +37,30 @@ _UPDATE_DRAFT = (
 )
 
 
-_PLAYER = select(PT.c.id).where(PT.c.id == bindparam("id"))
+#: the Confirm's last write: version-checked like a tap's save, every column returned
+_CLOSE_DRAFT = DriverStatement(
+    update(DT)
+    .where(
+        DT.c.id == bindparam("w_id"),
+        DT.c.version == bindparam("w_version"),
+        DT.c.status == "open",
+        DT.c.expires_at > bindparam("w_now"),
+    )
+    .returning(*DT.c)
+)
+#: the message that shows a draft (a Record hand's second write)
+_DRAFT_MESSAGE = DriverStatement(update(DT).where(DT.c.id == bindparam("w_id")))
+#: a Record hand's writes (create_draft), on the driver's cursor too
+_PLAYER = DriverStatement(select(PT.c.id).where(PT.c.id == bindparam("id")))
 _TABLE = select(TT.c.id).where(TT.c.id == bindparam("id"))
+_TABLE_EXISTS = DriverStatement(_TABLE)
 #: the table row locked (PostgreSQL: concurrent entries of one table queue here)
-_TABLE_LOCK = _TABLE.with_for_update()
+_TABLE_LOCK = DriverStatement(_TABLE.with_for_update())
 #: the open draft holding a table's entry slot (at most one: ``uq_draft_open_entry``)
-_HOLDER = select(DT).where(DT.c.entry_table_id == bindparam("t"), DT.c.status == "open")
+_HOLDER = DriverStatement(
+    select(DT).where(DT.c.entry_table_id == bindparam("t"), DT.c.status == "open")
+)
+_INSERT_DRAFT = DriverStatement(insert(DT).returning(DT.c.id))
 
 
 class DraftsArea(LedgerBase):
@@ -70,11 +89,11 @@ class DraftsArea(LedgerBase):
         for attempt in range(3):
             try:  # Core, not the ORM: a Record hand's one write (0.3 vs 1.1 ms, SQLite)
                 with self._write_core() as conn:
-                    if conn.execute(_PLAYER, {"id": author_id}).first() is None:
+                    if _PLAYER.first(conn, {"id": author_id}) is None:
                         raise NotFound(f"player {author_id} does not exist")
                     if table_id is not None:
-                        q = _TABLE_LOCK if entry else _TABLE
-                        if conn.execute(q, {"id": table_id}).first() is None:
+                        q = _TABLE_LOCK if entry else _TABLE_EXISTS
+                        if q.first(conn, {"id": table_id}) is None:
                             raise NotFound(f"table {table_id} does not exist")
                     if entry:
                         assert table_id is not None
@@ -84,23 +103,22 @@ class DraftsArea(LedgerBase):
                     now = utcnow()
                     dumped = _dump(data)
                     expires = now + timedelta(seconds=ttl_seconds)
-                    row = conn.execute(
-                        insert(DT)
-                        .values(
-                            tg_chat_id=tg_chat_id,
-                            author_id=author_id,
-                            table_id=table_id,
-                            step=step,
-                            data=dumped,
-                            version=1,
-                            status="open",
-                            created_at=now,
-                            updated_at=now,
-                            expires_at=expires,
-                            entry_table_id=table_id if entry else None,
-                        )
-                        .returning(DT.c.id)
-                    ).first()
+                    row = _INSERT_DRAFT.first(
+                        conn,
+                        {
+                            "tg_chat_id": tg_chat_id,
+                            "author_id": author_id,
+                            "table_id": table_id,
+                            "step": step,
+                            "data": dumped,
+                            "version": 1,
+                            "status": "open",
+                            "created_at": now,
+                            "updated_at": now,
+                            "expires_at": expires,
+                            "entry_table_id": table_id if entry else None,
+                        },
+                    )
                     assert row is not None
                     return DraftView(
                         id=int(row[0]),
@@ -126,7 +144,7 @@ class DraftsArea(LedgerBase):
         expired or whose hand is recorded (``done_steps``). One read when the slot is free
         (the partial unique index allows one open holder)."""
         now = utcnow()
-        d = conn.execute(_HOLDER, {"t": table_id}).first()
+        d = _HOLDER.first(conn, {"t": table_id})
         if d is None:
             return None
         if self._expired(d, now):
@@ -144,7 +162,7 @@ class DraftsArea(LedgerBase):
     def open_entry(self, table_id: int, done_steps: Sequence[str] = ()) -> DraftView | None:
         """The table's open entry that holds its slot (see :meth:`create_draft`), if any."""
         with self._core() as conn:
-            d = conn.execute(_HOLDER, {"t": table_id}).first()
+            d = _HOLDER.first(conn, {"t": table_id})
         if d is None or self._expired(d, utcnow()) or d.step in done_steps:
             return None
         return self._draft_view(d)
@@ -158,7 +176,7 @@ class DraftsArea(LedgerBase):
     def get_draft(self, draft_id: int) -> DraftView:
         """The draft; ``DraftExpired`` if it has expired, ``NotFound`` if there is none."""
         with self._core() as conn:
-            d = conn.execute(_DRAFT, {"id": draft_id}).first()
+            d = _DRAFT.first(conn, {"id": draft_id})
         if d is None:
             raise NotFound(f"draft {draft_id} does not exist")
         if self._expired(d, utcnow()):
@@ -180,7 +198,7 @@ class DraftsArea(LedgerBase):
         """Remember the message that shows the draft's keyboard (its version is unchanged, so
         the keyboard just posted stays current); taps from other messages are refused."""
         with self._write_core() as conn:
-            conn.execute(update(DT).where(DT.c.id == draft_id).values(message_id=message_id))
+            _DRAFT_MESSAGE.run(conn, {"w_id": draft_id, "message_id": message_id})
 
     def drafts_at_steps(self, steps: Sequence[str]) -> list[DraftView]:
         """The open drafts (of every chat) at one of ``steps``, e.g. hands recorded whose
@@ -233,7 +251,7 @@ class DraftsArea(LedgerBase):
             values["message_id"] = message_id
         values.update(w_id=draft_id, w_version=version, w_now=now)
         with self._writer.connect() as conn, conn.begin():
-            row = conn.execute(_UPDATE_DRAFT, values).first()
+            row = _UPDATE_DRAFT.first(conn, values)
         if row is None:
             with self._write() as s:
                 self._draft_for_update(s, draft_id, version)  # raises the precise error
@@ -259,17 +277,17 @@ class DraftsArea(LedgerBase):
             raise Conflict(f"a draft is closed as 'done' or 'cancelled', not {status!r}")
         now = utcnow()
         with self._write_core() as conn:  # one UPDATE … RETURNING, as update_draft
-            row = conn.execute(
-                update(DT)
-                .where(
-                    DT.c.id == draft_id,
-                    DT.c.version == version,
-                    DT.c.status == "open",
-                    DT.c.expires_at > now,
-                )
-                .values(version=version + 1, status=status, updated_at=now)
-                .returning(*DT.c)
-            ).first()
+            row = _CLOSE_DRAFT.first(
+                conn,
+                {
+                    "version": version + 1,
+                    "status": status,
+                    "updated_at": now,
+                    "w_id": draft_id,
+                    "w_version": version,
+                    "w_now": now,
+                },
+            )
         if row is None:
             with self._write() as s:
                 self._draft_for_update(s, draft_id, version)  # raises the precise error

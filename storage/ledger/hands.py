@@ -32,6 +32,7 @@ from storage.ledger._util import (
     _player_id,
     ledger_rows,
 )
+from storage.ledger.driver import DriverStatement
 from storage.models import GameTable, Hand, LedgerRow, NightTotal, table_of
 from storage.views import HandView, Page
 
@@ -75,9 +76,12 @@ _LAST_PLAYED = select(func.max(NGT.c.number)).where(
 
 # Core lookups of record_hand (each ORM query also flushes and builds entities)
 _BY_KEY = select(HT.c.id).where(HT.c.idempotency_key == bindparam("k"))
-_PLAYER = select(PT.c.id).where(PT.c.id == bindparam("p"))
-_PLAYER_ROW = select(PT.c.name, PT.c.is_guest, PT.c.guest_chat_id).where(PT.c.id == bindparam("p"))
-_SEATED = (
+#: a new hand's checks (every Confirm), on the driver's cursor (storage/ledger/driver.py)
+_PLAYER = DriverStatement(select(PT.c.id).where(PT.c.id == bindparam("p")))
+_PLAYER_ROW = DriverStatement(
+    select(PT.c.name, PT.c.is_guest, PT.c.guest_chat_id).where(PT.c.id == bindparam("p"))
+)
+_SEATED = DriverStatement(
     select(ST.c.player_id, PT.c.name)
     .join(PT, PT.c.id == ST.c.player_id)
     .where(ST.c.table_id == bindparam("t"), ST.c.left_at.is_(None))
@@ -107,7 +111,7 @@ class HandsArea(LedgerBase):
         """Check the record's players are seated (or ``also_allowed``) and the other ids of
         the settlement are known players; return the names of everyone involved."""
         assert t.id is not None
-        names = {int(pid): str(name) for pid, name in conn.execute(_SEATED, {"t": t.id})}
+        names = {int(pid): str(name) for pid, name in _SEATED.all(conn, {"t": t.id})}
         seated = set(names)
         allowed = seated | (also_allowed or set())
         for i, pid in enumerate(record.players):
@@ -118,7 +122,7 @@ class HandsArea(LedgerBase):
         extra.update(p for p in record.players if int(p) not in seated)
         for pid in sorted(extra):
             n = _player_id(pid, f"net.{pid}")
-            p = conn.execute(_PLAYER_ROW, {"p": n}).first()
+            p = _PLAYER_ROW.first(conn, {"p": n})
             if p is None:
                 raise NotFound(f"net.{pid}: player {pid} does not exist")
             if p.is_guest and p.guest_chat_id != t.chat_id:
@@ -370,7 +374,7 @@ class HandsArea(LedgerBase):
                 f"the dealer of table {t.id} is now player {t.dealer_id}, not {expect_dealer}"
             )
         self._check_ruleset(t, record)
-        if conn.execute(_PLAYER, {"p": recorded_by}).first() is None:
+        if _PLAYER.first(conn, {"p": recorded_by}) is None:
             raise NotFound(f"player {recorded_by} does not exist")
         return self._check_players(conn, t, record, settlement)
 

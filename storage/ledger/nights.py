@@ -13,6 +13,7 @@ from storage import seasons as season_store
 from storage.errors import Conflict, NotFound
 from storage.ledger._base import LedgerBase
 from storage.ledger._util import ALL_NIGHTS, HT, LT, NGT, NT, PT, ST, TREND_HANDS, TT
+from storage.ledger.driver import DriverStatement
 from storage.models import Night, NightTotal
 from storage.views import (
     PlayerTotal,
@@ -27,34 +28,43 @@ from storage.views import (
 # table with GameTable/Seat/NightTotal/Night entities in a Session, 2.23 vs 3.70 / 2.97 vs 7.99
 # on the big table (10,300 hands, a trend of 200) (ms, SQLite / PostgreSQL; how:
 # storage/ledger/__init__.py)
-_TABLE_ROW = select(
-    TT.c.id,
-    TT.c.night,
-    TT.c.hand_count,
-    TT.c.last_seq,
-    TT.c.dealer_id,
-    TT.c.stake_minor,
-    TT.c.currency,
-).where(TT.c.id == bindparam("t"))
-_SEATED_NAMES = (
+#: run on the driver's cursor (storage/ledger/driver.py): five statements after every hand
+_TABLE_ROW = DriverStatement(
+    select(
+        TT.c.id,
+        TT.c.night,
+        TT.c.hand_count,
+        TT.c.last_seq,
+        TT.c.dealer_id,
+        TT.c.stake_minor,
+        TT.c.currency,
+    ).where(TT.c.id == bindparam("t"))
+)
+_SEATED_NAMES = DriverStatement(
     select(ST.c.player_id, PT.c.name)
     .join(PT, PT.c.id == ST.c.player_id)
     .where(ST.c.table_id == bindparam("t"), ST.c.left_at.is_(None))
     .order_by(ST.c.seat_index)
 )
-_TOTALS_TWO = select(
-    NT.c.night,
-    NT.c.player_id,
-    NT.c.total,
-    NT.c.hands,
-    NT.c.wins,
-    NT.c.self_draws,
-    NT.c.deal_ins,
-).where(NT.c.table_id == bindparam("t"), NT.c.night.in_([0, bindparam("n")]))
-_NIGHT_COUNT = select(NGT.c.hand_count, NGT.c.last_number).where(
-    NGT.c.table_id == bindparam("t"), NGT.c.number == bindparam("n")
+_TOTALS_TWO = DriverStatement(
+    select(
+        NT.c.night,
+        NT.c.player_id,
+        NT.c.total,
+        NT.c.hands,
+        NT.c.wins,
+        NT.c.self_draws,
+        NT.c.deal_ins,
+    ).where(NT.c.table_id == bindparam("t"), NT.c.night.in_([0, bindparam("n")]))
 )
-_NIGHTS_NUMBERED = select(func.sum(NGT.c.last_number)).where(NGT.c.table_id == bindparam("t"))
+_NIGHT_COUNT = DriverStatement(
+    select(NGT.c.hand_count, NGT.c.last_number).where(
+        NGT.c.table_id == bindparam("t"), NGT.c.number == bindparam("n")
+    )
+)
+_NIGHTS_NUMBERED = DriverStatement(
+    select(func.sum(NGT.c.last_number)).where(NGT.c.table_id == bindparam("t"))
+)
 _TREND_IDS = (
     select(HT.c.id)
     .where(
@@ -159,19 +169,19 @@ class NightsArea(LedgerBase):
         whole table) and for the whole table, the running totals of the night's last
         ``trend_hands`` confirmed hands (the trend chart), the dealer and hand counts."""
         with self._core() as conn:
-            t = conn.execute(_TABLE_ROW, {"t": table_id}).first()
+            t = _TABLE_ROW.first(conn, {"t": table_id})
             if t is None:
                 raise NotFound(f"table {table_id} does not exist")
             scope = self._scope(t, night)
             trend_night = t.night if scope == ALL_NIGHTS else scope
             names: dict[int, str] = {}
             seated: set[int] = set()
-            for pid, name in conn.execute(_SEATED_NAMES, {"t": table_id}):
+            for pid, name in _SEATED_NAMES.all(conn, {"t": table_id}):
                 names[int(pid)] = str(name)
                 seated.add(int(pid))
             whole: dict[int, tuple[int, int, int, int, int, int]] = {}
             nightly: dict[int, tuple[int, int, int, int, int, int]] = {}
-            for r in conn.execute(_TOTALS_TWO, {"t": table_id, "n": trend_night}):
+            for r in _TOTALS_TWO.all(conn, {"t": table_id, "n": trend_night}):
                 row = (int(r[1]), int(r[2]), int(r[3]), int(r[4]), int(r[5]), int(r[6]))
                 if row[2] == 0 and row[1] == 0:
                     continue
@@ -181,10 +191,10 @@ class NightsArea(LedgerBase):
             if scope == ALL_NIGHTS:
                 players = table_players
                 hand_count = int(t.hand_count)
-                numbered = int(conn.execute(_NIGHTS_NUMBERED, {"t": table_id}).scalar() or 0)
+                numbered = int(_NIGHTS_NUMBERED.first(conn, {"t": table_id})[0] or 0)
             else:
                 players = self._player_totals(t, nightly, seated, names)
-                counts = conn.execute(_NIGHT_COUNT, {"t": table_id, "n": scope}).first()
+                counts = _NIGHT_COUNT.first(conn, {"t": table_id, "n": scope})
                 hand_count = int(counts[0]) if counts else 0
                 numbered = int(counts[1]) if counts else 0
             running = {pid: r[1] for pid, r in nightly.items()}

@@ -9,6 +9,7 @@ from sqlmodel import col
 import scoring
 from storage.errors import Conflict, Forbidden, NotFound, NotSeated
 from storage.ledger._util import CT, TT, _dump
+from storage.ledger.driver import DriverStatement
 from storage.ledger.players import PlayersArea
 from storage.models import GameTable, Night, Seat, utcnow
 from storage.views import SeatView, TableView
@@ -17,8 +18,10 @@ from storage.views import SeatView, TableView
 # 0.41 vs 1.52 with GameTable/Seat/Player entities in a Session, current_table 0.24 vs 1.14 /
 # 0.44 vs 1.75 (ms, SQLite / PostgreSQL; how: storage/ledger/__init__.py)
 _TABLE_FULL = select(TT, CT.c.tg_chat_id).join(CT, CT.c.id == TT.c.chat_id)
-_TABLE_BY_ID = _TABLE_FULL.where(TT.c.id == bindparam("t"))
-_TABLE_OF_CHAT = (
+#: the table's message (every Confirm), one UPDATE on the driver's cursor
+_TABLE_MESSAGE = DriverStatement(update(TT).where(TT.c.id == bindparam("w_id")))
+_TABLE_BY_ID = DriverStatement(_TABLE_FULL.where(TT.c.id == bindparam("t")))
+_TABLE_OF_CHAT = DriverStatement(
     _TABLE_FULL.where(CT.c.tg_chat_id == bindparam("c"), TT.c.status != "closed")
     .order_by(TT.c.id)
     .limit(1)
@@ -82,20 +85,20 @@ class TablesArea(PlayersArea):
     def current_table(self, tg_chat_id: int) -> TableView | None:
         """The chat's table that is not closed, or None."""
         with self._core() as conn:
-            row = conn.execute(_TABLE_OF_CHAT, {"c": tg_chat_id}).first()
+            row = _TABLE_OF_CHAT.first(conn, {"c": tg_chat_id})
             return None if row is None else self._table_view_core(conn, row)
 
     def get_table(self, table_id: int) -> TableView:
         with self._core() as conn:
-            row = conn.execute(_TABLE_BY_ID, {"t": table_id}).first()
+            row = _TABLE_BY_ID.first(conn, {"t": table_id})
             if row is None:
                 raise NotFound(f"table {table_id} does not exist")
             return self._table_view_core(conn, row)
 
     def set_table_message(self, table_id: int, message_id: int) -> None:
         with self._write_core() as conn:  # one UPDATE (it locks the row as it writes)
-            done = conn.execute(update(TT).where(TT.c.id == table_id).values(message_id=message_id))
-            if done.rowcount != 1:
+            done = _TABLE_MESSAGE.run(conn, {"w_id": table_id, "message_id": message_id})
+            if done != 1:
                 raise NotFound(f"table {table_id} does not exist")
 
     def join(self, table_id: int, player_id: int) -> SeatView:
