@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, insert, select, update
+from sqlalchemy import Connection, bindparam, insert, literal_column, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
@@ -56,9 +56,10 @@ _TABLE = select(TT.c.id).where(TT.c.id == bindparam("id"))
 _TABLE_EXISTS = DriverStatement(_TABLE)
 #: the table row locked (PostgreSQL: concurrent entries of one table queue here)
 _TABLE_LOCK = DriverStatement(_TABLE.with_for_update())
-#: the open draft holding a table's entry slot (at most one: ``uq_draft_open_entry``)
+#: the open draft holding a table's entry slot (at most one: ``uq_draft_open_entry``); the
+#: status written into the SQL, as the table of a chat (storage/ledger/tables.py): 14 vs 4 µs
 _HOLDER = DriverStatement(
-    select(DT).where(DT.c.entry_table_id == bindparam("t"), DT.c.status == "open")
+    select(DT).where(DT.c.entry_table_id == bindparam("t"), DT.c.status == literal_column("'open'"))
 )
 _INSERT_DRAFT = DriverStatement(insert(DT).returning(DT.c.id))
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, literal_column, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
 
@@ -21,10 +21,11 @@ _TABLE_FULL = select(TT, CT.c.tg_chat_id).join(CT, CT.c.id == TT.c.chat_id)
 #: the table's message (every Confirm), one UPDATE on the driver's cursor
 _TABLE_MESSAGE = DriverStatement(update(TT).where(TT.c.id == bindparam("w_id")))
 _TABLE_BY_ID = DriverStatement(_TABLE_FULL.where(TT.c.id == bindparam("t")))
+#: the chat's table that is not closed: at most one (``uq_game_table_open_chat``). The status
+#: is written into the SQL, not bound: SQLite plans again, for every new value, a statement
+#: whose bound value decides whether a partial index applies (30 vs 6 µs a lookup here)
 _TABLE_OF_CHAT = DriverStatement(
-    _TABLE_FULL.where(CT.c.tg_chat_id == bindparam("c"), TT.c.status != "closed")
-    .order_by(TT.c.id)
-    .limit(1)
+    _TABLE_FULL.where(CT.c.tg_chat_id == bindparam("c"), TT.c.status != literal_column("'closed'"))
 )
 
 
