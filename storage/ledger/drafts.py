@@ -24,30 +24,24 @@ _DRAFT = DriverStatement(select(DT).where(DT.c.id == bindparam("id")))
 # Core UPDATE … RETURNING (every wizard tap saves its draft): update_draft 0.15 vs 0.60 / 0.31 vs
 # 1.01 through the ORM: lock, check, set, flush (ms, SQLite / PostgreSQL; how:
 # storage/ledger/__init__.py)
-#: a wizard tap: the SET columns are the keys of the parameters (besides the w_* ones)
+#: a draft's write if it is still open, unexpired and at the version the caller read: the SET
+#: columns are the keys of the parameters (besides the w_* ones)
+_AT_VERSION = update(DT).where(
+    DT.c.id == bindparam("w_id"),
+    DT.c.version == bindparam("w_version"),
+    DT.c.status == "open",
+    DT.c.expires_at > bindparam("w_now"),
+)
+#: a wizard tap
 _UPDATE_DRAFT = DriverStatement(
-    update(DT)
-    .where(
-        DT.c.id == bindparam("w_id"),
-        DT.c.version == bindparam("w_version"),
-        DT.c.status == "open",
-        DT.c.expires_at > bindparam("w_now"),
+    _AT_VERSION.returning(
+        DT.c.author_id, DT.c.table_id, DT.c.tg_chat_id, DT.c.message_id, DT.c.expires_at
     )
-    .returning(DT.c.author_id, DT.c.table_id, DT.c.tg_chat_id, DT.c.message_id, DT.c.expires_at)
 )
 
 
-#: the Confirm's last write: version-checked like a tap's save, every column returned
-_CLOSE_DRAFT = DriverStatement(
-    update(DT)
-    .where(
-        DT.c.id == bindparam("w_id"),
-        DT.c.version == bindparam("w_version"),
-        DT.c.status == "open",
-        DT.c.expires_at > bindparam("w_now"),
-    )
-    .returning(*DT.c)
-)
+#: the Confirm's last write (a draft closed), every column returned
+_CLOSE_DRAFT = DriverStatement(_AT_VERSION.returning(*DT.c))
 #: the message that shows a draft (a Record hand's second write)
 _DRAFT_MESSAGE = DriverStatement(update(DT).where(DT.c.id == bindparam("w_id")))
 #: a Record hand's writes (create_draft), on the driver's cursor too

@@ -1,4 +1,6 @@
-"""Core statements run on the database driver's own cursor (the two of every wizard tap).
+"""Core statements run on the database driver's own cursor: the hot statements of every tap
+and Confirm (the draft read and saved, the table, the standings, a new hand's checks and
+inserts).
 
 SQLAlchemy's ``Connection.execute`` spends about 40 µs of Python on each statement before and
 after the driver's few microseconds: the statement's cache key, the compiled form looked up,
@@ -10,9 +12,9 @@ each column's type conversion as SQLAlchemy would apply it (``bind_processor`` a
 — and then runs the statement on the cursor of the transaction's connection, inside the
 transaction SQLAlchemy opened (the pool, BEGIN, COMMIT and ROLLBACK stay its own).
 
-Only for statements without expanding ("IN") parameters and without server-side defaults
-to read back; the tests compare each one with ``Connection.execute`` on SQLite and
-PostgreSQL (``tests/storage/test_driver.py``).
+It refuses what it cannot run as SQLAlchemy would: expanding ("IN") parameters, parameters
+rendered at execution, column defaults computed in Python. The tests compare each statement
+with ``Connection.execute`` on SQLite and PostgreSQL (``tests/storage/test_driver.py``).
 """
 
 from __future__ import annotations
@@ -62,10 +64,10 @@ class _Compiled:
 
 
 class DriverStatement:
-    """A Core statement (a SELECT, an UPDATE with or without RETURNING) compiled once per dialect and set
-    of parameter names (an UPDATE without ``values()`` sets the columns its parameters name, as
-    with ``Connection.execute``), run on the driver's cursor of a
-    :class:`~sqlalchemy.Connection` in a transaction."""
+    """A Core statement (a SELECT; an INSERT or UPDATE, with or without RETURNING) compiled
+    once per dialect and set of parameter names (an INSERT or UPDATE without ``values()``
+    sets the columns its parameters name, as with ``Connection.execute``), run on the
+    driver's cursor of a :class:`~sqlalchemy.Connection` in a transaction."""
 
     def __init__(self, stmt: Executable) -> None:
         self.stmt = stmt
@@ -148,27 +150,24 @@ class DriverStatement:
         if not rows:
             return
         comp = self.compiled(conn.dialect, frozenset(rows[0]))
-        bound = [comp.params(r) for r in rows]
-        cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
-        dbapi = conn.dialect.loaded_dbapi
-        try:
-            cursor.executemany(comp.sql, bound)
-        except dbapi.Error as err:
-            raise DBAPIError.instance(comp.sql, bound, err, dbapi.Error) from err
-        finally:
-            cursor.close()
+        cursor = self._call(conn, comp, [comp.params(r) for r in rows], many=True)
+        cursor.close()
 
     def _run(self, conn: Connection, params: Mapping[str, Any]) -> tuple[_Compiled, Any]:
-        """The statement executed on a cursor of the transaction's driver connection. The
-        driver's errors are raised as SQLAlchemy raises them (``IntegrityError``,
-        ``OperationalError`` … of ``sqlalchemy.exc``), so callers catch one kind."""
         comp = self.compiled(conn.dialect, frozenset(params))
+        return comp, self._call(conn, comp, comp.params(params))
+
+    @staticmethod
+    def _call(conn: Connection, comp: _Compiled, bound: Any, *, many: bool = False) -> Any:
+        """The statement executed on a cursor of the transaction's driver connection (left
+        open for its rows). The driver's errors are raised as SQLAlchemy raises them
+        (``IntegrityError``, ``OperationalError`` … of ``sqlalchemy.exc``), so callers catch
+        one kind."""
         cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
-        bound = comp.params(params)
         dbapi = conn.dialect.loaded_dbapi
         try:
-            cursor.execute(comp.sql, bound)
+            (cursor.executemany if many else cursor.execute)(comp.sql, bound)
         except dbapi.Error as err:
             cursor.close()
             raise DBAPIError.instance(comp.sql, bound, err, dbapi.Error) from err
-        return comp, cursor
+        return cursor
