@@ -38,6 +38,16 @@ PT = table_of(Player)
 TT = table_of(GameTable)
 ST = table_of(Seat)
 NT = table_of(NightTotal)
+#: a night total as the standings and the season boards read it (night 0: the whole table)
+NT_ROW = (
+    NT.c.night,
+    NT.c.player_id,
+    NT.c.total,
+    NT.c.hands,
+    NT.c.wins,
+    NT.c.self_draws,
+    NT.c.deal_ins,
+)
 NGT = table_of(Night)
 LT = table_of(LedgerRow)
 DT = table_of(Draft)

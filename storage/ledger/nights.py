@@ -12,7 +12,7 @@ from sqlmodel import Session, col
 from storage import seasons as season_store
 from storage.errors import Conflict, NotFound
 from storage.ledger._base import LedgerBase
-from storage.ledger._util import ALL_NIGHTS, HT, LT, NGT, NT, PT, ST, TREND_HANDS, TT
+from storage.ledger._util import ALL_NIGHTS, HT, LT, NGT, NT, NT_ROW, PT, ST, TREND_HANDS, TT
 from storage.ledger.driver import DriverStatement
 from storage.models import Night, NightTotal
 from storage.views import (
@@ -47,15 +47,7 @@ _SEATED_NAMES = DriverStatement(
     .order_by(ST.c.seat_index)
 )
 _TOTALS_TWO = DriverStatement(
-    select(
-        NT.c.night,
-        NT.c.player_id,
-        NT.c.total,
-        NT.c.hands,
-        NT.c.wins,
-        NT.c.self_draws,
-        NT.c.deal_ins,
-    ).where(NT.c.table_id == bindparam("t"), NT.c.night.in_([0, bindparam("n")]))
+    select(*NT_ROW).where(NT.c.table_id == bindparam("t"), NT.c.night.in_([0, bindparam("n")]))
 )
 _NIGHT_COUNT = DriverStatement(
     select(NGT.c.hand_count, NGT.c.last_number).where(

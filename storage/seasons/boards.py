@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import func, select, update
 
 from storage.errors import NotFound
-from storage.ledger._util import LT, NGT, NT, TT  # the tables' Core handles
+from storage.ledger._util import LT, NGT, NT, NT_ROW, TT  # the tables' Core handles
 from storage.models import Chat, Season, utcnow
 from storage.seasons._sql import CT, SNT, _chat_id
 from storage.seasons.fees import _money_of_nights
@@ -137,16 +137,7 @@ def season_board(led: Ledger, tg_chat_id: int, number: int | None = None) -> Sea
         tids = sorted({k[0] for k in keys})
         lo = min(k[1] for k in keys)
         totals = conn.execute(
-            select(
-                NT.c.table_id,
-                NT.c.night,
-                NT.c.player_id,
-                NT.c.total,
-                NT.c.hands,
-                NT.c.wins,
-                NT.c.self_draws,
-                NT.c.deal_ins,
-            ).where(NT.c.table_id.in_(tids), NT.c.night >= max(lo, 1))
+            select(NT.c.table_id, *NT_ROW).where(NT.c.table_id.in_(tids), NT.c.night >= max(lo, 1))
         ).all()
         totals = [r for r in totals if (int(r[0]), int(r[1])) in keys]
         biggest_rows = conn.execute(
