@@ -44,6 +44,7 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -264,9 +265,34 @@ async def main(
         await run(tables, hands, concurrency, client, db_url, threads, per_press, runs)
 
 
+@dataclass(frozen=True)
+class RunFigures:
+    """One concurrent run: seconds, counts, milliseconds of latency and of CPU per press."""
+
+    setup: float
+    presses: int
+    wall: float
+    recorded: int
+    lat50: float
+    lat90: float
+    lat99: float
+    latmax: float
+    bot_cpu: float
+    fake_cpu: float
+
+    @property
+    def rate(self) -> float:
+        return self.presses / self.wall
+
+    @property
+    def per_press(self) -> float:
+        """The bot's CPU during the run ÷ its presses, in ms (issue 23's figure)."""
+        return self.bot_cpu / self.presses * 1000
+
+
 async def concurrent_run(
     tg: FakeTelegram, ledger: Ledger, pid: int, tables: int, hands: int, first: int
-) -> tuple[list[Table], dict[str, float]]:
+) -> tuple[list[Table], RunFigures]:
     """``tables`` new tables (numbered from ``first``) set up, then recording ``hands`` hands
     each, all at once: the tables and the run's figures."""
     ts = [Table(tg, first + i) for i in range(tables)]
@@ -280,40 +306,37 @@ async def concurrent_run(
     wall = time.perf_counter() - t0
     bot_cpu = cpu_seconds(pid) - cpu0
     fake_cpu = time.process_time() - me0
-    presses = sum(counts)
     lat = [x * 1000 for t in ts for x in t.latencies]
     recorded = sum(ledger.history(ledger.current_table(t.chat.id).id).total for t in ts)
-    return ts, {
-        "setup": setup_s,
-        "presses": presses,
-        "wall": wall,
-        "rate": presses / wall,
-        "recorded": recorded,
-        "lat50": statistics.median(lat),
-        "lat90": pct(lat, 90),
-        "lat99": pct(lat, 99),
-        "latmax": max(lat),
-        "bot_cpu": bot_cpu,
-        "per_press": bot_cpu / presses * 1000,
-        "fake_cpu": fake_cpu,
-    }
+    return ts, RunFigures(
+        setup=setup_s,
+        presses=sum(counts),
+        wall=wall,
+        recorded=recorded,
+        lat50=statistics.median(lat),
+        lat90=pct(lat, 90),
+        lat99=pct(lat, 99),
+        latmax=max(lat),
+        bot_cpu=bot_cpu,
+        fake_cpu=fake_cpu,
+    )
 
 
-def print_run(f: dict[str, float], tables: int, hands: int) -> None:
-    print(f"setup (open table, 4 joins, start) for all tables: {f['setup']:.2f} s")
-    print(f"button presses: {f['presses']:.0f} in {f['wall']:.2f} s → {f['rate']:.0f} updates/s")
-    print(f"hands recorded: {f['recorded']:.0f} (expected {tables * hands})")
+def print_run(f: RunFigures, tables: int, hands: int) -> None:
+    print(f"setup (open table, 4 joins, start) for all tables: {f.setup:.2f} s")
+    print(f"button presses: {f.presses} in {f.wall:.2f} s → {f.rate:.0f} updates/s")
+    print(f"hands recorded: {f.recorded} (expected {tables * hands})")
     print(
-        f"latency per press: median {f['lat50']:.1f} ms, p90 {f['lat90']:.1f} ms, "
-        f"p99 {f['lat99']:.1f} ms, max {f['latmax']:.1f} ms"
+        f"latency per press: median {f.lat50:.1f} ms, p90 {f.lat90:.1f} ms, "
+        f"p99 {f.lat99:.1f} ms, max {f.latmax:.1f} ms"
     )
     print(
-        f"bot process CPU during the run: {f['bot_cpu']:.1f} s of {f['wall']:.1f} s wall "
-        f"({f['bot_cpu'] / f['wall']:.0%} of one core) → {f['per_press']:.2f} ms per press"
+        f"bot process CPU during the run: {f.bot_cpu:.1f} s of {f.wall:.1f} s wall "
+        f"({f.bot_cpu / f.wall:.0%} of one core) → {f.per_press:.2f} ms per press"
     )
     print(
-        f"fake server + driver process CPU: {f['fake_cpu']:.1f} s "
-        f"({f['fake_cpu'] / f['wall']:.0%} of one core); {os.cpu_count()} cores"
+        f"fake server + driver process CPU: {f.fake_cpu:.1f} s "
+        f"({f.fake_cpu / f.wall:.0%} of one core); {os.cpu_count()} cores"
     )
 
 
@@ -350,7 +373,7 @@ async def run(
             f"HTTP client: {client}, database: {ledger.engine.dialect.name}, "
             f"ledger calls: {'on the event loop' if inline else 'in threads'}"
         )
-        figures = []
+        figures: list[RunFigures] = []
         for r in range(runs):
             if runs > 1:
                 print(f"-- run {r + 1} of {runs}")
@@ -358,8 +381,8 @@ async def run(
             print_run(f, tables, hands)
             figures.append(f)
         if runs > 1:
-            rates = sorted(round(f["rate"]) for f in figures)
-            cpus = sorted(round(f["per_press"], 2) for f in figures)
+            rates = sorted(round(f.rate) for f in figures)
+            cpus = sorted(round(f.per_press, 2) for f in figures)
             print(
                 f"{runs} runs: updates/s median {statistics.median(rates):.0f} "
                 f"(each: {', '.join(map(str, rates))}); bot CPU per press median "
